@@ -1,0 +1,24 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "shop",
+    products: [
+        .executable(name: "shop", targets: ["shop"])
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CLibYAML",
+            pkgConfig: "yaml-0.1",
+            providers: [.apt(["libyaml-dev"])]
+        ),
+        .target(name: "YAML", dependencies: ["CLibYAML"]),
+        .target(name: "ShopCore", dependencies: ["YAML"]),
+        .target(name: "ShopCLI", dependencies: ["ShopCore", "YAML"]),
+        .executableTarget(name: "shop", dependencies: ["ShopCLI"]),
+        .testTarget(name: "YAMLTests", dependencies: ["YAML"]),
+        .testTarget(name: "ShopCoreTests", dependencies: ["ShopCore", "YAML"]),
+        .testTarget(name: "ShopCLITests", dependencies: ["ShopCLI", "ShopCore", "YAML"]),
+    ],
+    swiftLanguageModes: [.v6]
+)
