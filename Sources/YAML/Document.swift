@@ -1,0 +1,107 @@
+/// The immutable storage shared by a document and the node views taken from it.
+final class DocumentStorage: Sendable {
+    let source: SourceText
+    let table: NodeTable
+    let root: Int?
+    let endComments: [Comment]
+
+    init(source: SourceText, table: NodeTable, root: Int?, endComments: [Comment]) {
+        self.source = source
+        self.table = table
+        self.root = root
+        self.endComments = endComments
+    }
+}
+
+/// One YAML document read from a source: an immutable tree of nodes with their source positions and
+/// the comments and blank lines that surrounded them.
+///
+/// Reading a document never expands anything: anchors, aliases, tags, directives and further
+/// documents are refused with a ``YAMLError``. Mappings keep every entry in source order, so repeated
+/// keys stay visible.
+public struct Document: Sendable {
+    let storage: DocumentStorage
+
+    init(storage: DocumentStorage) {
+        self.storage = storage
+    }
+
+    /// Reads a document from UTF-8 bytes (a leading byte order mark is accepted).
+    public init(parsing bytes: [UInt8], limits: ParseLimits = ParseLimits()) throws(YAMLError) {
+        self = try DocumentReader.read(SourceText(bytes: bytes), limits: limits)
+    }
+
+    /// Reads a document from a string.
+    public init(parsing text: String, limits: ParseLimits = ParseLimits()) throws(YAMLError) {
+        try self.init(parsing: Array(text.utf8), limits: limits)
+    }
+
+    /// The source the document was read from.
+    public var source: SourceText { storage.source }
+
+    /// The top node; nil when the source holds no node at all (empty, or only comments).
+    public var root: Node? {
+        storage.root.map { Node(storage: storage, index: $0) }
+    }
+
+    /// Comments after the last node that belong to no collection (or every comment of a source
+    /// without nodes).
+    public var endComments: [Comment] { storage.endComments }
+
+    /// The number of nodes in the document.
+    public var nodeCount: Int { storage.table.count }
+
+    /// The node with the given identifier.
+    public func node(_ id: NodeID) -> Node {
+        precondition(id.index >= 0 && id.index < storage.table.count, "node identifier from another document")
+        return Node(storage: storage, index: id.index)
+    }
+
+    /// Every comment in the document, in source order.
+    public var allComments: [Comment] {
+        let table = storage.table
+        var result: [Comment] = []
+        var open: [(index: Int, end: Int)] = []
+        func close(upTo index: Int) {
+            while let last = open.last, last.end <= index {
+                open.removeLast()
+                if let trivia = table.trivia[UInt32(last.index)] {
+                    result.append(contentsOf: trivia.end)
+                    if let trailing = trivia.trailing { result.append(trailing) }
+                }
+            }
+        }
+        for index in 0..<table.count {
+            close(upTo: index)
+            let trivia = table.hasTrivia(index) ? table.trivia[UInt32(index)] : nil
+            if let trivia {
+                result.append(contentsOf: trivia.leading)
+                if let header = trivia.header { result.append(header) }
+            }
+            if table.isScalar(index) {
+                if let trailing = trivia?.trailing { result.append(trailing) }
+            } else {
+                open.append((index, table.subtreeEnd(index)))
+            }
+        }
+        close(upTo: Int.max)
+        result.append(contentsOf: storage.endComments)
+        return result
+    }
+
+    /// The line, column and offset of a byte offset in the source.
+    public func location(at offset: Int) -> SourceLocation {
+        storage.source.location(at: offset)
+    }
+}
+
+/// Limits that keep hostile input from costing unbounded time or memory.
+public struct ParseLimits: Sendable {
+    /// The deepest nesting of collections accepted.
+    public var maximumDepth: Int
+
+    /// Creates limits; the default depth is 256.
+    public init(maximumDepth: Int = 256) {
+        self.maximumDepth = maximumDepth
+    }
+}

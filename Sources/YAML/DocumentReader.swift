@@ -1,0 +1,607 @@
+import CLibYAML
+
+/// Reads a YAML source into a ``Document`` by driving libyaml's event parser and recovering the
+/// comments and blank lines that libyaml's scanner throws away from the source text between events.
+enum DocumentReader {
+    static func read(_ source: SourceText, limits: ParseLimits) throws(YAMLError) -> Document {
+        let bytes = source.bytes
+        guard bytes.count < Int(UInt32.max) - 1 else {
+            throw YAMLError(
+                kind: .tooLarge, location: source.location(at: 0),
+                message: "the input is larger than 4 GiB, more than can be read")
+        }
+        try checkEncoding(source)
+        if source.contentStart == bytes.count {
+            let storage = DocumentStorage(source: source, table: NodeTable(), root: nil, endComments: [])
+            return Document(storage: storage)
+        }
+        let result = bytes.withUnsafeBufferPointer { buffer -> Result<Document, YAMLError> in
+            var builder = TreeBuilder(source: source, buffer: buffer, limits: limits)
+            return builder.run()
+        }
+        return try result.get()
+    }
+
+    /// Refuses UTF-16 and UTF-32 up front: libyaml would either decode them silently or report a
+    /// confusing control character.
+    private static func checkEncoding(_ source: SourceText) throws(YAMLError) {
+        let bytes = source.bytes
+        guard bytes.count >= 2 else { return }
+        let utf16BOM = (bytes[0] == 0xFF && bytes[1] == 0xFE) || (bytes[0] == 0xFE && bytes[1] == 0xFF)
+        let nulPattern = bytes[0] == 0 || bytes[1] == 0
+        if utf16BOM || nulPattern {
+            throw YAMLError(
+                kind: .encoding, location: SourceLocation(line: 1, column: 1, offset: 0),
+                message: "the text is encoded as UTF-16 or UTF-32; save it as UTF-8")
+        }
+    }
+}
+
+/// The state of one read: libyaml's parser, the nodes built so far, and the comments waiting for the
+/// node they belong to.
+private struct TreeBuilder {
+    /// Where an end-of-line or own-line comment should go, decided from what precedes it on its line.
+    enum Target {
+        /// After a scalar or a closing bracket on the same line: that node's trailing comment.
+        case trailing(Int)
+        /// After an opening bracket: the header of that collection.
+        case headerOf(Int)
+        /// After `:`, `-`, `?` or `---`: the header of whatever node comes next.
+        case headerOfNext
+        /// On a line of its own.
+        case ownLine
+    }
+
+    struct PendingComment {
+        var start: Int
+        var end: Int
+        var column: Int
+        var blankLineBefore: Bool
+        var target: Target
+    }
+
+    struct OpenCollection {
+        var index: Int
+        var bracketed: Bool
+        var column: Int
+    }
+
+    /// What ended at the cursor.
+    enum PreviousToken {
+        case none
+        case completed(Int)
+        case flowStart(Int)
+    }
+
+    let source: SourceText
+    let buffer: UnsafeBufferPointer<UInt8>
+    let limits: ParseLimits
+    let contentStart: Int
+    var converter: MarkConverter
+    var table = NodeTable()
+    var stack: [OpenCollection] = []
+    var documentCount = 0
+    var endComments: [Comment] = []
+
+    /// Everything before `cursor` has been accounted for.
+    var cursor: Int
+    /// Whether the line the cursor is on has anything but white space before the cursor.
+    var lineHasContent = false
+    var previousToken = PreviousToken.none
+    var lastContentEnd: Int
+    var pending: [PendingComment] = []
+    var blankLinePending = false
+    /// Block collections that ended since comments were last attached, innermost first.
+    var closedBlocks: [(index: Int, column: Int)] = []
+
+    init(source: SourceText, buffer: UnsafeBufferPointer<UInt8>, limits: ParseLimits) {
+        self.source = source
+        self.buffer = buffer
+        self.limits = limits
+        contentStart = source.contentStart
+        // The caller guarantees a non-empty buffer with content after the byte order mark.
+        converter = MarkConverter(base: buffer.baseAddress! + source.contentStart, count: buffer.count - source.contentStart)
+        cursor = source.contentStart
+        lastContentEnd = source.contentStart
+        table.reserve(buffer.count / 4 + 16)
+    }
+
+    mutating func run() -> Result<Document, YAMLError> {
+        let parser = UnsafeMutablePointer<yaml_parser_t>.allocate(capacity: 1)
+        defer { parser.deallocate() }
+        guard yaml_parser_initialize(parser) != 0 else {
+            return .failure(YAMLError(kind: .syntax, location: source.location(at: 0), message: "out of memory"))
+        }
+        defer { yaml_parser_delete(parser) }
+        yaml_parser_set_encoding(parser, YAML_UTF8_ENCODING)
+        yaml_parser_set_input_string(parser, buffer.baseAddress! + contentStart, buffer.count - contentStart)
+
+        var event = yaml_event_t()
+        while true {
+            guard yaml_parser_parse(parser, &event) != 0 else {
+                return .failure(error(from: parser))
+            }
+            defer { yaml_event_delete(&event) }
+            do {
+                if try handle(event) { break }
+            } catch {
+                return .failure(error)
+            }
+        }
+        let storage = DocumentStorage(
+            source: source, table: table, root: table.count > 0 ? 0 : nil, endComments: endComments)
+        return .success(Document(storage: storage))
+    }
+
+    // MARK: Events
+
+    /// Handles one event; returns true at the end of the stream.
+    mutating func handle(_ event: yaml_event_t) throws(YAMLError) -> Bool {
+        switch event.type {
+        case YAML_STREAM_START_EVENT, YAML_DOCUMENT_END_EVENT:
+            return false
+        case YAML_DOCUMENT_START_EVENT:
+            documentCount += 1
+            let start = offset(of: event.start_mark)
+            if documentCount > 1 {
+                throw YAMLError(
+                    kind: .multipleDocuments, location: source.location(at: start),
+                    message: "a second document starts here; a file holds one document (remove this '---' line or split the file)")
+            }
+            let directives = event.data.document_start
+            if directives.version_directive != nil || directives.tag_directives.start != directives.tag_directives.end {
+                throw YAMLError(
+                    kind: .directive, location: source.location(at: start),
+                    message: "directives (%YAML, %TAG) are not supported; remove the line")
+            }
+            return false
+        case YAML_STREAM_END_EVENT:
+            scanGap(to: buffer.count)
+            attachPending(next: nil, closingFlow: nil)
+            return true
+        case YAML_ALIAS_EVENT:
+            throw YAMLError(
+                kind: .alias, location: source.location(at: offset(of: event.start_mark)),
+                message: "aliases (*name) are not supported; write the value out in full")
+        case YAML_SCALAR_EVENT:
+            let data = event.data.scalar
+            try refuseAnchorAndTag(anchor: data.anchor, tag: data.tag, at: event.start_mark)
+            scalar(event)
+            return false
+        case YAML_SEQUENCE_START_EVENT:
+            let data = event.data.sequence_start
+            try refuseAnchorAndTag(anchor: data.anchor, tag: data.tag, at: event.start_mark)
+            try collectionStart(
+                event, kind: NodeTable.sequenceKind, flow: data.style == YAML_FLOW_SEQUENCE_STYLE)
+            return false
+        case YAML_MAPPING_START_EVENT:
+            let data = event.data.mapping_start
+            try refuseAnchorAndTag(anchor: data.anchor, tag: data.tag, at: event.start_mark)
+            try collectionStart(
+                event, kind: NodeTable.mappingKind, flow: data.style == YAML_FLOW_MAPPING_STYLE)
+            return false
+        case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
+            collectionEnd(event)
+            return false
+        default:
+            return false
+        }
+    }
+
+    mutating func refuseAnchorAndTag(
+        anchor: UnsafeMutablePointer<yaml_char_t>?, tag: UnsafeMutablePointer<yaml_char_t>?, at mark: yaml_mark_t
+    ) throws(YAMLError) {
+        if anchor != nil {
+            throw YAMLError(
+                kind: .anchor, location: source.location(at: offset(of: mark)),
+                message: "anchors (&name) are not supported; write the value out in full")
+        }
+        if tag != nil {
+            throw YAMLError(
+                kind: .tag, location: source.location(at: offset(of: mark)),
+                message: "tags (such as !!str or !name) are not supported; quote the value to make it a string")
+        }
+    }
+
+    mutating func offset(of mark: yaml_mark_t) -> Int {
+        contentStart + converter.offset(ofScalar: Int(mark.index))
+    }
+
+    mutating func scalar(_ event: yaml_event_t) {
+        let data = event.data.scalar
+        let style = Self.styleCode(data.style)
+        let length = Int(data.length)
+        var start = offset(of: event.start_mark)
+        var end: Int
+        let index = table.count
+
+        if length == 0 && style == ScalarStyle.plain.code {
+            // libyaml places an empty scalar at the next token, possibly lines later; it belongs
+            // right after the indicator that introduced it, and claims only the rest of that line.
+            let lineEnd = endOfLine(from: cursor)
+            let indicatorEnd = scanGap(to: min(max(start, cursor), lineEnd))
+            start = indicatorEnd ?? cursor
+            end = start
+            let extra = attachPending(next: index, closingFlow: nil)
+            table.append(flags: NodeTable.scalarKind | extra, start: UInt32(start), end: UInt32(end), aux: 0)
+            previousToken = .completed(index)
+            return
+        }
+
+        end = offset(of: event.end_mark)
+        scanGap(to: start)
+        let extra = attachPending(next: index, closingFlow: nil)
+
+        let value = UnsafeBufferPointer(start: data.value, count: length)
+        var flags = NodeTable.scalarKind | style << NodeTable.styleShift | extra
+        var aux: UInt32 = 0
+        let isBlock = style == ScalarStyle.literal.code || style == ScalarStyle.folded.code
+        var verbatim = false
+        if !isBlock {
+            let inner = style == ScalarStyle.plain.code ? start..<end : (start + 1)..<(end - 1)
+            if inner.count == length && inner.lowerBound <= inner.upperBound {
+                verbatim = length == 0 || memoryEqual(UnsafeBufferPointer(rebasing: buffer[inner]), value)
+            }
+        }
+        if !verbatim {
+            flags |= NodeTable.arenaBit
+            aux = table.storeInArena(value)
+        }
+
+        if isBlock {
+            let header = blockScalarHeader(from: start, end: end)
+            end = header.contentEnd
+            table.append(flags: flags, start: UInt32(start), end: UInt32(end), aux: aux)
+            if let comment = header.comment {
+                let text = String(decoding: buffer[comment], as: UTF8.self)
+                table.modifyTrivia(UInt32(index)) { $0.header = Comment(text: text, offset: comment.lowerBound) }
+            }
+            cursor = end
+            lineHasContent = !(end == contentStart || isLineBreak(before: end))
+        } else {
+            table.append(flags: flags, start: UInt32(start), end: UInt32(end), aux: aux)
+            cursor = end
+            lineHasContent = true
+        }
+        previousToken = .completed(index)
+        lastContentEnd = end
+    }
+
+    /// Reads a block scalar's header (`|2- # comment`): the comment on it, and where the content
+    /// proper ends: trailing blank lines belong to the value only with keep chomping (`+`).
+    func blockScalarHeader(from start: Int, end: Int) -> (comment: Range<Int>?, contentEnd: Int) {
+        var position = start + 1
+        var keep = false
+        while position < end {
+            let byte = buffer[position]
+            if byte == UInt8(ascii: "+") {
+                keep = true
+            } else if byte != UInt8(ascii: "-") && !(byte >= UInt8(ascii: "1") && byte <= UInt8(ascii: "9")) {
+                break
+            }
+            position += 1
+        }
+        while position < end && (buffer[position] == 0x20 || buffer[position] == 0x09) {
+            position += 1
+        }
+        var comment: Range<Int>?
+        let headerEnd = endOfLine(from: position)
+        if position < end && buffer[position] == UInt8(ascii: "#") {
+            comment = position..<trimmedEnd(position, headerEnd)
+        }
+        if keep { return (comment, end) }
+        var last = end
+        while last > headerEnd && Self.isWhiteSpaceOrBreak(buffer[last - 1]) {
+            last -= 1
+        }
+        var contentEnd = last > headerEnd ? endOfLine(from: last) : headerEnd
+        contentEnd = afterLineBreak(contentEnd)
+        return (comment, min(contentEnd, max(end, headerEnd)))
+    }
+
+    mutating func collectionStart(_ event: yaml_event_t, kind: UInt8, flow: Bool) throws(YAMLError) {
+        let start = offset(of: event.start_mark)
+        let bracketed = flow && start < buffer.count
+            && (buffer[start] == UInt8(ascii: "[") || buffer[start] == UInt8(ascii: "{"))
+        if stack.count >= limits.maximumDepth {
+            throw YAMLError(
+                kind: .nestingTooDeep, location: source.location(at: start),
+                message: "collections are nested more than \(limits.maximumDepth) levels deep")
+        }
+        let index = table.count
+        scanGap(to: start)
+        let extra = attachPending(next: index, closingFlow: nil)
+        let flags = kind | (flow ? 1 : 0) << NodeTable.styleShift | extra
+        table.append(flags: flags, start: UInt32(start), end: UInt32(start), aux: 0)
+        stack.append(OpenCollection(index: index, bracketed: bracketed, column: Int(event.start_mark.column)))
+        if bracketed {
+            cursor = start + 1
+            lineHasContent = true
+            previousToken = .flowStart(index)
+        }
+    }
+
+    mutating func collectionEnd(_ event: yaml_event_t) {
+        guard let open = stack.popLast() else { return }
+        var end: Int
+        if open.bracketed {
+            let start = offset(of: event.start_mark)
+            scanGap(to: start)
+            attachPending(next: nil, closingFlow: open.index)
+            end = start
+            if start < buffer.count && (buffer[start] == UInt8(ascii: "]") || buffer[start] == UInt8(ascii: "}")) {
+                end = start + 1
+            }
+            cursor = max(cursor, end)
+            lineHasContent = true
+            previousToken = .completed(open.index)
+            lastContentEnd = end
+        } else {
+            end = max(lastContentEnd, Int(table.starts[open.index]))
+            closedBlocks.append((open.index, open.column))
+        }
+        table.ends[open.index] = UInt32(end)
+        table.aux[open.index] = UInt32(table.count)
+    }
+
+    // MARK: Comments and blank lines
+
+    /// Scans the source between the cursor and `limit`, which holds only white space, indicators and
+    /// comments, and queues the comments. Returns the offset just past the last indicator seen.
+    @discardableResult
+    mutating func scanGap(to limit: Int) -> Int? {
+        guard limit > cursor else { return nil }
+        var position = cursor
+        var hasContent = lineHasContent
+        var lineStart = position
+        if !hasContent {
+            while lineStart > contentStart && (buffer[lineStart - 1] == 0x20 || buffer[lineStart - 1] == 0x09) {
+                lineStart -= 1
+            }
+        }
+        var lastIndicator: UInt8?
+        var indicatorEnd: Int?
+        var previousOnLine = hasContent
+
+        while position < limit {
+            let byte = buffer[position]
+            let breakLength = lineBreakLength(at: position)
+            if breakLength > 0 {
+                if !hasContent { blankLinePending = true }
+                position += breakLength
+                hasContent = false
+                lineStart = position
+                lastIndicator = nil
+                previousOnLine = false
+                continue
+            }
+            switch byte {
+            case 0x20, 0x09:
+                position += 1
+            case UInt8(ascii: "#"):
+                let lineEnd = endOfLine(from: position)
+                let ownLine = !hasContent
+                let target: Target
+                if ownLine {
+                    target = .ownLine
+                } else if let indicator = lastIndicator {
+                    switch indicator {
+                    case UInt8(ascii: ","), UInt8(ascii: "]"), UInt8(ascii: "}"):
+                        if case .completed(let node) = previousToken { target = .trailing(node) } else { target = .ownLine }
+                    case UInt8(ascii: "."):
+                        target = .ownLine
+                    default:
+                        target = .headerOfNext
+                    }
+                } else if previousOnLine {
+                    switch previousToken {
+                    case .completed(let node): target = .trailing(node)
+                    case .flowStart(let node): target = .headerOf(node)
+                    case .none: target = .ownLine
+                    }
+                } else {
+                    target = .ownLine
+                }
+                pending.append(
+                    PendingComment(
+                        start: position, end: trimmedEnd(position, lineEnd), column: position - lineStart,
+                        blankLineBefore: blankLinePending, target: target))
+                blankLinePending = false
+                hasContent = true
+                position = lineEnd
+            default:
+                lastIndicator = byte
+                hasContent = true
+                position += 1
+                indicatorEnd = position
+            }
+        }
+        cursor = limit
+        lineHasContent = hasContent
+        return indicatorEnd
+    }
+
+    /// Gives every queued comment its place. `next` is the node about to be created; `closingFlow` a
+    /// bracketed collection whose closing bracket is being read.
+    @discardableResult
+    mutating func attachPending(next: Int?, closingFlow: Int?) -> UInt8 {
+        for comment in pending {
+            let text = String(decoding: buffer[comment.start..<comment.end], as: UTF8.self)
+            let value = Comment(text: text, hasBlankLineBefore: comment.blankLineBefore, offset: comment.start)
+            switch comment.target {
+            case .trailing(let node):
+                place(value, trailingOn: node)
+            case .headerOf(let node):
+                place(value, headerOn: node)
+            case .headerOfNext:
+                if let next {
+                    place(value, headerOn: next)
+                } else {
+                    placeOwnLine(value, column: comment.column, next: next, closingFlow: closingFlow)
+                }
+            case .ownLine:
+                placeOwnLine(value, column: comment.column, next: next, closingFlow: closingFlow)
+            }
+        }
+        pending.removeAll(keepingCapacity: true)
+        closedBlocks.removeAll(keepingCapacity: true)
+        var flags: UInt8 = 0
+        if let next {
+            if blankLinePending { flags |= NodeTable.blankLineBit }
+            if table.trivia[UInt32(next)] != nil { flags |= NodeTable.triviaBit }
+        }
+        blankLinePending = false
+        return flags
+    }
+
+    mutating func placeOwnLine(_ comment: Comment, column: Int, next: Int?, closingFlow: Int?) {
+        if let closingFlow {
+            addEnd(comment, to: closingFlow)
+            return
+        }
+        for candidate in closedBlocks where column >= candidate.column {
+            addEnd(comment, to: candidate.index)
+            return
+        }
+        if let next {
+            addLeading(comment, to: next)
+        } else {
+            endComments.append(comment)
+        }
+    }
+
+    mutating func place(_ comment: Comment, trailingOn node: Int) {
+        if table.trivia[UInt32(node)]?.trailing == nil {
+            modifyTrivia(node) { $0.trailing = comment }
+        } else {
+            addLeading(comment, to: node)
+        }
+    }
+
+    mutating func place(_ comment: Comment, headerOn node: Int) {
+        if table.trivia[UInt32(node)]?.header == nil {
+            modifyTrivia(node) { $0.header = comment }
+        } else {
+            addLeading(comment, to: node)
+        }
+    }
+
+    mutating func addLeading(_ comment: Comment, to node: Int) {
+        modifyTrivia(node) { $0.leading.append(comment) }
+    }
+
+    mutating func addEnd(_ comment: Comment, to node: Int) {
+        modifyTrivia(node) { $0.end.append(comment) }
+    }
+
+    /// Trivia may be attached to the node about to be appended; its flag is set once it exists.
+    mutating func modifyTrivia(_ node: Int, _ body: (inout Trivia) -> Void) {
+        var current = table.trivia[UInt32(node)] ?? Trivia()
+        body(&current)
+        table.trivia[UInt32(node)] = current
+        if node < table.count {
+            table.setFlag(NodeTable.triviaBit, on: node)
+        }
+    }
+
+    // MARK: Source helpers
+
+    /// The length of the line break at `position` (LF, CR, CRLF, NEL, LS, PS, as libyaml counts
+    /// them), or 0.
+    func lineBreakLength(at position: Int) -> Int {
+        let byte = buffer[position]
+        if byte == 0x0A { return 1 }
+        if byte == 0x0D { return position + 1 < buffer.count && buffer[position + 1] == 0x0A ? 2 : 1 }
+        if byte == 0xC2 && position + 1 < buffer.count && buffer[position + 1] == 0x85 { return 2 }
+        if byte == 0xE2 && position + 2 < buffer.count && buffer[position + 1] == 0x80
+            && (buffer[position + 2] == 0xA8 || buffer[position + 2] == 0xA9)
+        {
+            return 3
+        }
+        return 0
+    }
+
+    func endOfLine(from position: Int) -> Int {
+        var index = position
+        while index < buffer.count && lineBreakLength(at: index) == 0 {
+            index += 1
+        }
+        return index
+    }
+
+    func afterLineBreak(_ position: Int) -> Int {
+        guard position < buffer.count else { return position }
+        return position + lineBreakLength(at: position)
+    }
+
+    func isLineBreak(before position: Int) -> Bool {
+        guard position > contentStart else { return true }
+        let byte = buffer[position - 1]
+        return byte == 0x0A || byte == 0x0D || (position >= 2 && buffer[position - 2] == 0xC2 && byte == 0x85)
+            || (position >= 3 && buffer[position - 3] == 0xE2 && buffer[position - 2] == 0x80
+                && (byte == 0xA8 || byte == 0xA9))
+    }
+
+    func trimmedEnd(_ start: Int, _ end: Int) -> Int {
+        var index = end
+        while index > start && (buffer[index - 1] == 0x20 || buffer[index - 1] == 0x09) {
+            index -= 1
+        }
+        return index
+    }
+
+    static func isWhiteSpaceOrBreak(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
+    }
+
+    static func styleCode(_ style: yaml_scalar_style_t) -> UInt8 {
+        switch style {
+        case YAML_SINGLE_QUOTED_SCALAR_STYLE: ScalarStyle.singleQuoted.code
+        case YAML_DOUBLE_QUOTED_SCALAR_STYLE: ScalarStyle.doubleQuoted.code
+        case YAML_LITERAL_SCALAR_STYLE: ScalarStyle.literal.code
+        case YAML_FOLDED_SCALAR_STYLE: ScalarStyle.folded.code
+        default: ScalarStyle.plain.code
+        }
+    }
+
+    // MARK: Errors
+
+    mutating func error(from parser: UnsafeMutablePointer<yaml_parser_t>) -> YAMLError {
+        let state = parser.pointee
+        let problem = state.problem.map { String(cString: $0) } ?? "unknown problem"
+        switch state.error {
+        case YAML_READER_ERROR:
+            let offset = contentStart + Int(state.problem_offset)
+            return YAMLError(
+                kind: .encoding, location: source.location(at: offset),
+                message: Self.readerMessage(problem: problem, value: Int(state.problem_value)))
+        case YAML_MEMORY_ERROR:
+            return YAMLError(kind: .syntax, location: source.location(at: cursor), message: "out of memory")
+        default:
+            let offset = offset(of: state.problem_mark)
+            var message = problem
+            if let context = state.context.map({ String(cString: $0) }) {
+                let contextOffset = self.offset(of: state.context_mark)
+                let contextLocation = source.location(at: contextOffset)
+                message += " (\(context) at line \(contextLocation.line), column \(contextLocation.column))"
+            }
+            if offset < buffer.count && buffer[offset] == 0x09 {
+                message += "; tabs cannot indent YAML, use spaces"
+            }
+            return YAMLError(kind: .syntax, location: source.location(at: offset), message: message)
+        }
+    }
+
+    static func readerMessage(problem: String, value: Int) -> String {
+        if problem.contains("control characters") {
+            let hex = String(value, radix: 16, uppercase: true)
+            let padded = String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+            return "control character U+\(padded) is not allowed in YAML text; write it as an escape inside double quotes"
+        }
+        if problem.contains("UTF-8") || problem.contains("Unicode") {
+            let hex = String(value, radix: 16, uppercase: true)
+            return "invalid UTF-8 (\(problem), byte 0x\(hex.count < 2 ? "0" + hex : hex)); save the file as UTF-8"
+        }
+        return problem
+    }
+}

@@ -1,0 +1,96 @@
+/// The bytes of one YAML source, kept once, with a table of line starts for turning byte offsets into
+/// line and column numbers.
+///
+/// Line breaks are LF, CR and CRLF, the ones editors show. A UTF-8 byte order mark at the very start is
+/// not part of line 1: the first character after it is at column 1.
+public struct SourceText: Sendable {
+    /// The complete input, byte order mark included when there was one.
+    public let bytes: [UInt8]
+    /// Where the text proper begins: 3 after a UTF-8 byte order mark, else 0.
+    public let contentStart: Int
+    /// Byte offsets at which lines begin; the first is `contentStart`.
+    let lineStarts: [UInt32]
+
+    /// Wraps `bytes`, noting a leading byte order mark and where each line begins.
+    public init(bytes: [UInt8]) {
+        self.bytes = bytes
+        let hasBOM = bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF
+        contentStart = hasBOM ? 3 : 0
+        lineStarts = SourceText.findLineStarts(bytes, from: hasBOM ? 3 : 0)
+    }
+
+    /// Creates a source from a string (for tests and for text built in memory).
+    public init(_ string: String) {
+        self.init(bytes: Array(string.utf8))
+    }
+
+    private static func findLineStarts(_ bytes: [UInt8], from start: Int) -> [UInt32] {
+        var starts: [UInt32] = [UInt32(truncatingIfNeeded: start)]
+        bytes.withUnsafeBufferPointer { buffer in
+            var index = start
+            let count = buffer.count
+            while index < count {
+                let byte = buffer[index]
+                if byte == 0x0A {
+                    starts.append(UInt32(truncatingIfNeeded: index + 1))
+                } else if byte == 0x0D {
+                    if index + 1 < count && buffer[index + 1] == 0x0A {
+                        index += 1
+                    }
+                    starts.append(UInt32(truncatingIfNeeded: index + 1))
+                }
+                index += 1
+            }
+        }
+        return starts
+    }
+
+    /// The number of lines; a final line break does not start a further line.
+    public var lineCount: Int {
+        if let last = lineStarts.last, Int(last) == bytes.count, lineStarts.count > 1 {
+            return lineStarts.count - 1
+        }
+        return lineStarts.count
+    }
+
+    /// The 1-based line that contains `offset`.
+    public func line(containing offset: Int) -> Int {
+        var low = 0
+        var high = lineStarts.count - 1
+        while low < high {
+            let middle = (low + high + 1) / 2
+            if Int(lineStarts[middle]) <= offset {
+                low = middle
+            } else {
+                high = middle - 1
+            }
+        }
+        return low + 1
+    }
+
+    /// The line, column and offset of a byte offset. Offsets past the end clamp to the end.
+    public func location(at offset: Int) -> SourceLocation {
+        let clamped = max(contentStart, min(offset, bytes.count))
+        let line = line(containing: clamped)
+        let lineStart = Int(lineStarts[line - 1])
+        var column = 1
+        var index = lineStart
+        while index < clamped {
+            if bytes[index] & 0xC0 != 0x80 { column += 1 }
+            index += 1
+        }
+        return SourceLocation(line: line, column: column, offset: clamped)
+    }
+
+    /// The text of a 1-based line without its line break, for showing a diagnostic's context.
+    /// Invalid UTF-8 is shown with replacement characters.
+    public func text(ofLine line: Int) -> String {
+        guard line >= 1 && line <= lineStarts.count else { return "" }
+        let start = Int(lineStarts[line - 1])
+        var end = line < lineStarts.count ? Int(lineStarts[line]) : bytes.count
+        while end > start && (bytes[end - 1] == 0x0A || bytes[end - 1] == 0x0D) {
+            end -= 1
+        }
+        return String(decoding: bytes[start..<end], as: UTF8.self)
+    }
+}
