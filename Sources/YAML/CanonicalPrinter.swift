@@ -42,6 +42,7 @@ struct CanonicalPrinter {
         var comment: Comment?
     }
 
+    let storage: DocumentStorage
     let table: NodeTable
     let source: UnsafeBufferPointer<UInt8>
     let arena: UnsafeBufferPointer<UInt8>
@@ -86,7 +87,7 @@ struct CanonicalPrinter {
             storage.table.arena.withUnsafeBufferPointer { arena in
                 overrideText.withUnsafeBufferPointer { overrideText in
                     var printer = CanonicalPrinter(
-                        table: storage.table, source: source, arena: arena, overrideText: overrideText,
+                        storage: storage, table: storage.table, source: source, arena: arena, overrideText: overrideText,
                         overrides: overrides, overrideBits: bits, entryOrder: policy.entryOrder,
                         blankLineDepth: policy.blankLineDepth, chunkSize: chunkSize, sink: sink)
                     if let chunkSize { printer.out.reserveCapacity(chunkSize + chunkSize / 2) }
@@ -145,45 +146,65 @@ struct CanonicalPrinter {
     // MARK: Mappings
 
     mutating func printMappingBody(_ mapping: Int, indent: Int, depth: Int, firstLineStarted: Bool, endComments: [Comment]) {
-        let entries = orderedEntries(mapping)
-        for (position, entry) in entries.enumerated() {
-            if !(firstLineStarted && position == 0) {
-                writeComments(hoisted(key: entry.key, value: entry.value), indent: indent, depth: depth)
-                if position > 0 && table.hasBlankLine(entry.key) { blankLine(depth: depth) }
-                writeIndent(indent)
+        if !entryOrder.isEmpty && entryOrder[NodeID(index: mapping)] != nil {
+            for (position, entry) in orderedEntries(mapping).enumerated() {
+                printEntry(
+                    key: entry.key, value: entry.value, position: position, indent: indent, depth: depth,
+                    firstLineStarted: firstLineStarted)
             }
-            if needsExplicitKey(entry.key) {
-                writeItem(entry.key, indicator: UInt8(ascii: "?"), indent: indent, depth: depth)
-                writeIndent(indent)
-                writeItem(entry.value, indicator: UInt8(ascii: ":"), indent: indent, depth: depth)
-            } else {
-                let (form, bytes) = decide(entry.key, isKey: true)
-                writeScalarText(form, bytes)
-                writeValue(entry.value, keyIndent: indent, depth: depth)
+        } else {
+            var key = mapping + 1
+            let end = table.subtreeEnd(mapping)
+            var position = 0
+            while key < end {
+                let value = table.subtreeEnd(key)
+                guard value < end else { break }
+                printEntry(
+                    key: key, value: value, position: position, indent: indent, depth: depth,
+                    firstLineStarted: firstLineStarted)
+                key = table.subtreeEnd(value)
+                position += 1
             }
-            flushIfNeeded()
         }
         writeComments(endComments, indent: indent, depth: depth)
     }
 
+    mutating func printEntry(key: Int, value: Int, position: Int, indent: Int, depth: Int, firstLineStarted: Bool) {
+        if !(firstLineStarted && position == 0) {
+            writeComments(hoisted(key: key, value: value), indent: indent, depth: depth)
+            if position > 0 && table.hasBlankLine(key) { blankLine(depth: depth) }
+            writeIndent(indent)
+        }
+        if needsExplicitKey(key) {
+            writeItem(key, indicator: UInt8(ascii: "?"), indent: indent, depth: depth)
+            writeIndent(indent)
+            writeItem(value, indicator: UInt8(ascii: ":"), indent: indent, depth: depth)
+        } else {
+            let (form, bytes) = decide(key, isKey: true)
+            writeScalarText(form, bytes)
+            writeValue(value, keyIndent: indent, depth: depth)
+        }
+        flushIfNeeded()
+    }
+
     /// Writes `:` and the value after an implicit key.
     mutating func writeValue(_ value: Int, keyIndent: Int, depth: Int) {
-        let trivia = self.trivia(value)
+        let trivia = self.optionalTrivia(value)
         if table.isScalar(value) {
             let (form, bytes) = decide(value, isKey: false)
             switch form {
             case .empty:
                 out.append(UInt8(ascii: ":"))
-                if let comment = trivia.header ?? trivia.trailing { writeComment(comment) }
+                if let comment = trivia?.header ?? trivia?.trailing { writeComment(comment) }
                 newline()
             case .literal(let indicator, let chomping):
                 out.append(contentsOf: [UInt8(ascii: ":"), 0x20])
                 writeLiteral(
-                    bytes, indicator: indicator, chomping: chomping, comment: trivia.header ?? trivia.trailing,
+                    bytes, indicator: indicator, chomping: chomping, comment: trivia?.header ?? trivia?.trailing,
                     contentIndent: keyIndent + 2)
             case .plain, .doubleQuoted:
                 out.append(UInt8(ascii: ":"))
-                if let header = trivia.header, let trailing = trivia.trailing {
+                if let header = trivia?.header, let trailing = trivia?.trailing {
                     writeComment(header)
                     newline()
                     writeIndent(keyIndent + 2)
@@ -192,7 +213,7 @@ struct CanonicalPrinter {
                 } else {
                     out.append(0x20)
                     writeScalarText(form, bytes)
-                    if let comment = trivia.header ?? trivia.trailing { writeComment(comment) }
+                    if let comment = trivia?.header ?? trivia?.trailing { writeComment(comment) }
                 }
                 newline()
             }
@@ -201,7 +222,7 @@ struct CanonicalPrinter {
         if isEmptyCollection(value) {
             out.append(contentsOf: [UInt8(ascii: ":"), 0x20])
             writeEmptyCollection(value)
-            if let comment = trivia.header ?? trivia.trailing { writeComment(comment) }
+            if let comment = trivia?.header ?? trivia?.trailing { writeComment(comment) }
             newline()
             return
         }
@@ -209,7 +230,7 @@ struct CanonicalPrinter {
         out.append(UInt8(ascii: ":"))
         if let header = slots.header { writeComment(header) }
         newline()
-        writeComments(trivia.leading, indent: keyIndent + 2, depth: depth + 1)
+        if let leading = trivia?.leading { writeComments(leading, indent: keyIndent + 2, depth: depth + 1) }
         if table.kind(value) == NodeTable.mappingKind {
             printMappingBody(value, indent: keyIndent + 2, depth: depth + 1, firstLineStarted: false, endComments: slots.end)
         } else {
@@ -240,21 +261,21 @@ struct CanonicalPrinter {
     /// Writes a node after an indicator (`-` for a sequence item, `?` and `:` for explicit keys and
     /// their values) at the current position of the line; nested blocks go at `indent + 2`.
     mutating func writeItem(_ node: Int, indicator: UInt8, indent: Int, depth: Int) {
-        let trivia = self.trivia(node)
+        let trivia = self.optionalTrivia(node)
         out.append(indicator)
         if table.isScalar(node) {
             let (form, bytes) = decide(node, isKey: false)
             switch form {
             case .empty:
-                if let comment = trivia.header ?? trivia.trailing { writeComment(comment) }
+                if let comment = trivia?.header ?? trivia?.trailing { writeComment(comment) }
                 newline()
             case .literal(let indicator, let chomping):
                 out.append(0x20)
                 writeLiteral(
-                    bytes, indicator: indicator, chomping: chomping, comment: trivia.header ?? trivia.trailing,
+                    bytes, indicator: indicator, chomping: chomping, comment: trivia?.header ?? trivia?.trailing,
                     contentIndent: indent + 2)
             case .plain, .doubleQuoted:
-                if let header = trivia.header, let trailing = trivia.trailing {
+                if let header = trivia?.header, let trailing = trivia?.trailing {
                     writeComment(header)
                     newline()
                     writeIndent(indent + 2)
@@ -263,7 +284,7 @@ struct CanonicalPrinter {
                 } else {
                     out.append(0x20)
                     writeScalarText(form, bytes)
-                    if let comment = trivia.header ?? trivia.trailing { writeComment(comment) }
+                    if let comment = trivia?.header ?? trivia?.trailing { writeComment(comment) }
                 }
                 newline()
             }
@@ -272,7 +293,7 @@ struct CanonicalPrinter {
         if isEmptyCollection(node) {
             out.append(0x20)
             writeEmptyCollection(node)
-            if let comment = trivia.header ?? trivia.trailing { writeComment(comment) }
+            if let comment = trivia?.header ?? trivia?.trailing { writeComment(comment) }
             newline()
             return
         }
@@ -522,8 +543,12 @@ struct CanonicalPrinter {
         return (mapping + 1, table.subtreeEnd(mapping + 1))
     }
 
+    func optionalTrivia(_ node: Int) -> Trivia? {
+        table.hasTrivia(node) ? storage.trivia(of: node) : nil
+    }
+
     func trivia(_ node: Int) -> Trivia {
-        table.hasTrivia(node) ? (table.trivia[UInt32(node)] ?? Trivia()) : Trivia()
+        table.hasTrivia(node) ? storage.trivia(of: node) : Trivia()
     }
 
     // MARK: Output

@@ -11,6 +11,30 @@ final class DocumentStorage: Sendable {
         self.root = root
         self.endComments = endComments
     }
+
+    /// The comments of one node, gathered from the comment records.
+    func trivia(of node: Int) -> Trivia {
+        guard table.hasTrivia(node) else { return Trivia() }
+        var trivia = Trivia()
+        for position in table.commentRange(of: node) {
+            let record = table.comments[position]
+            let comment = self.comment(record)
+            switch record.place {
+            case .leading: trivia.leading.append(comment)
+            case .header: trivia.header = comment
+            case .trailing: trivia.trailing = comment
+            case .end: trivia.end.append(comment)
+            }
+        }
+        return trivia
+    }
+
+    func comment(_ record: CommentRecord) -> Comment {
+        let range = Int(record.start)..<Int(record.start + record.length)
+        let text = String(decoding: record.inArena ? table.arena[range] : source.bytes[range], as: UTF8.self)
+        return Comment(
+            text: text, hasBlankLineBefore: record.blankLineBefore, offset: record.inArena ? nil : Int(record.start))
+    }
 }
 
 /// One YAML document read from a source: an immutable tree of nodes with their source positions and
@@ -65,7 +89,8 @@ public struct Document: Sendable {
         func close(upTo index: Int) {
             while let last = open.last, last.end <= index {
                 open.removeLast()
-                if let trivia = table.trivia[UInt32(last.index)] {
+                if table.hasTrivia(last.index) {
+                    let trivia = storage.trivia(of: last.index)
                     result.append(contentsOf: trivia.end)
                     if let trailing = trivia.trailing { result.append(trailing) }
                 }
@@ -73,7 +98,7 @@ public struct Document: Sendable {
         }
         for index in 0..<table.count {
             close(upTo: index)
-            let trivia = table.hasTrivia(index) ? table.trivia[UInt32(index)] : nil
+            let trivia = table.hasTrivia(index) ? storage.trivia(of: index) : nil
             if let trivia {
                 result.append(contentsOf: trivia.leading)
                 if let header = trivia.header { result.append(header) }

@@ -93,6 +93,8 @@ private struct TreeBuilder {
     var blankLinePending = false
     /// Block collections that ended since comments were last attached, innermost first.
     var closedBlocks: [(index: Int, column: Int)] = []
+    /// Whether a comment was recorded for the node about to be appended.
+    var nextHasTrivia = false
 
     init(source: SourceText, buffer: UnsafeBufferPointer<UInt8>, limits: ParseLimits) {
         self.source = source
@@ -128,6 +130,7 @@ private struct TreeBuilder {
                 return .failure(error)
             }
         }
+        table.sortComments()
         let storage = DocumentStorage(
             source: source, table: table, root: table.count > 0 ? 0 : nil, endComments: endComments)
         return .success(Document(storage: storage))
@@ -253,8 +256,10 @@ private struct TreeBuilder {
             end = header.contentEnd
             table.append(flags: flags, start: UInt32(start), end: UInt32(end), aux: aux)
             if let comment = header.comment {
-                let text = String(decoding: buffer[comment], as: UTF8.self)
-                table.modifyTrivia(UInt32(index)) { $0.header = Comment(text: text, offset: comment.lowerBound) }
+                record(
+                    PendingComment(
+                        start: comment.lowerBound, end: comment.upperBound, column: 0, blankLineBefore: false,
+                        target: .ownLine), .header, on: index)
             }
             cursor = end
             lineHasContent = !(end == contentStart || isLineBreak(before: end))
@@ -422,85 +427,66 @@ private struct TreeBuilder {
     }
 
     /// Gives every queued comment its place. `next` is the node about to be created; `closingFlow` a
-    /// bracketed collection whose closing bracket is being read.
+    /// bracketed collection whose closing bracket is being read. Returns the flags the next node gets.
     @discardableResult
     mutating func attachPending(next: Int?, closingFlow: Int?) -> UInt8 {
+        var flags: UInt8 = 0
+        if next != nil && blankLinePending { flags |= NodeTable.blankLineBit }
+        blankLinePending = false
+        if pending.isEmpty {
+            if !closedBlocks.isEmpty { closedBlocks.removeAll(keepingCapacity: true) }
+            return flags
+        }
+        nextHasTrivia = false
         for comment in pending {
-            let text = String(decoding: buffer[comment.start..<comment.end], as: UTF8.self)
-            let value = Comment(text: text, hasBlankLineBefore: comment.blankLineBefore, offset: comment.start)
             switch comment.target {
             case .trailing(let node):
-                place(value, trailingOn: node)
+                record(comment, .trailing, on: node)
             case .headerOf(let node):
-                place(value, headerOn: node)
+                record(comment, .header, on: node)
             case .headerOfNext:
                 if let next {
-                    place(value, headerOn: next)
+                    record(comment, .header, on: next)
                 } else {
-                    placeOwnLine(value, column: comment.column, next: next, closingFlow: closingFlow)
+                    placeOwnLine(comment, next: next, closingFlow: closingFlow)
                 }
             case .ownLine:
-                placeOwnLine(value, column: comment.column, next: next, closingFlow: closingFlow)
+                placeOwnLine(comment, next: next, closingFlow: closingFlow)
             }
         }
         pending.removeAll(keepingCapacity: true)
         closedBlocks.removeAll(keepingCapacity: true)
-        var flags: UInt8 = 0
-        if let next {
-            if blankLinePending { flags |= NodeTable.blankLineBit }
-            if table.trivia[UInt32(next)] != nil { flags |= NodeTable.triviaBit }
-        }
-        blankLinePending = false
+        if nextHasTrivia { flags |= NodeTable.triviaBit }
         return flags
     }
 
-    mutating func placeOwnLine(_ comment: Comment, column: Int, next: Int?, closingFlow: Int?) {
+    mutating func placeOwnLine(_ comment: PendingComment, next: Int?, closingFlow: Int?) {
         if let closingFlow {
-            addEnd(comment, to: closingFlow)
+            record(comment, .end, on: closingFlow)
             return
         }
-        for candidate in closedBlocks where column >= candidate.column {
-            addEnd(comment, to: candidate.index)
+        for candidate in closedBlocks where comment.column >= candidate.column {
+            record(comment, .end, on: candidate.index)
             return
         }
         if let next {
-            addLeading(comment, to: next)
+            record(comment, .leading, on: next)
         } else {
-            endComments.append(comment)
+            let text = String(decoding: buffer[comment.start..<comment.end], as: UTF8.self)
+            endComments.append(Comment(text: text, hasBlankLineBefore: comment.blankLineBefore, offset: comment.start))
         }
     }
 
-    mutating func place(_ comment: Comment, trailingOn node: Int) {
-        if table.trivia[UInt32(node)]?.trailing == nil {
-            modifyTrivia(node) { $0.trailing = comment }
-        } else {
-            addLeading(comment, to: node)
-        }
-    }
-
-    mutating func place(_ comment: Comment, headerOn node: Int) {
-        if table.trivia[UInt32(node)]?.header == nil {
-            modifyTrivia(node) { $0.header = comment }
-        } else {
-            addLeading(comment, to: node)
-        }
-    }
-
-    mutating func addLeading(_ comment: Comment, to node: Int) {
-        modifyTrivia(node) { $0.leading.append(comment) }
-    }
-
-    mutating func addEnd(_ comment: Comment, to node: Int) {
-        modifyTrivia(node) { $0.end.append(comment) }
-    }
-
-    /// Trivia may be attached to the node about to be appended; its flag is set once it exists.
-    mutating func modifyTrivia(_ node: Int, _ body: (inout Trivia) -> Void) {
-        var current = table.trivia[UInt32(node)] ?? Trivia()
-        body(&current)
-        table.trivia[UInt32(node)] = current
+    /// Records a comment for a node; the node may be the one about to be appended.
+    mutating func record(_ comment: PendingComment, _ place: CommentRecord.Place, on node: Int) {
+        table.comments.append(
+            CommentRecord(
+                node: UInt32(node), start: UInt32(comment.start), length: UInt32(comment.end - comment.start),
+                place: place, blankLineBefore: comment.blankLineBefore, inArena: false))
         if node < table.count {
             table.setFlag(NodeTable.triviaBit, on: node)
+        } else {
+            nextHasTrivia = true
         }
     }
 

@@ -100,7 +100,7 @@ public struct Node: Sendable {
 
     /// The comments attached to this node.
     public var trivia: Trivia {
-        table.hasTrivia(index) ? (table.trivia[UInt32(index)] ?? Trivia()) : Trivia()
+        storage.trivia(of: index)
     }
 
     // MARK: Scalars

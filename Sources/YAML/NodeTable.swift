@@ -15,8 +15,9 @@ struct NodeTable: Sendable {
     var aux: [UInt32] = []
     /// Values of scalars that differ from their source text.
     var arena: [UInt8] = []
-    /// Comments, for nodes whose `hasTrivia` bit is set.
-    var trivia: [UInt32: Trivia] = [:]
+    /// Comments, sorted by node and then by place (leading, header, trailing, end); only nodes whose
+    /// `hasTrivia` bit is set have any.
+    var comments: [CommentRecord] = []
 
     static let synthetic = UInt32.max
 
@@ -108,16 +109,76 @@ struct NodeTable: Sendable {
         if value { flags[index] |= bit } else { flags[index] &= ~bit }
     }
 
-    /// Edits the trivia of a node, creating it when needed.
-    mutating func modifyTrivia(_ index: UInt32, _ body: (inout Trivia) -> Void) {
-        var current = trivia[index] ?? Trivia()
-        body(&current)
-        if current.isEmpty {
-            trivia[index] = nil
-            setFlag(NodeTable.triviaBit, on: Int(index), false)
-        } else {
-            trivia[index] = current
-            setFlag(NodeTable.triviaBit, on: Int(index))
+    /// The positions in `comments` of a node's comments.
+    func commentRange(of node: Int) -> Range<Int> {
+        let target = UInt32(truncatingIfNeeded: node)
+        var low = 0
+        var high = comments.count
+        while low < high {
+            let middle = (low + high) / 2
+            if comments[middle].node < target { low = middle + 1 } else { high = middle }
+        }
+        var end = low
+        while end < comments.count && comments[end].node == target { end += 1 }
+        return low..<end
+    }
+
+    /// Puts the comment records in lookup order and makes sure each node has at most one header and
+    /// one trailing comment (a second one, which only odd flow layouts produce, becomes leading).
+    mutating func sortComments() {
+        var sequence = 0
+        let keyed = comments.map { record -> (CommentRecord, Int) in
+            sequence += 1
+            return (record, sequence)
+        }
+        comments = keyed.sorted {
+            ($0.0.node, $0.0.place.rawValue, $0.1) < ($1.0.node, $1.0.place.rawValue, $1.1)
+        }.map(\.0)
+        var index = 0
+        while index < comments.count {
+            var end = index
+            while end < comments.count && comments[end].node == comments[index].node { end += 1 }
+            var sawHeader = false
+            var sawTrailing = false
+            var moved = false
+            for position in index..<end {
+                switch comments[position].place {
+                case .header:
+                    if sawHeader { comments[position].place = .leading; moved = true }
+                    sawHeader = true
+                case .trailing:
+                    if sawTrailing { comments[position].place = .leading; moved = true }
+                    sawTrailing = true
+                default:
+                    break
+                }
+            }
+            if moved {
+                let run = comments[index..<end].enumerated().sorted {
+                    ($0.element.place.rawValue, $0.offset) < ($1.element.place.rawValue, $1.offset)
+                }.map(\.element)
+                comments.replaceSubrange(index..<end, with: run)
+            }
+            index = end
         }
     }
+}
+
+/// One comment in a node table: which node it belongs to, in which place, and where its text is.
+struct CommentRecord: Sendable {
+    /// The place of a comment relative to its node, in printing order.
+    enum Place: UInt8, Sendable {
+        case leading = 0
+        case header = 1
+        case trailing = 2
+        case end = 3
+    }
+
+    var node: UInt32
+    /// Offset of the text in the source, or in the arena when `inArena`.
+    var start: UInt32
+    var length: UInt32
+    var place: Place
+    var blankLineBefore: Bool
+    var inArena: Bool
 }

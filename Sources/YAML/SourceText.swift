@@ -1,3 +1,5 @@
+import Synchronization
+
 /// The bytes of one YAML source, kept once, with a table of line starts for turning byte offsets into
 /// line and column numbers.
 ///
@@ -8,15 +10,19 @@ public struct SourceText: Sendable {
     public let bytes: [UInt8]
     /// Where the text proper begins: 3 after a UTF-8 byte order mark, else 0.
     public let contentStart: Int
+    /// Byte offsets at which lines begin, computed the first time a position is asked for: reading
+    /// and formatting never need them.
+    private let lineIndex: LineIndex
+
     /// Byte offsets at which lines begin; the first is `contentStart`.
-    let lineStarts: [UInt32]
+    var lineStarts: [UInt32] { lineIndex.starts(of: bytes, from: contentStart) }
 
     /// Wraps `bytes`, noting a leading byte order mark and where each line begins.
     public init(bytes: [UInt8]) {
         self.bytes = bytes
         let hasBOM = bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF
         contentStart = hasBOM ? 3 : 0
-        lineStarts = SourceText.findLineStarts(bytes, from: hasBOM ? 3 : 0)
+        lineIndex = LineIndex()
     }
 
     /// Creates a source from a string (for tests and for text built in memory).
@@ -24,7 +30,7 @@ public struct SourceText: Sendable {
         self.init(bytes: Array(string.utf8))
     }
 
-    private static func findLineStarts(_ bytes: [UInt8], from start: Int) -> [UInt32] {
+    fileprivate static func findLineStarts(_ bytes: [UInt8], from start: Int) -> [UInt32] {
         var starts: [UInt32] = [UInt32(truncatingIfNeeded: start)]
         bytes.withUnsafeBufferPointer { buffer in
             var index = start
@@ -47,6 +53,7 @@ public struct SourceText: Sendable {
 
     /// The number of lines; a final line break does not start a further line.
     public var lineCount: Int {
+        let lineStarts = self.lineStarts
         if let last = lineStarts.last, Int(last) == bytes.count, lineStarts.count > 1 {
             return lineStarts.count - 1
         }
@@ -55,6 +62,7 @@ public struct SourceText: Sendable {
 
     /// The 1-based line that contains `offset`.
     public func line(containing offset: Int) -> Int {
+        let lineStarts = self.lineStarts
         var low = 0
         var high = lineStarts.count - 1
         while low < high {
@@ -71,6 +79,7 @@ public struct SourceText: Sendable {
     /// The line, column and offset of a byte offset. Offsets past the end clamp to the end.
     public func location(at offset: Int) -> SourceLocation {
         let clamped = max(contentStart, min(offset, bytes.count))
+        let lineStarts = self.lineStarts
         let line = line(containing: clamped)
         let lineStart = Int(lineStarts[line - 1])
         var column = 1
@@ -85,6 +94,7 @@ public struct SourceText: Sendable {
     /// The text of a 1-based line without its line break, for showing a diagnostic's context.
     /// Invalid UTF-8 is shown with replacement characters.
     public func text(ofLine line: Int) -> String {
+        let lineStarts = self.lineStarts
         guard line >= 1 && line <= lineStarts.count else { return "" }
         let start = Int(lineStarts[line - 1])
         var end = line < lineStarts.count ? Int(lineStarts[line]) : bytes.count
@@ -92,5 +102,19 @@ public struct SourceText: Sendable {
             end -= 1
         }
         return String(decoding: bytes[start..<end], as: UTF8.self)
+    }
+}
+
+/// The line starts of a source, computed once on first use and shared by copies of the source.
+private final class LineIndex: Sendable {
+    private let table = Mutex<[UInt32]?>(nil)
+
+    func starts(of bytes: [UInt8], from start: Int) -> [UInt32] {
+        table.withLock { table in
+            if let table { return table }
+            let computed = SourceText.findLineStarts(bytes, from: start)
+            table = computed
+            return computed
+        }
     }
 }
