@@ -16,9 +16,9 @@ let package = Package(
         .target(name: "ShopCore", dependencies: ["YAML"]),
         .target(name: "ShopCLI", dependencies: ["ShopCore", "YAML"]),
         .executableTarget(name: "shop", dependencies: ["ShopCLI"]),
-        .testTarget(name: "YAMLTests", dependencies: ["YAML"]),
-        .testTarget(name: "ShopCoreTests", dependencies: ["ShopCore", "YAML"]),
-        .testTarget(name: "ShopCLITests", dependencies: ["ShopCLI", "ShopCore", "YAML"]),
+        .testTarget(name: "YAMLTests", dependencies: ["YAML"], exclude: ["Fixtures"]),
+        .testTarget(name: "ShopCoreTests", dependencies: ["ShopCore", "YAML"], exclude: ["Fixtures"]),
+        .testTarget(name: "ShopCLITests", dependencies: ["ShopCLI", "ShopCore", "YAML"], exclude: ["Fixtures"]),
     ],
     swiftLanguageModes: [.v6]
 )
