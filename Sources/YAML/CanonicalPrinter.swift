@@ -24,6 +24,8 @@ struct CanonicalPrinter {
         case plain
         case doubleQuoted
         case literal(indicator: Bool, chomping: ScalarAnalysis.Chomping)
+        /// Source text copied as written.
+        case verbatim
     }
 
     /// A scalar override, its text copied into one buffer.
@@ -31,6 +33,7 @@ struct CanonicalPrinter {
         var plain: Bool
         var asString: Bool
         var range: Range<Int>
+        var verbatim = false
     }
 
     /// A `|+` literal just written: if nothing follows it, its trailing blank lines would end the
@@ -80,6 +83,8 @@ struct CanonicalPrinter {
             case .string(let text):
                 overrideText.append(contentsOf: text.utf8)
                 overrides[id.index] = Override(plain: false, asString: false, range: start..<overrideText.count)
+            case .verbatim:
+                overrides[id.index] = Override(plain: false, asString: true, range: start..<start, verbatim: true)
             }
             bits[id.index >> 6] |= 1 << UInt64(id.index & 63)
         }
@@ -136,7 +141,7 @@ struct CanonicalPrinter {
             if let trailing = trivia.trailing { writeComments([trailing], indent: 0, depth: 0) }
         case .literal(let indicator, let chomping):
             writeLiteral(bytes, indicator: indicator, chomping: chomping, comment: trivia.trailing, contentIndent: 2)
-        case .plain, .doubleQuoted:
+        case .plain, .doubleQuoted, .verbatim:
             writeScalarText(form, bytes)
             if let trailing = trivia.trailing { writeComment(trailing) }
             newline()
@@ -202,7 +207,7 @@ struct CanonicalPrinter {
                 writeLiteral(
                     bytes, indicator: indicator, chomping: chomping, comment: trivia?.header ?? trivia?.trailing,
                     contentIndent: keyIndent + 2)
-            case .plain, .doubleQuoted:
+            case .plain, .doubleQuoted, .verbatim:
                 out.append(UInt8(ascii: ":"))
                 if let header = trivia?.header, let trailing = trivia?.trailing {
                     writeComment(header)
@@ -274,7 +279,7 @@ struct CanonicalPrinter {
                 writeLiteral(
                     bytes, indicator: indicator, chomping: chomping, comment: trivia?.header ?? trivia?.trailing,
                     contentIndent: indent + 2)
-            case .plain, .doubleQuoted:
+            case .plain, .doubleQuoted, .verbatim:
                 if let header = trivia?.header, let trailing = trivia?.trailing {
                     writeComment(header)
                     newline()
@@ -361,7 +366,7 @@ struct CanonicalPrinter {
             if let trailing = trivia.trailing, trivia.header != nil {
                 switch decide(node, isKey: false).form {
                 case .empty, .literal: result.append(trailing)
-                case .plain, .doubleQuoted: break
+                case .plain, .doubleQuoted, .verbatim: break
                 }
             }
         } else if isEmptyCollection(node) {
@@ -408,13 +413,16 @@ struct CanonicalPrinter {
         if !overrideBits.isEmpty && overrideBits[node >> 6] & (1 << UInt64(node & 63)) != 0,
             let override = overrides[node]
         {
+            if override.verbatim, let text = singleLineSourceText(node) {
+                return (.verbatim, text)
+            }
             if !override.asString {
                 bytes = UnsafeBufferPointer(rebasing: overrideText[override.range])
             }
             if override.plain {
                 return (bytes.isEmpty ? .empty : .plain, bytes)
             }
-            preserve = false
+            preserve = override.verbatim && preserve
         }
         if preserve {
             if bytes.isEmpty { return (.empty, bytes) }
@@ -425,6 +433,19 @@ struct CanonicalPrinter {
         }
         if ScalarAnalysis.isPlainSafe(bytes) { return (.plain, bytes) }
         return (.doubleQuoted, bytes)
+    }
+
+    /// The source text of a scalar written on one line outside block style, if it was.
+    func singleLineSourceText(_ node: Int) -> UnsafeBufferPointer<UInt8>? {
+        let start = table.starts[node]
+        guard start != NodeTable.synthetic else { return nil }
+        let style = table.style(node)
+        guard style != ScalarStyle.literal.code && style != ScalarStyle.folded.code else { return nil }
+        let text = UnsafeBufferPointer(rebasing: source[Int(start)..<Int(table.ends[node])])
+        guard !text.isEmpty, !text.contains(0x0A), !text.contains(0x0D),
+            !text.indices.contains(where: { text[$0] >= 0x80 && ScalarAnalysis.needsEscape(text, at: $0) })
+        else { return nil }
+        return text
     }
 
     func valueBytes(_ node: Int) -> UnsafeBufferPointer<UInt8> {
@@ -441,14 +462,14 @@ struct CanonicalPrinter {
         switch form {
         case .empty: return true
         case .plain: return bytes.count > 1000
-        case .doubleQuoted: return bytes.count > 250
+        case .doubleQuoted, .verbatim: return bytes.count > 250
         case .literal: return true
         }
     }
 
     mutating func writeScalarText(_ form: Form, _ bytes: UnsafeBufferPointer<UInt8>) {
         switch form {
-        case .plain: out.append(contentsOf: bytes)
+        case .plain, .verbatim: out.append(contentsOf: bytes)
         case .doubleQuoted: ScalarAnalysis.appendDoubleQuoted(bytes, to: &out)
         case .empty, .literal: break
         }

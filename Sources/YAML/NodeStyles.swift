@@ -21,6 +21,7 @@ public enum ScalarStyle: Hashable, Sendable, CaseIterable {
         }
     }
 
+    @usableFromInline
     init(code: UInt8) {
         switch code {
         case 1: self = .singleQuoted

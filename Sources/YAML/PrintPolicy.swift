@@ -34,4 +34,7 @@ public enum ScalarRendering: Hashable, Sendable {
     case plain(String)
     /// This text, written as a string in the safest readable form.
     case string(String)
+    /// The node's source text exactly as written, quotes and escapes included, when it was written
+    /// on one line; otherwise as read. For values that are kept because they are not understood.
+    case verbatim
 }

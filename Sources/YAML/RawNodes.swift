@@ -1,0 +1,122 @@
+/// Read-only, allocation-free access to a document's nodes for code that walks large documents:
+/// indexes instead of ``Node`` views, and values as bytes borrowed from the document.
+///
+/// Only valid inside ``Document/withRawNodes(_:)``. Indexes are ``NodeID/index`` values.
+public struct RawNodes {
+    @usableFromInline let flags: UnsafeBufferPointer<UInt8>
+    @usableFromInline let starts: UnsafeBufferPointer<UInt32>
+    @usableFromInline let ends: UnsafeBufferPointer<UInt32>
+    @usableFromInline let aux: UnsafeBufferPointer<UInt32>
+    @usableFromInline let source: UnsafeBufferPointer<UInt8>
+    @usableFromInline let arena: UnsafeBufferPointer<UInt8>
+
+    @usableFromInline
+    init(
+        flags: UnsafeBufferPointer<UInt8>, starts: UnsafeBufferPointer<UInt32>, ends: UnsafeBufferPointer<UInt32>,
+        aux: UnsafeBufferPointer<UInt32>, source: UnsafeBufferPointer<UInt8>, arena: UnsafeBufferPointer<UInt8>
+    ) {
+        self.flags = flags
+        self.starts = starts
+        self.ends = ends
+        self.aux = aux
+        self.source = source
+        self.arena = arena
+    }
+
+    /// The number of nodes.
+    @inlinable public var count: Int { flags.count }
+
+    /// Whether the node is a scalar.
+    @inlinable public func isScalar(_ index: Int) -> Bool { flags[index] & 0b11 == 0 }
+    /// Whether the node is a sequence.
+    @inlinable public func isSequence(_ index: Int) -> Bool { flags[index] & 0b11 == 1 }
+    /// Whether the node is a mapping.
+    @inlinable public func isMapping(_ index: Int) -> Bool { flags[index] & 0b11 == 2 }
+    /// Whether the node is a plain (unquoted, non-block) scalar.
+    @inlinable public func isPlain(_ index: Int) -> Bool { flags[index] & 0b1_1111 == 0 }
+
+    /// The style of a scalar.
+    @inlinable public func scalarStyle(_ index: Int) -> ScalarStyle {
+        ScalarStyle(code: (flags[index] >> 2) & 0b111)
+    }
+
+    /// Whether a plain scalar reads as null: empty, `~`, or `null` in any case.
+    @inlinable public func isNull(_ index: Int) -> Bool {
+        guard isPlain(index) else { return false }
+        let bytes = value(index)
+        switch bytes.count {
+        case 0: return true
+        case 1: return bytes[0] == 0x7E
+        case 4: return bytes[0] | 0x20 == 0x6E && bytes[1] | 0x20 == 0x75 && bytes[2] | 0x20 == 0x6C && bytes[3] | 0x20 == 0x6C
+        default: return false
+        }
+    }
+
+    /// The index just past the node's subtree: the next sibling, if there is one.
+    @inlinable public func subtreeEnd(_ index: Int) -> Int {
+        flags[index] & 0b11 == 0 ? index + 1 : Int(aux[index])
+    }
+
+    /// The byte offset where the node starts in the source; nil for a node added by an edit.
+    @inlinable public func startOffset(_ index: Int) -> Int? {
+        let start = starts[index]
+        return start == UInt32.max ? nil : Int(start)
+    }
+
+    /// The byte offset just past the node in the source; nil for a node added by an edit.
+    @inlinable public func endOffset(_ index: Int) -> Int? {
+        starts[index] == UInt32.max ? nil : Int(ends[index])
+    }
+
+    /// A scalar's value as UTF-8 bytes (empty for collections).
+    @inlinable public func value(_ index: Int) -> UnsafeBufferPointer<UInt8> {
+        let nodeFlags = flags[index]
+        guard nodeFlags & 0b11 == 0 else { return UnsafeBufferPointer(start: nil, count: 0) }
+        if nodeFlags & 0x80 != 0 {
+            let offset = Int(aux[index])
+            let length = Int(arena[offset]) | Int(arena[offset + 1]) << 8 | Int(arena[offset + 2]) << 16
+                | Int(arena[offset + 3]) << 24
+            return UnsafeBufferPointer(rebasing: arena[(offset + 4)..<(offset + 4 + length)])
+        }
+        let start = Int(starts[index])
+        let end = Int(ends[index])
+        let style = (nodeFlags >> 2) & 0b111
+        if style == 1 || style == 2 {
+            return UnsafeBufferPointer(rebasing: source[(start + 1)..<(end - 1)])
+        }
+        return UnsafeBufferPointer(rebasing: source[start..<end])
+    }
+
+    /// Whether the scalar's value is exactly the ASCII text `text`.
+    @inlinable public func valueEquals(_ index: Int, _ text: StaticString) -> Bool {
+        let bytes = value(index)
+        guard bytes.count == text.utf8CodeUnitCount else { return false }
+        let expected = text.utf8Start
+        for position in 0..<bytes.count where bytes[position] != expected[position] {
+            return false
+        }
+        return true
+    }
+}
+
+extension Document {
+    /// Calls `body` with allocation-free access to the nodes.
+    public func withRawNodes<Result>(_ body: (RawNodes) throws -> Result) rethrows -> Result {
+        let table = storage.table
+        return try table.flags.withUnsafeBufferPointer { flags in
+            try table.starts.withUnsafeBufferPointer { starts in
+                try table.ends.withUnsafeBufferPointer { ends in
+                    try table.aux.withUnsafeBufferPointer { aux in
+                        try storage.source.bytes.withUnsafeBufferPointer { source in
+                            try table.arena.withUnsafeBufferPointer { arena in
+                                try body(
+                                    RawNodes(
+                                        flags: flags, starts: starts, ends: ends, aux: aux, source: source, arena: arena))
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
