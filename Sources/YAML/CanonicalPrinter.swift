@@ -184,6 +184,10 @@ struct CanonicalPrinter {
             writeItem(key, indicator: UInt8(ascii: "?"), indent: indent, depth: depth)
             writeIndent(indent)
             writeItem(value, indicator: UInt8(ascii: ":"), indent: indent, depth: depth)
+        } else if !table.isScalar(key) {
+            // An empty flow collection is a valid implicit key: `[]: value`.
+            writeEmptyCollection(key)
+            writeValue(value, keyIndent: indent, depth: depth)
         } else {
             let (form, bytes) = decide(key, isKey: true)
             writeScalarText(form, bytes)
@@ -333,6 +337,8 @@ struct CanonicalPrinter {
         result.append(contentsOf: keyTrivia.leading)
         if !needsExplicitKey(key) {
             if let header = keyTrivia.header { result.append(header) }
+            // An empty flow collection key keeps the comments written inside its brackets.
+            result.append(contentsOf: keyTrivia.end)
             if let trailing = keyTrivia.trailing { result.append(trailing) }
         }
         result.append(contentsOf: inlineOverflow(value, includeLeading: true))

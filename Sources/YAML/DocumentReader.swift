@@ -221,13 +221,18 @@ private struct TreeBuilder {
         if length == 0 && style == ScalarStyle.plain.code {
             // libyaml places an empty scalar at the next token, possibly lines later; it belongs
             // right after the indicator that introduced it, and claims only the rest of that line.
-            let lineEnd = endOfLine(from: cursor)
+            // When the mark is the end of that indicator (`-`, `:`, `?`), the indicator may be lines
+            // after the cursor (`- a` then `-`): its line is the mark's, not the cursor's.
+            let markAfterIndicator = start > cursor && Self.isIndicator(buffer[start - 1])
+            let lineEnd = endOfLine(from: markAfterIndicator ? start : cursor)
             let indicatorEnd = scanGap(to: min(max(start, cursor), lineEnd))
             start = indicatorEnd ?? cursor
             end = start
             let extra = attachPending(next: index, closingFlow: nil)
             table.append(flags: NodeTable.scalarKind | extra, start: UInt32(start), end: UInt32(end), aux: 0)
             previousToken = .completed(index)
+            // A block collection whose last entry is empty still ends after that entry's indicator.
+            lastContentEnd = max(lastContentEnd, end)
             return
         }
 
@@ -534,6 +539,11 @@ private struct TreeBuilder {
             index -= 1
         }
         return index
+    }
+
+    /// Whether `byte` is an indicator that introduces a node of its own: `-`, `:` or `?`.
+    static func isIndicator(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: "-") || byte == UInt8(ascii: ":") || byte == UInt8(ascii: "?")
     }
 
     static func isWhiteSpaceOrBreak(_ byte: UInt8) -> Bool {

@@ -117,7 +117,8 @@ public enum ScalarAnalysis {
         if lower == Array(".inf".utf8) || lower == Array(".nan".utf8) { return true }
         if lower.count >= 2 && lower[0] == UInt8(ascii: "0") {
             let digits = lower.dropFirst(2)
-            switch lower[1] {
+            // `0x`, `0o` and `0b` without digits are strings to every reader.
+            switch digits.isEmpty ? 0 : lower[1] {
             case UInt8(ascii: "x"):
                 return digits.allSatisfy { isDigit($0) || ($0 >= UInt8(ascii: "a") && $0 <= UInt8(ascii: "f")) || $0 == UInt8(ascii: "_") }
             case UInt8(ascii: "o"):

@@ -1,0 +1,226 @@
+import Foundation
+import Testing
+
+@testable import YAML
+
+// MARK: Files
+
+/// Where the test sources live, found from this file's path so that no bundle resources are needed.
+enum TestPaths {
+    static let testsDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    static let fixtures = testsDirectory.appendingPathComponent("Fixtures")
+    /// The repository root: three levels above `Tests/YAMLTests/Support.swift`.
+    static let repositoryRoot = testsDirectory.deletingLastPathComponent().deletingLastPathComponent()
+    /// The YAML test suite, kept next to the repository and read in place.
+    static let corpus = repositoryRoot.deletingLastPathComponent()
+        .appendingPathComponent("shared/corpus/yaml-test-suite")
+}
+
+/// Whether golden files are rewritten from the actual output instead of compared with it.
+let updatingGoldens = ProcessInfo.processInfo.environment["SHOP_UPDATE_GOLDENS"] == "1"
+
+func readBytes(_ url: URL) throws -> [UInt8] {
+    [UInt8](try Data(contentsOf: url))
+}
+
+/// The names (without extension) of the `.yaml` inputs in a fixture folder, sorted; expected-output
+/// files (`NAME.expected.yaml`) are not inputs.
+func fixtureNames(_ folder: String) -> [String] {
+    let directory = TestPaths.fixtures.appendingPathComponent(folder)
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+    return names.filter { $0.hasSuffix(".yaml") && !$0.hasSuffix(".expected.yaml") }
+        .map { String($0.dropLast(".yaml".count)) }
+        .sorted()
+}
+
+/// Compares `actual` with the golden file, or rewrites the golden when `SHOP_UPDATE_GOLDENS=1`.
+func expectGolden(
+    _ actual: [UInt8], _ golden: URL, sourceLocation: Testing.SourceLocation = #_sourceLocation
+) throws {
+    if updatingGoldens {
+        try Data(actual).write(to: golden)
+        return
+    }
+    guard let expected = FileManager.default.contents(atPath: golden.path) else {
+        Issue.record("missing golden \(golden.lastPathComponent); run with SHOP_UPDATE_GOLDENS=1 and review it",
+            sourceLocation: sourceLocation)
+        return
+    }
+    if [UInt8](expected) != actual {
+        Issue.record(
+            "\(golden.lastPathComponent) differs:\n\(lineDiff(expected: [UInt8](expected), actual: actual))",
+            sourceLocation: sourceLocation)
+    }
+}
+
+/// The first differing lines of two texts, for failure messages.
+func lineDiff(expected: [UInt8], actual: [UInt8]) -> String {
+    let left = String(decoding: expected, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+    let right = String(decoding: actual, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+    var lines: [String] = []
+    for index in 0..<max(left.count, right.count) {
+        let expectedLine = index < left.count ? String(left[index]) : "<none>"
+        let actualLine = index < right.count ? String(right[index]) : "<none>"
+        if expectedLine != actualLine {
+            lines.append("line \(index + 1):\n  expected: \(expectedLine.debugDescription)\n  actual:   \(actualLine.debugDescription)")
+            if lines.count == 5 { break }
+        }
+    }
+    return lines.joined(separator: "\n")
+}
+
+// MARK: Parsing helpers
+
+func parse(_ text: String) throws(YAMLError) -> Document {
+    try Document(parsing: text)
+}
+
+/// The formatted text of `text`, as a string.
+func format(_ text: String, policy: PrintPolicy = PrintPolicy()) throws -> String {
+    String(decoding: try Document(parsing: text).formatted(policy: policy), as: UTF8.self)
+}
+
+/// The error reading `bytes` throws, or nil when it parses.
+func parseError(_ bytes: [UInt8], limits: ParseLimits = ParseLimits()) -> YAMLError? {
+    do {
+        _ = try Document(parsing: bytes, limits: limits)
+        return nil
+    } catch {
+        return error
+    }
+}
+
+func parseError(_ text: String, limits: ParseLimits = ParseLimits()) -> YAMLError? {
+    parseError(Array(text.utf8), limits: limits)
+}
+
+// MARK: Data model
+
+/// The data of a document, the way every reader sees it: collections, null, strings, and plain
+/// scalars that some YAML 1.1 or 1.2 reader reads as something other than a string (kept as text).
+///
+/// Formatting must keep this exactly: a plain `5` that became `"5"` changed type, and a quoted `"yes"`
+/// written plain would become a bool for YAML 1.1 readers.
+indirect enum DataValue: Equatable, CustomStringConvertible {
+    case null
+    case string(String)
+    case typed(String)
+    case sequence([DataValue])
+    case mapping([DataEntry])
+
+    var description: String {
+        switch self {
+        case .null: "null"
+        case .string(let text): text.debugDescription
+        case .typed(let text): "<\(text)>"
+        case .sequence(let items): "[" + items.map(\.description).joined(separator: ", ") + "]"
+        case .mapping(let entries):
+            "{" + entries.map { "\($0.key): \($0.value)" }.joined(separator: ", ") + "}"
+        }
+    }
+}
+
+struct DataEntry: Equatable {
+    var key: DataValue
+    var value: DataValue
+}
+
+extension DataValue {
+    init(_ node: Node) {
+        switch node.kind {
+        case .sequence:
+            self = .sequence(node.items.map(DataValue.init))
+        case .mapping:
+            self = .mapping(node.entries.map { DataEntry(key: DataValue($0.key), value: DataValue($0.value)) })
+        case .scalar:
+            let text = node.value ?? ""
+            if node.scalarStyle == .plain {
+                if node.isNull {
+                    self = .null
+                } else if PlainResolver.isNonString(text) {
+                    self = .typed(text)
+                } else {
+                    self = .string(text)
+                }
+            } else {
+                self = .string(text)
+            }
+        }
+    }
+
+    init(_ document: Document) {
+        self = document.root.map(DataValue.init) ?? .null
+    }
+}
+
+/// An independent statement of which plain scalars some reader does not read as a string: YAML 1.1
+/// (the type repository's regular expressions, with booleans in any case) and YAML 1.2's core schema,
+/// plus the forms ruamel.yaml accepts.
+enum PlainResolver {
+    nonisolated(unsafe) static let patterns: [Regex<AnyRegexOutput>] = [
+        // null
+        #"~|null"#,
+        // bool, YAML 1.1 and 1.2
+        #"y|n|yes|no|true|false|on|off"#,
+        // int, YAML 1.1
+        #"[-+]?0b[0-1_]+"#, #"[-+]?0[0-7_]+"#, #"[-+]?(0|[1-9][0-9_]*)"#, #"[-+]?0x[0-9a-f_]+"#,
+        #"[-+]?[1-9][0-9_]*(:[0-5]?[0-9])+"#,
+        // int, YAML 1.2 and ruamel.yaml
+        #"[-+]?[0-9_]+"#, #"[-+]?0o[0-7_]+"#,
+        // float, YAML 1.1
+        #"[-+]?([0-9][0-9_]*)?\.[0-9_]*([e][-+][0-9]+)?"#, #"[-+]?[0-9][0-9_]*(:[0-5]?[0-9])+\.[0-9_]*"#,
+        #"[-+]?\.inf"#, #"\.nan"#,
+        // float, YAML 1.2 core and ruamel.yaml
+        #"[-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)(e[-+]?[0-9]+)?"#, #"[-+]?[0-9][0-9_]*(\.[0-9_]*)?(e[-+]?[0-9]+)?"#,
+        #"[-+]?\.[0-9_]+(e[-+]?[0-9]+)?"#,
+        // timestamp
+        #"[0-9]{4}-[0-9]{1,2}-[0-9]{1,2}(([t]|[ \t]+)[0-9]{1,2}:[0-9]{2}:[0-9]{2}(\.[0-9]*)?([ \t]*z|[-+][0-9]{1,2}(:[0-9]{2})?)?)?"#,
+        // merge and value keys
+        #"<<|="#,
+    ].map { try! Regex($0).ignoresCase() }
+
+    static func isNonString(_ text: String) -> Bool {
+        patterns.contains { (try? $0.wholeMatch(in: text)) != nil }
+    }
+}
+
+// MARK: Python
+
+/// Runs `python3 -c script` with `input` on standard input; returns standard output, or nil when
+/// python3 is missing.
+func runPython(_ script: String, input: [UInt8]) throws -> (status: Int32, output: [UInt8], error: String) {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["python3", "-c", script]
+    let stdin = Pipe()
+    let stdout = Pipe()
+    let stderr = Pipe()
+    process.standardInput = stdin
+    process.standardOutput = stdout
+    process.standardError = stderr
+    try process.run()
+    // Read both pipes while writing, so that a large output cannot block the child.
+    let group = DispatchGroup()
+    nonisolated(unsafe) var output = Data()
+    nonisolated(unsafe) var errorOutput = Data()
+    group.enter()
+    DispatchQueue.global().async {
+        output = stdout.fileHandleForReading.readDataToEndOfFile()
+        group.leave()
+    }
+    group.enter()
+    DispatchQueue.global().async {
+        errorOutput = stderr.fileHandleForReading.readDataToEndOfFile()
+        group.leave()
+    }
+    stdin.fileHandleForWriting.write(Data(input))
+    try stdin.fileHandleForWriting.close()
+    group.wait()
+    process.waitUntilExit()
+    return (process.terminationStatus, [UInt8](output), String(decoding: errorOutput, as: UTF8.self))
+}
+
+func pythonHasModule(_ module: String) -> Bool {
+    guard let result = try? runPython("import \(module)", input: []) else { return false }
+    return result.status == 0
+}
