@@ -20,11 +20,14 @@ struct MarkConverter {
         if target >= scalarIndex {
             var remaining = target - scalarIndex
             while remaining > 0 && byteOffset < count {
-                if remaining >= 8 && byteOffset + 8 <= count {
+                if byteOffset + 8 <= count {
+                    // Up to eight ASCII bytes are eight scalars: check just the bytes needed.
                     let word = UnsafeRawPointer(base + byteOffset).loadUnaligned(as: UInt64.self)
-                    if word & 0x8080_8080_8080_8080 == 0 {
-                        byteOffset += 8
-                        remaining -= 8
+                    let take = min(remaining, 8)
+                    let mask: UInt64 = take == 8 ? 0x8080_8080_8080_8080 : 0x8080_8080_8080_8080 & ((1 << UInt64(take * 8)) - 1)
+                    if word & mask == 0 {
+                        byteOffset += take
+                        remaining -= take
                         continue
                     }
                 }

@@ -88,7 +88,8 @@ public enum ScalarAnalysis {
         return nil
     }
 
-    static func resolvesToNonString(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    /// ``resolvesToNonString(_:)-(String)`` for UTF-8 bytes.
+    public static func resolvesToNonString(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         let count = bytes.count
         if count == 0 { return true }
         if count <= 5 {

@@ -1,0 +1,151 @@
+import ShopCore
+
+/// The options and arguments given to a command.
+struct ParsedArguments: Sendable {
+    /// Values by option long name; a flag has one empty value per occurrence.
+    var options: [String: [String]] = [:]
+    /// Positional arguments in order.
+    var positionals: [String] = []
+
+    func flag(_ long: String) -> Bool { options[long] != nil }
+    func value(_ long: String) -> String? { options[long]?.last }
+    func values(_ long: String) -> [String] { options[long] ?? [] }
+}
+
+/// What the command line asks for.
+enum Invocation {
+    case help(CommandSpec?)
+    case version
+    case run(CommandSpec, ParsedArguments)
+}
+
+/// Reads a command line the way swift-argument-parser programs do: `shop [options] <command>
+/// [arguments and options]`, options as `--name value`, `--name=value` or `-n value`, `--` before
+/// arguments that start with a dash, global options before or after the command.
+enum ArgumentParser {
+    static func parse(_ arguments: [String], commands: [CommandSpec]) throws(CommandFailure) -> Invocation {
+        var parsed = ParsedArguments()
+        var command: CommandSpec?
+        var index = 0
+        var onlyPositionals = false
+        while index < arguments.count {
+            let token = arguments[index]
+            index += 1
+            if onlyPositionals || token == "-" || !token.hasPrefix("-") {
+                if command == nil {
+                    guard let found = commands.first(where: { $0.name == token }) else {
+                        throw unknownCommand(token, commands: commands)
+                    }
+                    command = found
+                } else {
+                    parsed.positionals.append(token)
+                }
+                continue
+            }
+            if token == "--" {
+                if command == nil {
+                    throw CommandFailure.usage("expected a command before '--'", command: nil)
+                }
+                onlyPositionals = true
+                continue
+            }
+            if command == nil && token == "--version" { return .version }
+            let options = command?.allOptions ?? CommandSpec.globalOptions
+            let (name, attached) = split(token)
+            guard let option = find(name, in: options) else {
+                throw unknownOption(token: name, options: options, command: command)
+            }
+            if option.isFlag {
+                if attached != nil {
+                    throw CommandFailure.usage("'\(name)' takes no value", command: command?.name)
+                }
+                parsed.options[option.long, default: []].append("")
+                continue
+            }
+            var value = attached
+            if value == nil {
+                guard index < arguments.count, !arguments[index].hasPrefix("--") else {
+                    throw CommandFailure.usage("missing value for '\(option.synopsis)'", command: command?.name)
+                }
+                value = arguments[index]
+                index += 1
+            }
+            guard let value else { continue }
+            if !option.allowedValues.isEmpty && !option.allowedValues.contains(value) {
+                var message = "invalid value '\(value)' for '--\(option.long)'; expected one of \(option.allowedValues.joined(separator: ", "))"
+                if let suggestion = SpellingSuggestion.closest(to: value, among: option.allowedValues) {
+                    message += " (did you mean '\(suggestion)'?)"
+                }
+                throw CommandFailure.usage(message, command: command?.name)
+            }
+            if option.repeatable {
+                parsed.options[option.long, default: []].append(value)
+            } else {
+                parsed.options[option.long] = [value]
+            }
+        }
+        guard let command else {
+            if parsed.flag("help") { return .help(nil) }
+            throw CommandFailure.usage("missing command", command: nil)
+        }
+        if parsed.flag("help") { return .help(command) }
+        try checkArity(parsed.positionals, command: command)
+        return .run(command, parsed)
+    }
+
+    private static func split(_ token: String) -> (String, String?) {
+        guard let equals = token.firstIndex(of: "=") else { return (token, nil) }
+        return (String(token[..<equals]), String(token[token.index(after: equals)...]))
+    }
+
+    private static func find(_ name: String, in options: [OptionSpec]) -> OptionSpec? {
+        if name.hasPrefix("--") {
+            let long = name.dropFirst(2)
+            return options.first { $0.long == long }
+        }
+        guard name.count == 2, let letter = name.dropFirst().first else { return nil }
+        return options.first { $0.short == letter }
+    }
+
+    private static func checkArity(_ positionals: [String], command: CommandSpec) throws(CommandFailure) {
+        var remaining = positionals[...]
+        for argument in command.arguments {
+            switch argument.arity {
+            case .required:
+                guard !remaining.isEmpty else {
+                    throw CommandFailure.usage("missing expected argument '<\(argument.name)>'", command: command.name)
+                }
+                remaining = remaining.dropFirst()
+            case .optional:
+                remaining = remaining.dropFirst()
+            case .oneOrMore:
+                guard !remaining.isEmpty else {
+                    throw CommandFailure.usage("missing expected argument '<\(argument.name)>'", command: command.name)
+                }
+                remaining = []
+            case .zeroOrMore:
+                remaining = []
+            }
+        }
+        if let extra = remaining.first {
+            throw CommandFailure.usage("unexpected argument '\(extra)'", command: command.name)
+        }
+    }
+
+    private static func unknownCommand(_ name: String, commands: [CommandSpec]) -> CommandFailure {
+        var message = "unknown command '\(name)'"
+        if let suggestion = SpellingSuggestion.closest(to: name, among: commands.map(\.name)) {
+            message += "; did you mean '\(suggestion)'?"
+        }
+        return .usage(message, command: nil)
+    }
+
+    private static func unknownOption(token: String, options: [OptionSpec], command: CommandSpec?) -> CommandFailure {
+        var message = "unknown option '\(token)'"
+        let names = options.map { "--\($0.long)" }
+        if token.hasPrefix("--"), let suggestion = SpellingSuggestion.closest(to: token, among: names) {
+            message += "; did you mean '\(suggestion)'?"
+        }
+        return .usage(message, command: command?.name)
+    }
+}

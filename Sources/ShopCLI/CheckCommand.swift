@@ -1,0 +1,112 @@
+import ShopCore
+import YAML
+
+/// `shop check`: validates files and reports every problem with its position.
+enum CheckCommand {
+    static let spec = CommandSpec(
+        name: "check",
+        abstract: "Validate shop files and report problems with their exact positions.",
+        discussion: """
+            Reports every problem of every file, ordered by position, as FILE:LINE:COLUMN: SEVERITY: \
+            MESSAGE [RULE] followed by the line and a caret under the column, then a summary. Exit \
+            status 0 when no file has errors, 1 when one has (or has warnings, with --strict), 2 when a \
+            file cannot be read.
+            """,
+        arguments: [
+            ArgumentSpec(
+                name: "file", help: "Files to check; - reads standard input (default: the list file).",
+                arity: .zeroOrMore, completion: .file)
+        ],
+        options: [
+            OptionSpec(
+                long: "format", valueName: "format", help: "Output format: text, json or sarif (default: text).",
+                allowedValues: ["text", "json", "sarif"], completion: .values(["text", "json", "sarif"])),
+            OptionSpec(long: "strict", help: "Count warnings as errors for the exit status."),
+        ],
+        examples: [
+            Example(command: "shop check", explanation: "Check shopping.yaml (or $SHOP_FILE)."),
+            Example(command: "shop check --strict lists/*.yaml", explanation: "Fail on warnings too, as in CI."),
+            Example(
+                command: "shop check --format sarif > shop.sarif",
+                explanation: "Write a report for code-scanning services."),
+        ],
+        run: run)
+
+    static func run(_ context: CommandContext) throws(CommandFailure) -> Int32 {
+        var reports: [FileReport] = []
+        var unreadable = false
+        for path in context.fileOperands {
+            switch ListFile.load(path, context: context) {
+            case .failure(let error):
+                ListFile.reportUnreadable(error, path: path, context: context)
+                unreadable = true
+            case .success(let loaded):
+                reports.append(FileReport(path: loaded.displayPath, diagnostics: loaded.diagnostics, source: loaded.source))
+            }
+        }
+        let console = context.console
+        switch context.arguments.value("format") ?? "text" {
+        case "json": console.out.write(DiagnosticRenderer.json(reports))
+        case "sarif": console.out.write(DiagnosticRenderer.sarif(reports))
+        default: console.out.write(DiagnosticRenderer.text(reports, console: console))
+        }
+        if unreadable { return 2 }
+        let strict = context.arguments.flag("strict")
+        let failing = reports.contains { report in
+            report.diagnostics.contains { $0.severity == .error || strict }
+        }
+        return failing ? 1 : 0
+    }
+}
+
+/// A list file read from disk or standard input and checked.
+struct ListFile {
+    var path: String
+    var bytes: [UInt8]
+    /// The document, when the file is well-formed YAML.
+    var document: Document?
+    /// The decoded list, when the file is well-formed YAML.
+    var list: ShoppingList?
+    /// Every finding, the syntax error included.
+    var diagnostics: [Diagnostic]
+
+    var displayPath: String { CommandContext.displayName(path) }
+    var source: SourceText { document?.source ?? SourceText(bytes: bytes) }
+
+    /// Reads and checks a file.
+    static func load(_ path: String, context: CommandContext) -> Result<ListFile, FileError> {
+        do throws(FileError) {
+            return .success(decode(try FileAccess.read(path), path: path))
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    /// Checks bytes already read.
+    static func decode(_ bytes: [UInt8], path: String) -> ListFile {
+        switch ShoppingList.parseDocument(bytes) {
+        case .failure(let diagnostic):
+            return ListFile(path: path, bytes: bytes, document: nil, list: nil, diagnostics: [diagnostic])
+        case .success(let document):
+            let list = ShoppingList(document: document)
+            return ListFile(path: path, bytes: bytes, document: document, list: list, diagnostics: list.diagnostics)
+        }
+    }
+
+    /// Says on standard error why a file could not be read, with a hint for a missing list file.
+    static func reportUnreadable(_ error: FileError, path: String, context: CommandContext) {
+        var message = error.description
+        if error.code == ENOENTCode && context.arguments.positionals.isEmpty {
+            message += "; create a list with 'shop init'"
+        }
+        context.console.error(message)
+    }
+
+    /// Writes this file's findings in text form to standard error (for commands other than check).
+    func reportDiagnostics(to console: Console, errorsOnly: Bool = false) {
+        let shown = errorsOnly ? diagnostics.filter { $0.severity == .error } : diagnostics
+        guard !shown.isEmpty else { return }
+        let report = FileReport(path: displayPath, diagnostics: shown, source: source)
+        console.err.write(DiagnosticRenderer.text([report], console: console, toErrorStream: true, summary: false))
+    }
+}

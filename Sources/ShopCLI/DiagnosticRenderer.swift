@@ -1,0 +1,162 @@
+import ShopCore
+import YAML
+
+/// The findings of one file, with the text needed to show them in context.
+struct FileReport {
+    /// The path as given (`<stdin>` for standard input).
+    var path: String
+    var diagnostics: [Diagnostic]
+    /// The file's text, for showing the line of each finding.
+    var source: SourceText?
+}
+
+/// Writes `check` results as text for people, JSON for programs, or SARIF for code scanning.
+enum DiagnosticRenderer {
+    /// `FILE:LINE:COLUMN: SEVERITY: MESSAGE [RULE]`, each followed by the source line and a caret
+    /// under the column, then a summary line.
+    static func text(
+        _ reports: [FileReport], console: Console, toErrorStream: Bool = false, summary includeSummary: Bool = true
+    ) -> String {
+        func styled(_ text: String, _ style: Console.Style) -> String {
+            console.styled(text, style, forErrorStream: toErrorStream)
+        }
+        var output = ""
+        var errors = 0
+        var warnings = 0
+        for report in reports {
+            for diagnostic in report.diagnostics {
+                if diagnostic.severity == .error { errors += 1 } else { warnings += 1 }
+                let location = diagnostic.location
+                let severity = diagnostic.severity == .error ? styled("error:", .red) : styled("warning:", .yellow)
+                output += styled("\(report.path):\(location.line):\(location.column):", .bold)
+                output += " \(severity) \(diagnostic.message) "
+                output += styled("[\(diagnostic.rule.rawValue)]", .dim) + "\n"
+                if let source = report.source {
+                    output += context(source, location)
+                }
+            }
+        }
+        if includeSummary {
+            output += summary(errors: errors, warnings: warnings, files: reports.count) + "\n"
+        }
+        return output
+    }
+
+    /// The source line, indented behind a gutter, and a caret under the column.
+    static func context(_ source: SourceText, _ location: SourceLocation) -> String {
+        let line = source.text(ofLine: location.line)
+        let number = String(location.line)
+        let gutter = String(repeating: " ", count: max(4, number.count + 1))
+        var caretPrefix = ""
+        for (index, scalar) in line.unicodeScalars.enumerated() where index < location.column - 1 {
+            if scalar == "\t" {
+                caretPrefix += "\t"
+            } else {
+                caretPrefix += String(repeating: " ", count: DisplayWidth.of(Character(scalar)))
+            }
+        }
+        let numbered = String(repeating: " ", count: gutter.count - number.count) + number
+        return "\(numbered) | \(line)\n\(gutter) | \(caretPrefix)^\n"
+    }
+
+    static func summary(errors: Int, warnings: Int, files: Int) -> String {
+        let fileText = "\(files) file\(files == 1 ? "" : "s")"
+        if errors == 0 && warnings == 0 { return "no problems in \(fileText)" }
+        return "\(errors) error\(errors == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s") in \(fileText)"
+    }
+
+    /// One JSON array of `{file, line, column, severity, rule, message}`.
+    static func json(_ reports: [FileReport]) -> String {
+        let entries = reports.flatMap { report in
+            report.diagnostics.map { diagnostic in
+                JSONText.object([
+                    ("file", JSONText.string(report.path)),
+                    ("line", String(diagnostic.location.line)),
+                    ("column", String(diagnostic.location.column)),
+                    ("severity", JSONText.string(diagnostic.severity.rawValue)),
+                    ("rule", JSONText.string(diagnostic.rule.rawValue)),
+                    ("message", JSONText.string(diagnostic.message)),
+                ])
+            }
+        }
+        return JSONText.array(entries, indent: 2) + "\n"
+    }
+
+    /// A SARIF 2.1.0 log with one run: every rule with its description, every finding with its
+    /// location (columns in Unicode code points).
+    static func sarif(_ reports: [FileReport]) -> String {
+        let rules = Rule.allCases
+        let ruleObjects = rules.map { rule in
+            JSONText.object(
+                [
+                    ("id", JSONText.string(rule.rawValue)),
+                    ("name", JSONText.string(pascalCase(rule.rawValue))),
+                    ("shortDescription", JSONText.object([("text", JSONText.string(rule.summary))])),
+                    ("fullDescription", JSONText.object([("text", JSONText.string(rule.summary))])),
+                    ("defaultConfiguration", JSONText.object([("level", JSONText.string(rule.severity.rawValue))])),
+                    ("help", JSONText.object([("text", JSONText.string("See shop(1), section CHECKS, rule \(rule.rawValue)."))])),
+                ], indent: 2, level: 6)
+        }
+        var results: [String] = []
+        for report in reports {
+            for diagnostic in report.diagnostics {
+                let region = JSONText.object([
+                    ("startLine", String(diagnostic.location.line)),
+                    ("startColumn", String(diagnostic.location.column)),
+                ])
+                let physical = JSONText.object([
+                    ("artifactLocation", JSONText.object([("uri", JSONText.string(uri(report.path)))])),
+                    ("region", region),
+                ])
+                results.append(
+                    JSONText.object(
+                        [
+                            ("ruleId", JSONText.string(diagnostic.rule.rawValue)),
+                            ("ruleIndex", String(rules.firstIndex(of: diagnostic.rule) ?? 0)),
+                            ("level", JSONText.string(diagnostic.severity.rawValue)),
+                            ("message", JSONText.object([("text", JSONText.string(diagnostic.message))])),
+                            ("locations", JSONText.array([JSONText.object([("physicalLocation", physical)])])),
+                        ], indent: 2, level: 3))
+            }
+        }
+        let driver = JSONText.object(
+            [
+                ("name", JSONText.string("shop")),
+                ("version", JSONText.string(ShopCommandLine.version)),
+                ("semanticVersion", JSONText.string(ShopCommandLine.version)),
+                ("rules", JSONText.array(ruleObjects, indent: 2, level: 5)),
+            ], indent: 2, level: 4)
+        let run = JSONText.object(
+            [
+                ("tool", JSONText.object([("driver", driver)], indent: 2, level: 3)),
+                ("columnKind", JSONText.string("unicodeCodePoints")),
+                ("results", JSONText.array(results, indent: 2, level: 3)),
+            ], indent: 2, level: 2)
+        return JSONText.object(
+            [
+                ("$schema", JSONText.string("https://json.schemastore.org/sarif-2.1.0.json")),
+                ("version", JSONText.string("2.1.0")),
+                ("runs", JSONText.array([run], indent: 2, level: 1)),
+            ], indent: 2) + "\n"
+    }
+
+    static func pascalCase(_ id: String) -> String {
+        id.split(separator: "-").map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
+    }
+
+    /// A relative URI reference for a path: unreserved characters and `/` kept, the rest
+    /// percent-encoded.
+    static func uri(_ path: String) -> String {
+        var result = ""
+        for byte in path.utf8 {
+            let character = Character(Unicode.Scalar(byte))
+            if byte < 0x80 && (character.isLetter || character.isNumber || "-._~/".contains(character)) {
+                result.append(character)
+            } else {
+                let hex = String(byte, radix: 16, uppercase: true)
+                result += "%" + (hex.count == 1 ? "0" + hex : hex)
+            }
+        }
+        return result
+    }
+}

@@ -1,0 +1,208 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A file operation that failed, with the operating system's reason.
+struct FileError: Error, Sendable, CustomStringConvertible {
+    /// The path as the user gave it.
+    var path: String
+    /// What was being done: "read", "write", ...
+    var action: String
+    /// The operating system's explanation (strerror), or our own.
+    var reason: String
+    /// The errno value, when there is one.
+    var code: Int32?
+
+    var description: String { "cannot \(action) '\(path)': \(reason)" }
+
+    static func system(_ path: String, _ action: String, _ code: Int32 = errno) -> FileError {
+        FileError(path: path, action: action, reason: String(cString: strerror(code)), code: code)
+    }
+}
+
+/// Reading and writing files the careful way: whole reads, atomic replacement, exclusive locks.
+enum FileAccess {
+    /// Reads a whole file; `-` reads standard input.
+    static func read(_ path: String) throws(FileError) -> [UInt8] {
+        if path == "-" { return try readAll(fileDescriptor: 0, path: "<stdin>") }
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw .system(path, "read") }
+        defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else { throw .system(path, "read") }
+        if info.st_mode & S_IFMT == S_IFDIR {
+            throw FileError(path: path, action: "read", reason: "it is a directory", code: EISDIR)
+        }
+        return try readAll(fileDescriptor: descriptor, path: path)
+    }
+
+    /// Reads everything from a descriptor into one buffer, sized up front for regular files so that
+    /// a large file is read straight into its final place.
+    static func readAll(fileDescriptor descriptor: Int32, path: String) throws(FileError) -> [UInt8] {
+        var info = stat()
+        var failure: Int32 = 0
+        var bytes: [UInt8] = []
+        if fstat(descriptor, &info) == 0 && info.st_mode & S_IFMT == S_IFREG && info.st_size > 0 {
+            let size = Int(info.st_size)
+            bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
+                var got = 0
+                while got < size {
+                    let result = Glibc.read(descriptor, buffer.baseAddress! + got, size - got)
+                    if result < 0 {
+                        if errno == EINTR { continue }
+                        failure = errno
+                        break
+                    }
+                    if result == 0 { break }
+                    got += result
+                }
+                count = got
+            }
+            if failure != 0 { throw .system(path, "read", failure) }
+        }
+        // Pipes, and files that grew while being read, are read in chunks to the end.
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let result = chunk.withUnsafeMutableBufferPointer { Glibc.read(descriptor, $0.baseAddress!, $0.count) }
+            if result < 0 {
+                if errno == EINTR { continue }
+                throw .system(path, "read")
+            }
+            if result == 0 { break }
+            bytes.append(contentsOf: chunk[0..<result])
+        }
+        return bytes
+    }
+
+    /// Whether a path exists (without following a final symbolic link).
+    static func exists(_ path: String) -> Bool {
+        var info = stat()
+        return lstat(path, &info) == 0
+    }
+
+    /// The path a write should replace: the final target of a symbolic link, or the path itself.
+    static func writeTarget(_ path: String) throws(FileError) -> String {
+        var info = stat()
+        guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFLNK else { return path }
+        guard let resolved = realpath(path, nil) else {
+            let code = errno
+            if code == ENOENT {
+                // A dangling link: write the file it points to.
+                var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+                let length = readlink(path, &buffer, buffer.count - 1)
+                guard length > 0 else { throw .system(path, "follow the link") }
+                let target = String(decoding: buffer[0..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+                return target.hasPrefix("/") ? target : directory(of: path) + "/" + target
+            }
+            throw .system(path, "follow the link", code)
+        }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
+    static func directory(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        let directory = String(path[..<slash])
+        return directory.isEmpty ? "/" : directory
+    }
+
+    static func fileName(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return path }
+        return String(path[path.index(after: slash)...])
+    }
+
+    /// Refuses to replace a file whose mode forbids writing it, even for a user (such as root) the
+    /// operating system would let through: the mode is the owner's statement of intent.
+    static func checkWritable(_ target: String, displayPath: String) throws(FileError) {
+        var info = stat()
+        guard stat(target, &info) == 0 else { return }
+        let writable: Bool
+        if geteuid() == 0 {
+            writable = info.st_mode & (S_IWUSR | S_IWGRP | S_IWOTH) != 0
+        } else {
+            writable = access(target, W_OK) == 0
+        }
+        if !writable {
+            throw FileError(path: displayPath, action: "write", reason: "the file is read-only (its mode forbids writing)", code: EACCES)
+        }
+    }
+
+    /// Replaces the file at `path` with `bytes` atomically: a temporary file in the same folder is
+    /// written, flushed to disk and renamed over the original, and the folder is flushed. The
+    /// original's permissions are kept; a symbolic link is written through to its target. On any
+    /// failure the original is left as it was and no temporary file remains.
+    static func writeAtomically(_ bytes: [UInt8], to path: String, newFileMode: mode_t = 0o666) throws(FileError) {
+        let target = try writeTarget(path)
+        try checkWritable(target, displayPath: path)
+        let folder = directory(of: target)
+        var template = Array((folder + "/." + fileName(of: target) + ".tmp-XXXXXX").utf8CString)
+        let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        guard descriptor >= 0 else { throw .system(path, "write") }
+        let temporary = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        var succeeded = false
+        defer {
+            if !succeeded { unlink(temporary) }
+        }
+        do throws(FileError) {
+            try writeAll(bytes, to: descriptor, path: path)
+            var info = stat()
+            if stat(target, &info) == 0 {
+                _ = fchown(descriptor, info.st_uid, info.st_gid)
+                guard fchmod(descriptor, info.st_mode & 0o7777) == 0 else { throw .system(path, "write") }
+            } else {
+                let mask = umask(0)
+                umask(mask)
+                guard fchmod(descriptor, newFileMode & ~mask) == 0 else { throw .system(path, "write") }
+            }
+            guard fsync(descriptor) == 0 else { throw .system(path, "write") }
+        } catch {
+            close(descriptor)
+            throw error
+        }
+        guard close(descriptor) == 0 else { throw .system(path, "write") }
+        guard rename(temporary, target) == 0 else { throw .system(path, "write") }
+        succeeded = true
+        let folderDescriptor = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        if folderDescriptor >= 0 {
+            _ = fsync(folderDescriptor)
+            close(folderDescriptor)
+        }
+    }
+
+    static func writeAll(_ bytes: [UInt8], to descriptor: Int32, path: String) throws(FileError) {
+        var failure: Int32 = 0
+        bytes.withUnsafeBufferPointer { buffer in
+            var written = 0
+            while written < buffer.count {
+                let result = write(descriptor, buffer.baseAddress! + written, buffer.count - written)
+                if result < 0 {
+                    if errno == EINTR { continue }
+                    failure = errno
+                    return
+                }
+                written += result
+            }
+        }
+        if failure != 0 { throw .system(path, "write", failure) }
+    }
+
+    /// Runs `body` while holding an exclusive lock for `path`. The lock is taken on a separate file
+    /// next to the list (`.NAME.lock`), because the list itself is replaced by rename and a lock on
+    /// it would not survive; the lock file stays, so that every writer locks the same file.
+    static func withExclusiveLock<Result>(
+        for path: String, _ body: () throws(FileError) -> Result
+    ) throws(FileError) -> Result {
+        let target = try writeTarget(path)
+        let lockPath = directory(of: target) + "/." + fileName(of: target) + ".lock"
+        let descriptor = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o666)
+        guard descriptor >= 0 else { throw .system(path, "lock") }
+        defer { close(descriptor) }
+        while flock(descriptor, LOCK_EX) != 0 {
+            if errno != EINTR { throw .system(path, "lock") }
+        }
+        defer { flock(descriptor, LOCK_UN) }
+        return try body()
+    }
+}

@@ -1,0 +1,98 @@
+import ShopCore
+import YAML
+
+/// `shop fmt`: rewrites files in canonical form, keeping every comment.
+enum FormatCommand {
+    static let spec = CommandSpec(
+        name: "fmt",
+        abstract: "Rewrite shop files in canonical form, keeping every comment.",
+        discussion: """
+            Formats each file in place, writing only when the text changes (atomically, keeping the \
+            file's permissions). - reads standard input and writes standard output. A file that is not \
+            one well-formed YAML document is reported and left untouched; fmt formats files that check \
+            would reject for other reasons, keeping values it does not understand exactly as written.
+            """,
+        arguments: [
+            ArgumentSpec(
+                name: "file", help: "Files to format; - reads standard input (default: the list file).",
+                arity: .zeroOrMore, completion: .file)
+        ],
+        options: [
+            OptionSpec(long: "check", help: "Write nothing; exit 1 naming each file that would change."),
+            OptionSpec(long: "diff", help: "Print a unified diff of the changes instead of writing."),
+            OptionSpec(long: "stdout", help: "Print the formatted text instead of writing."),
+        ],
+        examples: [
+            Example(command: "shop fmt", explanation: "Format shopping.yaml (or $SHOP_FILE) in place."),
+            Example(command: "shop fmt --check *.yaml", explanation: "Fail when a file is not formatted, as in a pre-commit hook."),
+            Example(command: "shop fmt - < list.yaml", explanation: "Format standard input to standard output."),
+        ],
+        run: run)
+
+    static func run(_ context: CommandContext) throws(CommandFailure) -> Int32 {
+        var status: Int32 = 0
+        for path in context.fileOperands {
+            status = max(status, format(path, context: context))
+        }
+        return status
+    }
+
+    static func format(_ path: String, context: CommandContext) -> Int32 {
+        let arguments = context.arguments
+        let check = arguments.flag("check")
+        let diff = arguments.flag("diff")
+        let toStdout = arguments.flag("stdout") || (path == "-" && !check && !diff)
+        let inPlace = !check && !diff && !toStdout
+        let console = context.console
+        let display = CommandContext.displayName(path)
+
+        func formatBytes(_ bytes: [UInt8]) -> (Document, [UInt8])? {
+            switch ShoppingList.parseDocument(bytes) {
+            case .failure(let diagnostic):
+                ListFile(path: path, bytes: bytes, document: nil, list: nil, diagnostics: [diagnostic])
+                    .reportDiagnostics(to: console)
+                return nil
+            case .success(let document):
+                return (document, [])
+            }
+        }
+
+        do throws(FileError) {
+            if inPlace {
+                return try FileAccess.withExclusiveLock(for: path) { () throws(FileError) -> Int32 in
+                    let bytes = try FileAccess.read(path)
+                    guard let (document, _) = formatBytes(bytes) else { return 1 }
+                    let formatted = CanonicalForm.format(document)
+                    guard formatted != bytes else { return 0 }
+                    try FileAccess.writeAtomically(formatted, to: path)
+                    console.note("reformatted \(display)")
+                    return 0
+                }
+            }
+            let bytes = try FileAccess.read(path)
+            guard let (document, _) = formatBytes(bytes) else { return 1 }
+            let policy = CanonicalForm.policy(for: document)
+            if toStdout && !check && !diff {
+                // Streamed, so that a large list is never held twice.
+                document.format(policy: policy) { console.out.write($0) }
+                return 0
+            }
+            let formatted = document.formatted(policy: policy)
+            let changed = formatted != bytes
+            if diff && changed {
+                console.out.write(UnifiedDiff.make(old: bytes, new: formatted, path: display))
+            }
+            if toStdout {
+                console.out.write(formatted)
+            }
+            if check && changed {
+                console.note("would reformat \(display)")
+                return 1
+            }
+            return 0
+        } catch {
+            ListFile.reportUnreadable(error, path: path, context: context)
+            return 2
+        }
+    }
+}

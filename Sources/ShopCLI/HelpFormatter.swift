@@ -1,0 +1,89 @@
+/// Renders help in the OVERVIEW / USAGE / ARGUMENTS / OPTIONS / EXAMPLES layout.
+enum HelpFormatter {
+    static let width = 80
+    static let labelWidth = 26
+
+    static func help(for command: CommandSpec) -> String {
+        var text = "OVERVIEW: \(command.abstract)\n"
+        if !command.discussion.isEmpty {
+            text += "\n" + wrap(command.discussion, indent: 0) + "\n"
+        }
+        text += "\nUSAGE: \(command.usage)\n"
+        if !command.arguments.isEmpty {
+            text += "\nARGUMENTS:\n"
+            for argument in command.arguments {
+                text += row("<\(argument.name)>", argument.help)
+            }
+        }
+        text += "\nOPTIONS:\n"
+        for option in command.allOptions {
+            text += row(option.synopsis, option.help)
+        }
+        if !command.examples.isEmpty {
+            text += "\nEXAMPLES:\n"
+            for example in command.examples {
+                text += "  \(example.command)\n"
+                text += wrap(example.explanation, indent: 6) + "\n"
+            }
+        }
+        text += "\nSEE ALSO: shop(1), shop(5)\n"
+        return text
+    }
+
+    static func overview(commands: [CommandSpec]) -> String {
+        var text = "OVERVIEW: Keep shopping lists as plain YAML files: format, check, export and edit them.\n"
+        text += "\nUSAGE: shop [--file <path>] [--color <when>] <command> [<arguments>] [<options>]\n"
+        text += "\nCOMMANDS:\n"
+        for command in commands {
+            text += row(command.name, command.abstract)
+        }
+        text += "\nOPTIONS:\n"
+        for option in CommandSpec.globalOptions where option.long != "help" {
+            text += row(option.synopsis, option.help)
+        }
+        text += row("--version", "Show the version.")
+        text += row("-h, --help", "Show help information.")
+        text += "\nSee 'shop <command> --help' for the help of a command, and 'man shop' for the manual.\n"
+        return text
+    }
+
+    static func row(_ label: String, _ help: String) -> String {
+        let padded = "  " + label
+        if padded.count + 2 <= labelWidth {
+            let lines = wrapLines(help, width: width - labelWidth)
+            var text = padded + String(repeating: " ", count: labelWidth - padded.count) + (lines.first ?? "") + "\n"
+            for line in lines.dropFirst() {
+                text += String(repeating: " ", count: labelWidth) + line + "\n"
+            }
+            return text
+        }
+        return padded + "\n" + wrapLines(help, width: width - labelWidth).map {
+            String(repeating: " ", count: labelWidth) + $0 + "\n"
+        }.joined()
+    }
+
+    static func wrap(_ text: String, indent: Int) -> String {
+        text.split(separator: "\n", omittingEmptySubsequences: false).map { paragraph in
+            wrapLines(String(paragraph), width: width - indent).map {
+                String(repeating: " ", count: indent) + $0
+            }.joined(separator: "\n")
+        }.joined(separator: "\n")
+    }
+
+    static func wrapLines(_ text: String, width: Int) -> [String] {
+        var lines: [String] = []
+        var current = ""
+        for word in text.split(separator: " ") {
+            if current.isEmpty {
+                current = String(word)
+            } else if current.count + 1 + word.count <= width {
+                current += " " + word
+            } else {
+                lines.append(current)
+                current = String(word)
+            }
+        }
+        if !current.isEmpty || lines.isEmpty { lines.append(current) }
+        return lines
+    }
+}

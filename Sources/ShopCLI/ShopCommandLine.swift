@@ -1,0 +1,101 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The `shop` program: reads the command line, runs the command, and returns the exit status.
+public enum ShopCommandLine {
+    /// The version `shop --version` prints.
+    public static let version = "0.1.0"
+
+    /// Every command, in the order help lists them.
+    static let commands: [CommandSpec] = [
+        CheckCommand.spec,
+        FormatCommand.spec,
+    ]
+
+    /// Runs `shop` with the given arguments (without the program name) and returns the exit status.
+    public static func main(_ arguments: [String]) -> Int32 {
+        signal(SIGPIPE, SIG_IGN)
+        let environment = currentEnvironment()
+        let console = Console(environment: environment)
+        defer { console.flush() }
+        do throws(CommandFailure) {
+            switch try ArgumentParser.parse(arguments, commands: commands) {
+            case .version:
+                console.out.write("shop \(version)\n")
+                return 0
+            case .help(let command):
+                console.out.write(command.map(HelpFormatter.help(for:)) ?? HelpFormatter.overview(commands: commands))
+                return 0
+            case .run(let command, let parsed):
+                if let choice = parsed.value("color").flatMap(Console.ColorChoice.init(rawValue:)) {
+                    console.configure(choice, environment: environment)
+                }
+                let context = CommandContext(
+                    command: command, arguments: parsed, environment: environment, console: console)
+                return try command.run(context)
+            }
+        } catch {
+            report(error, console: console)
+            return error.status
+        }
+    }
+
+    static func report(_ failure: CommandFailure, console: Console) {
+        switch failure {
+        case .usage(let message, let commandName):
+            console.error(message)
+            if let commandName, let command = commands.first(where: { $0.name == commandName }) {
+                console.note("Usage: \(command.usage)\n  See 'shop \(commandName) --help' for more information.")
+            } else {
+                console.note("Usage: shop <command> [<arguments>]\n  See 'shop --help' for the list of commands.")
+            }
+        case .refused(let message):
+            console.error(message)
+        case .file(let error):
+            console.error(error.description)
+        case .exit:
+            break
+        }
+    }
+
+    static func currentEnvironment() -> [String: String] {
+        var result: [String: String] = [:]
+        var pointer = environ
+        while let entry = pointer.pointee {
+            let text = String(cString: entry)
+            if let equals = text.firstIndex(of: "=") {
+                result[String(text[..<equals])] = String(text[text.index(after: equals)...])
+            }
+            pointer += 1
+        }
+        return result
+    }
+}
+
+/// What a running command can see: its arguments, the environment and the console.
+struct CommandContext {
+    let command: CommandSpec
+    let arguments: ParsedArguments
+    let environment: [String: String]
+    let console: Console
+
+    /// The list file of editing commands: `--file`, else `$SHOP_FILE`, else `shopping.yaml`.
+    var listFile: String {
+        if let path = arguments.value("file") { return path }
+        if let path = environment["SHOP_FILE"], !path.isEmpty { return path }
+        return "shopping.yaml"
+    }
+
+    /// The files `check`, `fmt` and `export` work on: the operands, else the list file.
+    var fileOperands: [String] {
+        arguments.positionals.isEmpty ? [listFile] : arguments.positionals
+    }
+
+    /// A name for a path in messages: `<stdin>` for `-`.
+    static func displayName(_ path: String) -> String {
+        path == "-" ? "<stdin>" : path
+    }
+}

@@ -1,0 +1,148 @@
+import YAML
+
+/// The canonical form of a shop file, as the YAML printer's policy: key order, canonical values
+/// (prices with the currency's decimals, shortest quantities, `true`/`false`, upper-case currency
+/// codes), text that YAML would read as something else quoted, and values that break their rule
+/// kept exactly as written.
+public enum CanonicalForm {
+    /// The policy for a document. Documents that are not shaped like a shop file get the plain
+    /// YAML canonical form.
+    public static func policy(for document: Document) -> PrintPolicy {
+        var policy = PrintPolicy()
+        guard let root = document.root, root.isMapping else { return policy }
+        document.withRawNodes { nodes in
+            var builder = PolicyBuilder(nodes: nodes)
+            builder.build(root: root.id.index)
+            policy.entryOrder = builder.entryOrder
+            policy.scalarRenderings = builder.renderings
+        }
+        return policy
+    }
+
+    /// The document printed in canonical form.
+    public static func format(_ document: Document) -> [UInt8] {
+        document.formatted(policy: policy(for: document))
+    }
+}
+
+private struct PolicyBuilder {
+    let nodes: RawNodes
+    var entryOrder: [NodeID: [Int]] = [:]
+    var renderings: [NodeID: ScalarRendering] = [:]
+
+    init(nodes: RawNodes) {
+        self.nodes = nodes
+    }
+
+    mutating func build(root: Int) {
+        var decimals = Currency.defaultDecimals
+        var items: [Int] = []
+        var ranks: [Int] = []
+        Self.forEachEntry(of: root, in: nodes) { key, value in
+            let listKey = nodes.isScalar(key) ? ListKey.matching(nodes.value(key)) : nil
+            ranks.append(listKey.map { ListKey.allCases.firstIndex(of: $0)! } ?? ListKey.allCases.count)
+            switch listKey {
+            case .title:
+                text(value)
+            case .currency:
+                if nodes.isScalar(value), !nodes.isNull(value) {
+                    let written = String(decoding: nodes.value(value), as: UTF8.self)
+                    if let currency = Currency(code: written) {
+                        decimals = currency.decimals
+                        if written != currency.code || !nodes.isPlain(value) {
+                            renderings[NodeID(index: value)] = .string(currency.code)
+                        }
+                    } else {
+                        renderings[NodeID(index: value)] = .verbatim
+                    }
+                }
+            case .categories:
+                if nodes.isSequence(value) {
+                    Self.forEachItem(of: value, in: nodes) { text($0) }
+                }
+            case .items:
+                if nodes.isSequence(value) { items.append(value) }
+            case nil:
+                break
+            }
+        }
+        order(root, ranks: ranks)
+        for sequence in items {
+            Self.forEachItem(of: sequence, in: nodes) { item in
+                if nodes.isMapping(item) { self.item(item, decimals: decimals) }
+            }
+        }
+    }
+
+    mutating func item(_ mapping: Int, decimals: Int) {
+        var ranks: [Int] = []
+        Self.forEachEntry(of: mapping, in: nodes) { key, value in
+            let itemKey = nodes.isScalar(key) ? ItemKey.matching(nodes.value(key)) : nil
+            ranks.append(itemKey?.position ?? ItemKey.allCases.count)
+            guard let itemKey, nodes.isScalar(value), !nodes.isNull(value) else { return }
+            let bytes = nodes.value(value)
+            switch itemKey {
+            case .name, .id, .unit, .category, .notes:
+                text(value)
+            case .price:
+                switch ValueReading.price(bytes, decimals: decimals, currencyCode: nil) {
+                case .success(let price): canonical(value, price.formatted(decimals: decimals))
+                case .failure: renderings[NodeID(index: value)] = .verbatim
+                }
+            case .quantity:
+                switch ValueReading.quantity(bytes) {
+                case .success(let quantity): canonical(value, quantity.description)
+                case .failure: renderings[NodeID(index: value)] = .verbatim
+                }
+            case .buy, .done:
+                if let flag = ValueReading.bool(bytes) {
+                    canonical(value, flag ? "true" : "false")
+                } else {
+                    renderings[NodeID(index: value)] = .verbatim
+                }
+            }
+        }
+        order(mapping, ranks: ranks)
+    }
+
+    /// A value written plain in canonical form: only recorded when the text differs.
+    mutating func canonical(_ value: Int, _ text: String) {
+        if !nodes.isPlain(value) || !bytesEqual(nodes.value(value), text: text) {
+            renderings[NodeID(index: value)] = .plain(text)
+        }
+    }
+
+    /// A text value: plain text that YAML readers would take for a number, bool or null is quoted.
+    mutating func text(_ value: Int) {
+        guard nodes.isScalar(value), nodes.isPlain(value), !nodes.isNull(value) else { return }
+        if ScalarAnalysis.resolvesToNonString(nodes.value(value)) {
+            renderings[NodeID(index: value)] = .asString
+        }
+    }
+
+    mutating func order(_ mapping: Int, ranks: [Int]) {
+        guard zip(ranks, ranks.dropFirst()).contains(where: { $0 > $1 }) else { return }
+        let order = ranks.indices.sorted { (ranks[$0], $0) < (ranks[$1], $1) }
+        entryOrder[NodeID(index: mapping)] = order
+    }
+
+    static func forEachEntry(of mapping: Int, in nodes: RawNodes, _ body: (Int, Int) -> Void) {
+        var key = mapping + 1
+        let end = nodes.subtreeEnd(mapping)
+        while key < end {
+            let value = nodes.subtreeEnd(key)
+            guard value < end else { break }
+            body(key, value)
+            key = nodes.subtreeEnd(value)
+        }
+    }
+
+    static func forEachItem(of sequence: Int, in nodes: RawNodes, _ body: (Int) -> Void) {
+        var item = sequence + 1
+        let end = nodes.subtreeEnd(sequence)
+        while item < end {
+            body(item)
+            item = nodes.subtreeEnd(item)
+        }
+    }
+}

@@ -1,0 +1,150 @@
+/// An exact decimal number: an integer count of units of 10^-scale. Prices, quantities and totals
+/// are always these, never binary floating point, so 0.10 added 100,000 times is exactly 10000.00.
+public struct DecimalNumber: Hashable, Comparable, Sendable, CustomStringConvertible {
+    /// The value times 10^scale.
+    public let units: Int128
+    /// How many digits follow the decimal point.
+    public let scale: Int
+
+    /// The largest scale kept: more digits than this are not meaningful for shopping.
+    static let maximumScale = 18
+
+    /// Creates `units` × 10^-`scale`.
+    public init(units: Int128, scale: Int) {
+        precondition(scale >= 0 && scale <= 36, "decimal scale out of range")
+        self.units = units
+        self.scale = scale
+    }
+
+    /// A whole number.
+    public init(_ integer: Int) {
+        self.init(units: Int128(integer), scale: 0)
+    }
+
+    /// Zero.
+    public static let zero = DecimalNumber(0)
+
+    /// Reads a decimal written with digits and at most one `.`: `12`, `12.5`, `.5`, `12.`. Signs,
+    /// exponents, separators and anything else make it nil; so does a number too long to be exact.
+    public init?(_ text: String) {
+        var text = text
+        guard let value = text.withUTF8({ DecimalNumber.parse($0) }) else { return nil }
+        self = value
+    }
+
+    /// Reads a decimal from UTF-8 bytes; see ``init(_:)-(String)``.
+    public static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> DecimalNumber? {
+        var units: Int128 = 0
+        var scale = 0
+        var digits = 0
+        var sawDot = false
+        for byte in bytes {
+            if byte >= 0x30 && byte <= 0x39 {
+                if digits >= 36 { return nil }
+                if units != 0 || byte != 0x30 { digits += 1 }
+                units = units * 10 + Int128(byte - 0x30)
+                if sawDot { scale += 1 }
+            } else if byte == UInt8(ascii: ".") && !sawDot {
+                sawDot = true
+            } else {
+                return nil
+            }
+        }
+        guard bytes.count > (sawDot ? 1 : 0) else { return nil }
+        if scale > maximumScale {
+            // Trailing zeros beyond the kept precision carry no value.
+            var value = DecimalNumber(units: units, scale: scale).normalized
+            if value.scale > maximumScale { return nil }
+            value = DecimalNumber(units: value.units, scale: value.scale)
+            return value
+        }
+        return DecimalNumber(units: units, scale: scale)
+    }
+
+    /// The same value without trailing zeros after the point: `2.50` becomes `2.5`, `3.0` becomes `3`.
+    public var normalized: DecimalNumber {
+        var units = self.units
+        var scale = self.scale
+        while scale > 0 && units % 10 == 0 {
+            units /= 10
+            scale -= 1
+        }
+        return DecimalNumber(units: units, scale: scale)
+    }
+
+    /// The number of digits after the point that carry value (trailing zeros do not count).
+    public var significantDecimals: Int { normalized.scale }
+
+    /// Whether the value is zero.
+    public var isZero: Bool { units == 0 }
+
+    /// The value with exactly `scale` decimals, rounded half to even when digits are dropped.
+    public func rounded(toScale target: Int) -> DecimalNumber {
+        if target >= scale {
+            return DecimalNumber(units: units * Self.power(target - scale), scale: target)
+        }
+        let divisor = Self.power(scale - target)
+        var quotient = units / divisor
+        let remainder = units % divisor
+        let twice = remainder.magnitude * 2
+        if twice > divisor.magnitude || (twice == divisor.magnitude && quotient % 2 != 0) {
+            quotient += units < 0 ? -1 : 1
+        }
+        return DecimalNumber(units: quotient, scale: target)
+    }
+
+    /// The exact product.
+    public static func * (lhs: DecimalNumber, rhs: DecimalNumber) -> DecimalNumber {
+        DecimalNumber(units: lhs.units * rhs.units, scale: lhs.scale + rhs.scale)
+    }
+
+    /// The exact sum.
+    public static func + (lhs: DecimalNumber, rhs: DecimalNumber) -> DecimalNumber {
+        let scale = max(lhs.scale, rhs.scale)
+        return DecimalNumber(
+            units: lhs.units * power(scale - lhs.scale) + rhs.units * power(scale - rhs.scale), scale: scale)
+    }
+
+    public static func < (lhs: DecimalNumber, rhs: DecimalNumber) -> Bool {
+        let scale = max(lhs.scale, rhs.scale)
+        return lhs.units * power(scale - lhs.scale) < rhs.units * power(scale - rhs.scale)
+    }
+
+    public static func == (lhs: DecimalNumber, rhs: DecimalNumber) -> Bool {
+        let scale = max(lhs.scale, rhs.scale)
+        return lhs.units * power(scale - lhs.scale) == rhs.units * power(scale - rhs.scale)
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        let value = normalized
+        hasher.combine(value.units)
+        hasher.combine(value.scale)
+    }
+
+    /// Written with exactly `decimals` digits after the point (none and no point for 0), rounding
+    /// half to even when the value has more.
+    public func formatted(decimals: Int) -> String {
+        let value = rounded(toScale: decimals)
+        let negative = value.units < 0
+        var digits = String(value.units.magnitude)
+        if decimals > 0 {
+            if digits.count <= decimals {
+                digits = String(repeating: "0", count: decimals - digits.count + 1) + digits
+            }
+            digits.insert(".", at: digits.index(digits.endIndex, offsetBy: -decimals))
+        }
+        return negative ? "-" + digits : digits
+    }
+
+    /// The shortest exact form: `2`, `0.5`, `1.25`.
+    public var description: String {
+        let value = normalized
+        return value.formatted(decimals: value.scale)
+    }
+
+    static func power(_ exponent: Int) -> Int128 {
+        var result: Int128 = 1
+        for _ in 0..<exponent { result *= 10 }
+        return result
+    }
+}

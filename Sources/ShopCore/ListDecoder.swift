@@ -1,0 +1,298 @@
+import YAML
+
+/// Reads a document into the parts of a ``ShoppingList`` and applies every rule of `check`.
+struct ListDecoder {
+    struct Finding {
+        var rule: Rule
+        var node: Int?
+        var message: String
+    }
+
+    let document: Document
+    var title: String?
+    var currency: Currency?
+    var currencyCode: String?
+    var categories: [String]?
+    var itemsNode: Int?
+    var itemNodes: [Int32] = []
+    var findings: [Finding] = []
+
+    init(document: Document) {
+        self.document = document
+    }
+
+    mutating func decode() {
+        guard let root = document.root else {
+            findings.append(
+                Finding(
+                    rule: .structure, node: nil,
+                    message: "the file has no content; a shop file is a mapping with an \"items\" list (for example \"items: []\")"))
+            return
+        }
+        document.withRawNodes { nodes in
+            guard nodes.isMapping(root.id.index) else {
+                let kind = nodes.isSequence(root.id.index) ? "a list" : "a single value"
+                findings.append(
+                    Finding(
+                        rule: .structure, node: root.id.index,
+                        message: "the top level is \(kind); a shop file is a mapping with keys such as \"title\" and \"items\""))
+                return
+            }
+            decodeRoot(root.id.index, nodes: nodes)
+            if let itemsNode {
+                decodeItems(itemsNode, nodes: nodes)
+            }
+        }
+    }
+
+    // MARK: Top level
+
+    private mutating func decodeRoot(_ root: Int, nodes: RawNodes) {
+        var seen: [[UInt8]: Int] = [:]
+        var categoriesNode: Int?
+        var sawItems = false
+        var key = root + 1
+        let end = nodes.subtreeEnd(root)
+        while key < end {
+            let value = nodes.subtreeEnd(key)
+            guard value < end else { break }
+            defer { key = nodes.subtreeEnd(value) }
+            guard nodes.isScalar(key) else {
+                report(.structure, key, "keys must be text, not a \(kindName(key, nodes))")
+                continue
+            }
+            let keyBytes = nodes.value(key)
+            let keyText = String(decoding: keyBytes, as: UTF8.self)
+            if let first = seen[Array(keyBytes)] {
+                report(.duplicateKey, key, "duplicate key \"\(keyText)\" (first at \(lineOf(first, nodes))); keep only one")
+                continue
+            }
+            seen[Array(keyBytes)] = key
+            switch ListKey.matching(keyBytes) {
+            case .title:
+                if !nodes.isScalar(value) {
+                    report(.structure, value, "\"title\" must be text, not a \(kindName(value, nodes))")
+                } else if !nodes.isNull(value) {
+                    title = String(decoding: nodes.value(value), as: UTF8.self)
+                }
+            case .currency:
+                decodeCurrency(value, nodes: nodes)
+            case .categories:
+                categoriesNode = value
+            case .items:
+                sawItems = true
+                if nodes.isSequence(value) {
+                    itemsNode = value
+                } else if nodes.isNull(value) {
+                    report(.structure, value, "\"items\" has no value; write \"items: []\" for an empty list")
+                } else {
+                    report(.structure, value, "\"items\" must be a list of items, not a \(kindName(value, nodes))")
+                }
+            case nil:
+                if !isExtensionKey(keyBytes) {
+                    let note: String
+                    if let suggestion = SpellingSuggestion.closest(to: keyText, among: ListKey.allCases.map(\.rawValue)) {
+                        note = " (did you mean \"\(suggestion)\"?)"
+                    } else {
+                        note = "; extension keys start with \"x-\""
+                    }
+                    report(.unknownKey, key, "unknown key \"\(keyText)\"\(note)")
+                }
+            }
+        }
+        if let categoriesNode { decodeCategories(categoriesNode, nodes: nodes) }
+        if !sawItems {
+            report(.structure, root, "\"items\" is missing; add \"items:\" with a list of items, or \"items: []\"")
+        }
+    }
+
+    private mutating func decodeCurrency(_ value: Int, nodes: RawNodes) {
+        guard nodes.isScalar(value) else {
+            report(.structure, value, "\"currency\" must be a code such as EUR, not a \(kindName(value, nodes))")
+            return
+        }
+        if nodes.isNull(value) { return }
+        let text = String(decoding: nodes.value(value), as: UTF8.self)
+        if let known = Currency(code: text) {
+            currency = known
+            currencyCode = known.code
+            return
+        }
+        currencyCode = text
+        let upper = text.uppercased()
+        if Currency.codesWithoutMinorUnit.contains(upper) {
+            report(
+                .unknownCurrency, value,
+                "currency \"\(text)\" is an ISO 4217 code without a minor unit (a metal, fund or test code); use a currency such as EUR")
+            return
+        }
+        var message = "unknown currency \"\(text)\"; use an ISO 4217 code such as EUR, USD or JPY"
+        if let suggestion = SpellingSuggestion.closest(to: upper, among: Array(Currency.minorUnits.keys).sorted()),
+            suggestion != upper
+        {
+            message = "unknown currency \"\(text)\" (did you mean \"\(suggestion)\"?)"
+        }
+        report(.unknownCurrency, value, message)
+    }
+
+    private mutating func decodeCategories(_ value: Int, nodes: RawNodes) {
+        if nodes.isScalar(value) && nodes.isNull(value) { return }
+        guard nodes.isSequence(value) else {
+            report(.structure, value, "\"categories\" must be a list of category names, not a \(kindName(value, nodes))")
+            return
+        }
+        var names: [String] = []
+        var seen: [NameKey: Int] = [:]
+        var entry = value + 1
+        let end = nodes.subtreeEnd(value)
+        while entry < end {
+            defer { entry = nodes.subtreeEnd(entry) }
+            guard nodes.isScalar(entry), !nodes.isNull(entry) else {
+                report(.structure, entry, "a category must be a name, not \(nodes.isScalar(entry) ? "empty" : "a \(kindName(entry, nodes))")")
+                continue
+            }
+            let bytes = nodes.value(entry)
+            let name = String(decoding: bytes, as: UTF8.self)
+            let key = NameKey(utf8: bytes)
+            if let first = seen[key] {
+                report(.duplicateCategory, entry, "category \"\(name)\" is listed twice (first at \(lineOf(first, nodes)))")
+                continue
+            }
+            seen[key] = entry
+            names.append(name)
+        }
+        categories = names
+    }
+
+    // MARK: Items
+
+    private mutating func decodeItems(_ sequence: Int, nodes: RawNodes) {
+        var itemDecoder = ItemDecoder(
+            document: document, nodes: nodes, decimals: currency?.decimals ?? Currency.defaultDecimals,
+            currencyCode: currencyCode)
+        let categoryKeys = Set((categories ?? []).map(NameKey.init))
+        let categoryTexts = (categories ?? []).map { Array($0.utf8) }
+        var names: [Int: Int32] = [:]
+        var exactNames: [NameKey: Int32] = [:]
+        var ids: [String: Int32] = [:]
+        var entry = sequence + 1
+        let end = nodes.subtreeEnd(sequence)
+        var findings = self.findings
+        let report: ItemDecoder.Report = { rule, node, message in
+            findings.append(Finding(rule: rule, node: node, message: message))
+        }
+        while entry < end {
+            defer { entry = nodes.subtreeEnd(entry) }
+            guard nodes.isMapping(entry) else {
+                let what = nodes.isScalar(entry) ? (nodes.isNull(entry) ? "empty" : "a single value") : "a list"
+                report(.structure, entry, "an item must be a mapping with keys such as \"name:\" and \"price:\", not \(what)")
+                continue
+            }
+            let item = itemDecoder.decode(entry, position: itemNodes.count, report: report)
+            itemNodes.append(Int32(entry))
+
+            if let nameNode = item.valueNode(.name), nodes.isScalar(nameNode.index), !nodes.isNull(nameNode.index) {
+                let nameBytes = nodes.value(nameNode.index)
+                let (hash, blank) = NameKey.hashValue(ofName: nameBytes)
+                if blank {
+                    report(.missingName, entry, "this item's name is empty; give it a name")
+                } else if let first = names[hash] {
+                    let key = NameKey(utf8: nameBytes)
+                    var firstNode = Int(first)
+                    if NameKey(utf8: nodes.value(firstNode)) != key {
+                        // Two different names with the same hash: compare exactly.
+                        firstNode = exactNames[key].map(Int.init) ?? -1
+                        if firstNode < 0 { exactNames[key] = Int32(nameNode.index) }
+                    }
+                    if firstNode >= 0 {
+                        let name = String(decoding: nodes.value(nameNode.index), as: UTF8.self)
+                        report(
+                            .duplicateName, nameNode.index,
+                            "duplicate item name \"\(name)\" (first defined at \(lineOf(firstNode, nodes)))")
+                    }
+                } else {
+                    names[hash] = Int32(nameNode.index)
+                }
+            } else if item.keyNode(.name) == nil || nodes.isScalar(item.valueNode(.name)!.index) {
+                let detail = item.keyNode(.name) == nil ? "add a \"name:\" line" : "\"name\" has no value"
+                report(.missingName, entry, "this item has no name; \(detail)")
+            }
+            if let idNode = item.valueNode(.id), nodes.isScalar(idNode.index), !nodes.isNull(idNode.index) {
+                let id = String(decoding: nodes.value(idNode.index), as: UTF8.self)
+                if let first = ids[id] {
+                    report(.duplicateID, idNode.index, "duplicate id \"\(id)\" (first used at \(lineOf(Int(first), nodes)))")
+                } else {
+                    ids[id] = Int32(idNode.index)
+                }
+            }
+            if let categories, let categoryNode = item.valueNode(.category), nodes.isScalar(categoryNode.index),
+                !nodes.isNull(categoryNode.index),
+                !isListed(nodes.value(categoryNode.index), texts: categoryTexts, keys: categoryKeys)
+            {
+                let category = String(decoding: nodes.value(categoryNode.index), as: UTF8.self)
+                var message = "category \"\(category)\" is not in \"categories\""
+                if let suggestion = SpellingSuggestion.closest(to: category, among: categories) {
+                    message += " (did you mean \"\(suggestion)\"?)"
+                } else {
+                    message += "; add it there or fix the spelling"
+                }
+                report(.unknownCategory, categoryNode.index, message)
+            }
+            if item.done && !item.buy, let doneKey = item.keyNode(.done) {
+                let label = item.name.map { "\"\($0)\" is" } ?? "this item is"
+                report(.doneNotBought, doneKey.index, "\(label) done but not on the shopping list; add \"buy: true\" or remove \"done\"")
+            }
+        }
+        self.findings = findings
+    }
+
+    /// Whether an item's category is one of `categories`: the same text (the common case, checked
+    /// without normalizing), or the same name key. A blank category counts as none.
+    private func isListed(_ category: UnsafeBufferPointer<UInt8>, texts: [[UInt8]], keys: Set<NameKey>) -> Bool {
+        for listed in texts where listed.withUnsafeBufferPointer({ memoryEqual($0, category) }) {
+            return true
+        }
+        let key = NameKey(utf8: category)
+        return key.isEmpty || keys.contains(key)
+    }
+
+    // MARK: Findings
+
+    private mutating func report(_ rule: Rule, _ node: Int, _ message: String) {
+        findings.append(Finding(rule: rule, node: node, message: message))
+    }
+
+    private func kindName(_ node: Int, _ nodes: RawNodes) -> String {
+        nodes.isMapping(node) ? "mapping" : (nodes.isSequence(node) ? "list" : "single value")
+    }
+
+    private func lineOf(_ node: Int, _ nodes: RawNodes) -> String {
+        guard let offset = nodes.startOffset(node) else { return "an earlier line" }
+        return LineReference.placeholder(offset)
+    }
+
+    /// The findings as diagnostics with positions, ordered by position.
+    func sortedDiagnostics() -> [Diagnostic] {
+        guard !findings.isEmpty else { return [] }
+        let source = document.source
+        var diagnostics: [Diagnostic] = []
+        diagnostics.reserveCapacity(findings.count)
+        document.withRawNodes { nodes in
+            for finding in findings {
+                var offset = source.contentStart
+                if let node = finding.node {
+                    var probe = node
+                    while probe > 0 && nodes.startOffset(probe) == nil { probe -= 1 }
+                    offset = nodes.startOffset(probe) ?? source.contentStart
+                }
+                diagnostics.append(
+                    Diagnostic(
+                        rule: finding.rule, location: source.location(at: offset),
+                        message: LineReference.resolve(finding.message, in: source)))
+            }
+        }
+        return diagnostics.enumerated().sorted {
+            ($0.element.location.offset, $0.offset) < ($1.element.location.offset, $1.offset)
+        }.map(\.element)
+    }
+}

@@ -1,0 +1,260 @@
+/// The one way names are compared: Unicode compatibility decomposition (the equivalence NFKC
+/// normalization induces), case folding, and white space trimmed at both ends and collapsed to one
+/// space inside. `Oat Milk`, `oat  milk` and `ｏａｔ ｍｉｌｋ` have the same key.
+///
+/// Duplicate detection (`check`) and NAME arguments of the editing commands both use it, so a name
+/// that `check` calls a duplicate is also one `shop buy` cannot tell apart.
+public struct NameKey: Hashable, Sendable, CustomStringConvertible {
+    /// The normalized text as UTF-8: decomposed, case-folded, canonically ordered.
+    public let bytes: [UInt8]
+
+    /// The key of a name.
+    public init(_ name: String) {
+        var name = name
+        bytes = name.withUTF8 { NameKey.normalize($0) }
+    }
+
+    /// The key of a name given as UTF-8 bytes.
+    public init(utf8 name: UnsafeBufferPointer<UInt8>) {
+        bytes = NameKey.normalize(name)
+    }
+
+    /// Whether the name is empty once white space is removed.
+    public var isEmpty: Bool { bytes.isEmpty }
+
+
+
+    /// The normalized text (decomposed, so accents follow their letters as combining marks).
+    public var description: String { String(decoding: bytes, as: UTF8.self) }
+
+    public static func == (lhs: NameKey, rhs: NameKey) -> Bool { lhs.bytes == rhs.bytes }
+
+    /// The hash value the key of this name would have, and whether the key is empty, computed
+    /// without building the key when the name is ASCII (the common case when checking large lists).
+    static func hashValue(ofName name: UnsafeBufferPointer<UInt8>) -> (hash: Int, blank: Bool) {
+        guard name.allSatisfy({ $0 < 0x80 }) else {
+            let key = NameKey(utf8: name)
+            return (key.hashValue, key.isEmpty)
+        }
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(name.count, 1)) { buffer in
+            var count = 0
+            var pendingSpace = false
+            for byte in name {
+                if byte == 0x20 || (byte >= 0x09 && byte <= 0x0D) {
+                    pendingSpace = count > 0
+                    continue
+                }
+                if pendingSpace {
+                    buffer[count] = 0x20
+                    count += 1
+                    pendingSpace = false
+                }
+                buffer[count] = byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte
+                count += 1
+            }
+            var hasher = Hasher()
+            hasher.combine(bytes: UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(buffer)[0..<count]))
+            return (hasher.finalize(), count == 0)
+        }
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        bytes.withUnsafeBytes { hasher.combine(bytes: $0) }
+    }
+
+    static func normalize(_ name: UnsafeBufferPointer<UInt8>) -> [UInt8] {
+        if name.allSatisfy({ $0 < 0x80 }) {
+            return normalizeASCII(name)
+        }
+        var scalars = decompose(Array(String(decoding: name, as: UTF8.self).unicodeScalars.map(\.value)))
+        if caseFold(&scalars) {
+            scalars = decompose(scalars)
+        }
+        reorderCanonically(&scalars)
+        var result: [UInt8] = []
+        result.reserveCapacity(name.count)
+        var pendingSpace = false
+        for scalar in scalars {
+            if isWhiteSpace(scalar) {
+                pendingSpace = !result.isEmpty
+                continue
+            }
+            if pendingSpace {
+                result.append(0x20)
+                pendingSpace = false
+            }
+            appendUTF8(scalar, to: &result)
+        }
+        return result
+    }
+
+    private static func normalizeASCII(_ name: UnsafeBufferPointer<UInt8>) -> [UInt8] {
+        var result: [UInt8] = []
+        result.reserveCapacity(name.count)
+        var pendingSpace = false
+        for byte in name {
+            if byte == 0x20 || (byte >= 0x09 && byte <= 0x0D) {
+                pendingSpace = !result.isEmpty
+                continue
+            }
+            if pendingSpace {
+                result.append(0x20)
+                pendingSpace = false
+            }
+            result.append(byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte)
+        }
+        return result
+    }
+
+    private static func decompose(_ scalars: [UInt32]) -> [UInt32] {
+        var result: [UInt32] = []
+        result.reserveCapacity(scalars.count + 4)
+        let table = DecompositionTable.shared
+        for value in scalars {
+            if value >= 0xAC00 && value <= 0xD7A3 {
+                let index = value - 0xAC00
+                result.append(0x1100 + index / 588)
+                result.append(0x1161 + (index % 588) / 28)
+                let trailing = 0x11A7 + index % 28
+                if trailing != 0x11A7 { result.append(trailing) }
+            } else if value >= 0xA0, let mapped = table.lookup(value) {
+                result.append(contentsOf: mapped)
+            } else {
+                result.append(value)
+            }
+        }
+        return result
+    }
+
+    /// Folds case by mapping to upper case and then to lower case, which makes every case variant of
+    /// a letter (`ß`, `SS`, `ss`; `ς`, `Σ`, `σ`) meet. Returns whether a non-ASCII letter changed.
+    private static func caseFold(_ scalars: inout [UInt32]) -> Bool {
+        var changed = false
+        var result: [UInt32] = []
+        result.reserveCapacity(scalars.count)
+        for value in scalars {
+            if value < 0x80 {
+                result.append(value >= 0x41 && value <= 0x5A ? value | 0x20 : value)
+                continue
+            }
+            guard let scalar = Unicode.Scalar(value), scalar.properties.changesWhenCaseMapped else {
+                result.append(value)
+                continue
+            }
+            changed = true
+            for upper in scalar.properties.uppercaseMapping.unicodeScalars {
+                result.append(contentsOf: upper.properties.lowercaseMapping.unicodeScalars.map(\.value))
+            }
+        }
+        scalars = result
+        return changed
+    }
+
+    /// Sorts each run of combining marks by combining class, so that canonically equivalent texts
+    /// have the same bytes.
+    private static func reorderCanonically(_ scalars: inout [UInt32]) {
+        func combiningClass(_ value: UInt32) -> UInt8 {
+            guard value >= 0x300, let scalar = Unicode.Scalar(value) else { return 0 }
+            return scalar.properties.canonicalCombiningClass.rawValue
+        }
+        var start = 0
+        while start < scalars.count {
+            guard combiningClass(scalars[start]) != 0 else {
+                start += 1
+                continue
+            }
+            var end = start
+            while end < scalars.count && combiningClass(scalars[end]) != 0 { end += 1 }
+            if end - start > 1 {
+                let run = scalars[start..<end].enumerated().sorted {
+                    let left = combiningClass($0.element)
+                    let right = combiningClass($1.element)
+                    return left != right ? left < right : $0.offset < $1.offset
+                }.map(\.element)
+                scalars.replaceSubrange(start..<end, with: run)
+            }
+            start = end
+        }
+    }
+
+    /// Unicode's White_Space property (a stable list).
+    private static func isWhiteSpace(_ value: UInt32) -> Bool {
+        switch value {
+        case 0x09...0x0D, 0x20, 0x85, 0xA0, 0x1680, 0x2000...0x200A, 0x2028, 0x2029, 0x202F, 0x205F, 0x3000: true
+        default: false
+        }
+    }
+
+    private static func appendUTF8(_ value: UInt32, to bytes: inout [UInt8]) {
+        switch value {
+        case 0..<0x80:
+            bytes.append(UInt8(value))
+        case 0x80..<0x800:
+            bytes.append(UInt8(0xC0 | value >> 6))
+            bytes.append(UInt8(0x80 | value & 0x3F))
+        case 0x800..<0x10000:
+            bytes.append(UInt8(0xE0 | value >> 12))
+            bytes.append(UInt8(0x80 | (value >> 6) & 0x3F))
+            bytes.append(UInt8(0x80 | value & 0x3F))
+        default:
+            bytes.append(UInt8(0xF0 | value >> 18))
+            bytes.append(UInt8(0x80 | (value >> 12) & 0x3F))
+            bytes.append(UInt8(0x80 | (value >> 6) & 0x3F))
+            bytes.append(UInt8(0x80 | value & 0x3F))
+        }
+    }
+}
+
+/// The compatibility decompositions, read once from the generated table into sorted arrays.
+private final class DecompositionTable: Sendable {
+    static let shared = DecompositionTable()
+
+    let keys: [UInt32]
+    let offsets: [UInt32]
+    let values: [UInt32]
+
+    init() {
+        var keys: [UInt32] = []
+        var offsets: [UInt32] = [0]
+        var values: [UInt32] = []
+        var number: UInt32 = 0
+        var hasNumber = false
+        var inKey = true
+        for byte in unicodeDecompositionTable.utf8 {
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"):
+                number = number << 4 | UInt32(byte - UInt8(ascii: "0"))
+                hasNumber = true
+            case UInt8(ascii: "A")...UInt8(ascii: "F"):
+                number = number << 4 | UInt32(byte - UInt8(ascii: "A") + 10)
+                hasNumber = true
+            default:
+                if hasNumber {
+                    if inKey { keys.append(number) } else { values.append(number) }
+                }
+                number = 0
+                hasNumber = false
+                if byte == UInt8(ascii: ":") {
+                    inKey = false
+                } else if byte == UInt8(ascii: ";") {
+                    inKey = true
+                    offsets.append(UInt32(values.count))
+                }
+            }
+        }
+        self.keys = keys
+        self.offsets = offsets
+        self.values = values
+    }
+
+    func lookup(_ value: UInt32) -> ArraySlice<UInt32>? {
+        var low = 0
+        var high = keys.count
+        while low < high {
+            let middle = (low + high) / 2
+            if keys[middle] < value { low = middle + 1 } else { high = middle }
+        }
+        guard low < keys.count, keys[low] == value, low + 1 < offsets.count else { return nil }
+        return values[Int(offsets[low])..<Int(offsets[low + 1])]
+    }
+}
