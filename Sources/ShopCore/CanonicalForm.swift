@@ -75,10 +75,13 @@ private struct PolicyBuilder {
     }
 
     mutating func item(_ mapping: Int, decimals: Int) {
-        var ranks: [Int] = []
+        var ordered = true
+        var previousRank = -1
         Self.forEachEntry(of: mapping, in: nodes) { key, value in
             let itemKey = nodes.isScalar(key) ? ItemKey.matching(nodes.value(key)) : nil
-            ranks.append(itemKey?.position ?? ItemKey.allCases.count)
+            let rank = itemKey?.position ?? ItemKey.allCases.count
+            if rank < previousRank { ordered = false }
+            previousRank = rank
             guard let itemKey, nodes.isScalar(value), !nodes.isNull(value) else { return }
             let bytes = nodes.value(value)
             switch itemKey {
@@ -86,29 +89,39 @@ private struct PolicyBuilder {
                 text(value)
             case .price:
                 switch ValueReading.price(bytes, decimals: decimals, currencyCode: nil) {
-                case .success(let price): canonical(value, price.formatted(decimals: decimals))
-                case .failure: renderings[NodeID(index: value)] = .verbatim
+                case .success(let price):
+                    if !nodes.isPlain(value) || !CanonicalText.isPrice(bytes, decimals: decimals) {
+                        renderings[NodeID(index: value)] = .plain(price.formatted(decimals: decimals))
+                    }
+                case .failure:
+                    renderings[NodeID(index: value)] = .verbatim
                 }
             case .quantity:
                 switch ValueReading.quantity(bytes) {
-                case .success(let quantity): canonical(value, quantity.description)
-                case .failure: renderings[NodeID(index: value)] = .verbatim
+                case .success(let quantity):
+                    if !nodes.isPlain(value) || !CanonicalText.isShortestDecimal(bytes) {
+                        renderings[NodeID(index: value)] = .plain(quantity.description)
+                    }
+                case .failure:
+                    renderings[NodeID(index: value)] = .verbatim
                 }
             case .buy, .done:
                 if let flag = ValueReading.bool(bytes) {
-                    canonical(value, flag ? "true" : "false")
+                    if !nodes.isPlain(value) || !(flag ? bytesEqual(bytes, "true") : bytesEqual(bytes, "false")) {
+                        renderings[NodeID(index: value)] = .plain(flag ? "true" : "false")
+                    }
                 } else {
                     renderings[NodeID(index: value)] = .verbatim
                 }
             }
         }
-        order(mapping, ranks: ranks)
-    }
-
-    /// A value written plain in canonical form: only recorded when the text differs.
-    mutating func canonical(_ value: Int, _ text: String) {
-        if !nodes.isPlain(value) || !bytesEqual(nodes.value(value), text: text) {
-            renderings[NodeID(index: value)] = .plain(text)
+        if !ordered {
+            var ranks: [Int] = []
+            Self.forEachEntry(of: mapping, in: nodes) { key, _ in
+                let itemKey = nodes.isScalar(key) ? ItemKey.matching(nodes.value(key)) : nil
+                ranks.append(itemKey?.position ?? ItemKey.allCases.count)
+            }
+            order(mapping, ranks: ranks)
         }
     }
 
@@ -144,5 +157,35 @@ private struct PolicyBuilder {
             body(item)
             item = nodes.subtreeEnd(item)
         }
+    }
+}
+
+/// Whether numbers are already written the canonical way, checked on the bytes.
+enum CanonicalText {
+    /// `0`, or digits without a leading zero, then exactly `decimals` digits after a point.
+    static func isPrice(_ bytes: UnsafeBufferPointer<UInt8>, decimals: Int) -> Bool {
+        guard let integerEnd = integerPartEnd(bytes) else { return false }
+        if decimals == 0 { return integerEnd == bytes.count }
+        guard integerEnd < bytes.count, bytes[integerEnd] == UInt8(ascii: "."),
+            bytes.count - integerEnd - 1 == decimals
+        else { return false }
+        return bytes[(integerEnd + 1)...].allSatisfy { $0 >= 0x30 && $0 <= 0x39 }
+    }
+
+    /// `0`, or digits without a leading zero, then optionally a point and digits not ending in 0.
+    static func isShortestDecimal(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let integerEnd = integerPartEnd(bytes) else { return false }
+        if integerEnd == bytes.count { return true }
+        guard bytes[integerEnd] == UInt8(ascii: "."), integerEnd + 1 < bytes.count,
+            bytes[bytes.count - 1] != UInt8(ascii: "0")
+        else { return false }
+        return bytes[(integerEnd + 1)...].allSatisfy { $0 >= 0x30 && $0 <= 0x39 }
+    }
+
+    private static func integerPartEnd(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        var index = 0
+        while index < bytes.count && bytes[index] >= 0x30 && bytes[index] <= 0x39 { index += 1 }
+        guard index > 0, index == 1 || bytes[0] != 0x30 else { return nil }
+        return index
     }
 }

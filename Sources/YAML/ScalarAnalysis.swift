@@ -52,11 +52,13 @@ public enum ScalarAnalysis {
         var index = 0
         while index < count {
             let byte = bytes[index]
-            if byte < 0x20 || byte == 0x7F { return false }
-            if byte == UInt8(ascii: ":") && index + 1 < count && bytes[index + 1] == 0x20 { return false }
-            if byte == UInt8(ascii: "#") && index > 0 && bytes[index - 1] == 0x20 { return false }
-            if byte >= 0x80 && needsEscape(bytes, at: index) { return false }
             index += 1
+            // Letters and most punctuation need no further look.
+            if byte >= 0x41 && byte < 0x7F { continue }
+            if byte < 0x20 || byte == 0x7F { return false }
+            if byte == UInt8(ascii: ":") && index < count && bytes[index] == 0x20 { return false }
+            if byte == UInt8(ascii: "#") && index > 1 && bytes[index - 2] == 0x20 { return false }
+            if byte >= 0x80 && needsEscape(bytes, at: index - 1) { return false }
         }
         return true
     }
@@ -92,18 +94,28 @@ public enum ScalarAnalysis {
     public static func resolvesToNonString(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         let count = bytes.count
         if count == 0 { return true }
-        if count <= 5 {
-            var lower: [UInt8] = []
-            lower.reserveCapacity(count)
-            for byte in bytes { lower.append(byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte) }
-            switch String(decoding: lower, as: UTF8.self) {
-            case "~", "null", "true", "false", "yes", "no", "on", "off", "y", "n", "<<", "=":
+        switch bytes[0] {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "."):
+            return looksNumeric(bytes) || looksLikeDate(bytes)
+        case UInt8(ascii: "~"), UInt8(ascii: "<"), UInt8(ascii: "="), UInt8(ascii: "n"), UInt8(ascii: "N"),
+            UInt8(ascii: "t"), UInt8(ascii: "T"), UInt8(ascii: "f"), UInt8(ascii: "F"), UInt8(ascii: "y"),
+            UInt8(ascii: "Y"), UInt8(ascii: "o"), UInt8(ascii: "O"):
+            guard count <= 5 else { return false }
+            // The words, lower-cased and packed into an integer, one byte per letter.
+            var packed: UInt64 = 0
+            for byte in bytes { packed = packed << 8 | UInt64(byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte) }
+            switch packed {
+            case 0x7E, 0x6E_75_6C_6C, 0x74_72_75_65, 0x66_61_6C_73_65, 0x79_65_73, 0x6E_6F, 0x6F_6E, 0x6F_66_66,
+                0x79, 0x6E, 0x3C_3C, 0x3D:
+                // ~ null true false yes no on off y n << =
                 return true
             default:
-                break
+                return false
             }
+        default:
+            // Every other first character starts a string for every reader.
+            return false
         }
-        return looksNumeric(bytes) || looksLikeDate(bytes)
     }
 
     private static func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
