@@ -108,11 +108,13 @@ struct CanonicalPrinter {
     mutating func printDocument(root: Int?, endComments: [Comment]) {
         if let root {
             let trivia = self.trivia(root)
-            writeComments(trivia.leading, indent: 0, depth: 0)
             if table.isScalar(root) {
+                writeComments(trivia.leading, indent: 0, depth: 0)
                 printRootScalar(root)
             } else {
-                if let header = trivia.header { writeComments([header], indent: 0, depth: 0) }
+                // Both go on lines of their own, in the order they were written.
+                let leading = trivia.leadingAroundHeader
+                writeComments(leading.before + (trivia.header.map { [$0] } ?? []) + leading.after, indent: 0, depth: 0)
                 if table.hasBlankLine(root) { blankLine(depth: 0) }
                 var end = trivia.end
                 if let trailing = trivia.trailing { end.append(trailing) }
@@ -134,16 +136,23 @@ struct CanonicalPrinter {
 
     mutating func printRootScalar(_ root: Int) {
         let trivia = self.trivia(root)
-        if let header = trivia.header { writeComments([header], indent: 0, depth: 0) }
         let (form, bytes) = decide(root, isKey: false)
+        var header = trivia.header
+        var trailing = trivia.trailing
+        if case .literal = form, trailing == nil {
+            // A block scalar's header comment stays on its header line, where it is read back from.
+            trailing = header
+            header = nil
+        }
+        if let header { writeComments([header], indent: 0, depth: 0) }
         switch form {
         case .empty:
-            if let trailing = trivia.trailing { writeComments([trailing], indent: 0, depth: 0) }
+            if let trailing { writeComments([trailing], indent: 0, depth: 0) }
         case .literal(let indicator, let chomping):
-            writeLiteral(bytes, indicator: indicator, chomping: chomping, comment: trivia.trailing, contentIndent: 2)
+            writeLiteral(bytes, indicator: indicator, chomping: chomping, comment: trailing, contentIndent: 2)
         case .plain, .doubleQuoted, .verbatim:
             writeScalarText(form, bytes)
-            if let trailing = trivia.trailing { writeComment(trailing) }
+            if let trailing { writeComment(trailing) }
             newline()
         }
     }
@@ -204,12 +213,12 @@ struct CanonicalPrinter {
             switch form {
             case .empty:
                 out.append(UInt8(ascii: ":"))
-                if let comment = trivia?.header ?? trivia?.trailing { writeComment(comment) }
+                if let comment = inlineComment(trivia) { writeComment(comment) }
                 newline()
             case .literal(let indicator, let chomping):
                 out.append(contentsOf: [UInt8(ascii: ":"), 0x20])
                 writeLiteral(
-                    bytes, indicator: indicator, chomping: chomping, comment: trivia?.header ?? trivia?.trailing,
+                    bytes, indicator: indicator, chomping: chomping, comment: inlineComment(trivia),
                     contentIndent: keyIndent + 2)
             case .plain, .doubleQuoted, .verbatim:
                 out.append(UInt8(ascii: ":"))
@@ -231,15 +240,23 @@ struct CanonicalPrinter {
         if isEmptyCollection(value) {
             out.append(contentsOf: [UInt8(ascii: ":"), 0x20])
             writeEmptyCollection(value)
-            if let comment = trivia?.header ?? trivia?.trailing { writeComment(comment) }
+            if let comment = inlineComment(trivia) { writeComment(comment) }
             newline()
             return
         }
         let slots = blockSlots(value)
+        var header = slots.header
+        let around = (trivia ?? Trivia()).leadingAroundHeader
+        var leading = around.after
+        if header == nil || !around.before.isEmpty {
+            // Comment lines written before the header (`key:`, comment lines, `[ # note`) stay before it.
+            leading = around.before + (header.map { [$0] } ?? []) + around.after
+            header = nil
+        }
         out.append(UInt8(ascii: ":"))
-        if let header = slots.header { writeComment(header) }
+        if let header { writeComment(header) }
         newline()
-        if let leading = trivia?.leading { writeComments(leading, indent: keyIndent + 2, depth: depth + 1) }
+        writeComments(leading, indent: keyIndent + 2, depth: depth + 1)
         if table.kind(value) == NodeTable.mappingKind {
             printMappingBody(value, indent: keyIndent + 2, depth: depth + 1, firstLineStarted: false, endComments: slots.end)
         } else {
@@ -276,12 +293,12 @@ struct CanonicalPrinter {
             let (form, bytes) = decide(node, isKey: false)
             switch form {
             case .empty:
-                if let comment = trivia?.header ?? trivia?.trailing { writeComment(comment) }
+                if let comment = inlineComment(trivia) { writeComment(comment) }
                 newline()
             case .literal(let indicator, let chomping):
                 out.append(0x20)
                 writeLiteral(
-                    bytes, indicator: indicator, chomping: chomping, comment: trivia?.header ?? trivia?.trailing,
+                    bytes, indicator: indicator, chomping: chomping, comment: inlineComment(trivia),
                     contentIndent: indent + 2)
             case .plain, .doubleQuoted, .verbatim:
                 if let header = trivia?.header, let trailing = trivia?.trailing {
@@ -302,7 +319,7 @@ struct CanonicalPrinter {
         if isEmptyCollection(node) {
             out.append(0x20)
             writeEmptyCollection(node)
-            if let comment = trivia?.header ?? trivia?.trailing { writeComment(comment) }
+            if let comment = inlineComment(trivia) { writeComment(comment) }
             newline()
             return
         }
@@ -311,6 +328,8 @@ struct CanonicalPrinter {
         if let header = slots.header {
             writeComment(header)
             newline()
+            // Comment lines written after the header line; those before it were hoisted.
+            writeComments((trivia ?? Trivia()).leadingAroundHeader.after, indent: indent + 2, depth: depth + 1)
             if isMapping {
                 printMappingBody(node, indent: indent + 2, depth: depth + 1, firstLineStarted: false, endComments: slots.end)
             } else {
@@ -349,7 +368,8 @@ struct CanonicalPrinter {
     /// item is a collection whose first entry shares the `-` line, that entry's.
     func hoisted(item: Int) -> [Comment] {
         guard table.hasTrivia(item) || !table.isScalar(item) else { return [] }
-        var result = trivia(item).leading
+        // A collection's own-line comments written after its header line stay after it.
+        var result = trivia(item).leadingAroundHeader.before
         result.append(contentsOf: inlineOverflow(item, includeLeading: false))
         if !table.isScalar(item) && !isEmptyCollection(item) && blockSlots(item).header == nil {
             if table.kind(item) == NodeTable.mappingKind {
@@ -369,31 +389,50 @@ struct CanonicalPrinter {
         var result: [Comment] = []
         if table.isScalar(node) {
             if includeLeading { result.append(contentsOf: trivia.leading) }
-            if let trailing = trivia.trailing, trivia.header != nil {
+            if let header = trivia.header, trivia.trailing != nil {
                 switch decide(node, isKey: false).form {
-                case .empty, .literal: result.append(trailing)
+                case .empty, .literal: result.append(header)
                 case .plain, .doubleQuoted, .verbatim: break
                 }
             }
         } else if isEmptyCollection(node) {
             if includeLeading { result.append(contentsOf: trivia.leading) }
-            if let trailing = trivia.trailing, trivia.header != nil { result.append(trailing) }
+            if let header = trivia.header, trivia.trailing != nil || !trivia.end.isEmpty { result.append(header) }
             result.append(contentsOf: trivia.end)
         }
         return result
     }
 
+    /// The comment written on the line of an empty value, a block scalar's header or an empty
+    /// collection, where there is room for one: the trailing comment, which comes last, when there
+    /// is one; the header and any comments inside the brackets are hoisted before the line.
+    func inlineComment(_ trivia: Trivia?) -> Comment? {
+        guard let trivia else { return nil }
+        if let trailing = trivia.trailing { return trailing }
+        return trivia.end.isEmpty ? trivia.header : nil
+    }
+
     /// The comment on a block collection's introducing line, and those after its last entry. A flow
-    /// collection's trailing comment (`[a, b] # note`) moves to the introducing line when that is free.
+    /// collection's trailing comment (`[a, b] # note`) moves to the introducing line when that is free
+    /// and no other comment of the collection would then follow it.
     func blockSlots(_ node: Int) -> (header: Comment?, end: [Comment]) {
         guard table.hasTrivia(node) else { return (nil, []) }
         let trivia = self.trivia(node)
         var header = trivia.header
         var end = trivia.end
         if let trailing = trivia.trailing {
-            if header == nil { header = trailing } else { end.append(trailing) }
+            if header == nil && end.isEmpty && trivia.leading.isEmpty && !hasCommentsInside(node) {
+                header = trailing
+            } else {
+                end.append(trailing)
+            }
         }
         return (header, end)
+    }
+
+    /// Whether any node inside the collection `node` has comments.
+    func hasCommentsInside(_ node: Int) -> Bool {
+        (node + 1..<table.subtreeEnd(node)).contains { table.hasTrivia($0) }
     }
 
     mutating func writeComments(_ comments: [Comment], indent: Int, depth: Int) {
@@ -571,11 +610,25 @@ struct CanonicalPrinter {
     }
 
     func optionalTrivia(_ node: Int) -> Trivia? {
-        table.hasTrivia(node) ? storage.trivia(of: node) : nil
+        table.hasTrivia(node) ? inSourceOrder(node, storage.trivia(of: node)) : nil
     }
 
     func trivia(_ node: Int) -> Trivia {
-        table.hasTrivia(node) ? storage.trivia(of: node) : Trivia()
+        table.hasTrivia(node) ? inSourceOrder(node, storage.trivia(of: node)) : Trivia()
+    }
+
+    /// A node's comments as the printer places them. The header of a scalar or an empty collection
+    /// written before some of the node's own-line comments (`key: # note`, then comment lines, then
+    /// the value) is printed as one of them, in its place: printed on the value's line, it would
+    /// come after them. (A collection prints them after its header line instead.)
+    func inSourceOrder(_ node: Int, _ trivia: Trivia) -> Trivia {
+        guard let header = trivia.header, table.isScalar(node) || isEmptyCollection(node) else { return trivia }
+        let leading = trivia.leadingAroundHeader
+        guard !leading.after.isEmpty else { return trivia }
+        var result = trivia
+        result.leading = leading.before + [header] + leading.after
+        result.header = nil
+        return result
     }
 
     // MARK: Output

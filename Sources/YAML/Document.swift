@@ -100,8 +100,10 @@ public struct Document: Sendable {
             close(upTo: index)
             let trivia = table.hasTrivia(index) ? storage.trivia(of: index) : nil
             if let trivia {
-                result.append(contentsOf: trivia.leading)
+                let leading = trivia.leadingAroundHeader
+                result.append(contentsOf: leading.before)
                 if let header = trivia.header { result.append(header) }
+                result.append(contentsOf: leading.after)
             }
             if table.isScalar(index) {
                 if let trailing = trivia?.trailing { result.append(trailing) }
@@ -117,6 +119,17 @@ public struct Document: Sendable {
     /// The line, column and offset of a byte offset in the source.
     public func location(at offset: Int) -> SourceLocation {
         storage.source.location(at: offset)
+    }
+}
+
+extension Trivia {
+    /// The leading comments written before the header, and those written after it: between the line
+    /// that introduces the node (`key: # note`, `- # note`) and the node itself. Comments that were
+    /// not read from a source count as before.
+    var leadingAroundHeader: (before: [Comment], after: [Comment]) {
+        guard let header = header?.offset else { return (leading, []) }
+        let split = leading.firstIndex { ($0.offset ?? Int.min) > header } ?? leading.count
+        return (Array(leading[..<split]), Array(leading[split...]))
     }
 }
 

@@ -58,6 +58,9 @@ private struct TreeBuilder {
         var column: Int
         var blankLineBefore: Bool
         var target: Target
+        /// Whether an indicator (`-`, `?`, `:`, ...) came between the collections that just ended and
+        /// this comment: the comment then belongs to what follows, not to those collections.
+        var afterIndicator = false
     }
 
     struct OpenCollection {
@@ -91,8 +94,13 @@ private struct TreeBuilder {
     var lastContentEnd: Int
     var pending: [PendingComment] = []
     var blankLinePending = false
+    /// A blank line before an indicator (`-`, `?`, ...): it belongs to the node the indicator
+    /// introduces, not to comments after the indicator.
+    var blankLineBeforeIndicator = false
     /// Block collections that ended since comments were last attached, innermost first.
     var closedBlocks: [(index: Int, column: Int)] = []
+    /// Whether the source since `closedBlocks` began to fill holds an indicator.
+    var indicatorSinceClose = false
     /// Whether a comment was recorded for the node about to be appended.
     var nextHasTrivia = false
 
@@ -412,15 +420,23 @@ private struct TreeBuilder {
                 } else {
                     target = .ownLine
                 }
+                // Only a comment on a line of its own follows a blank line: one before the line of an
+                // end-of-line comment belongs to the node on that line.
                 pending.append(
                     PendingComment(
                         start: position, end: trimmedEnd(position, lineEnd), column: position - lineStart,
-                        blankLineBefore: blankLinePending, target: target))
-                blankLinePending = false
+                        blankLineBefore: ownLine && blankLinePending, target: target,
+                        afterIndicator: indicatorSinceClose))
+                if ownLine { blankLinePending = false }
                 hasContent = true
                 position = lineEnd
             default:
                 lastIndicator = byte
+                indicatorSinceClose = true
+                if blankLinePending {
+                    blankLineBeforeIndicator = true
+                    blankLinePending = false
+                }
                 hasContent = true
                 position += 1
                 indicatorEnd = position
@@ -436,10 +452,12 @@ private struct TreeBuilder {
     @discardableResult
     mutating func attachPending(next: Int?, closingFlow: Int?) -> UInt8 {
         var flags: UInt8 = 0
-        if next != nil && blankLinePending { flags |= NodeTable.blankLineBit }
+        if next != nil && (blankLinePending || blankLineBeforeIndicator) { flags |= NodeTable.blankLineBit }
         blankLinePending = false
+        blankLineBeforeIndicator = false
         if pending.isEmpty {
             if !closedBlocks.isEmpty { closedBlocks.removeAll(keepingCapacity: true) }
+            indicatorSinceClose = false
             return flags
         }
         nextHasTrivia = false
@@ -461,6 +479,7 @@ private struct TreeBuilder {
         }
         pending.removeAll(keepingCapacity: true)
         closedBlocks.removeAll(keepingCapacity: true)
+        indicatorSinceClose = false
         if nextHasTrivia { flags |= NodeTable.triviaBit }
         return flags
     }
@@ -470,10 +489,16 @@ private struct TreeBuilder {
             record(comment, .end, on: closingFlow)
             return
         }
-        for candidate in closedBlocks where comment.column >= candidate.column {
+        for (position, candidate) in closedBlocks.enumerated()
+        where !comment.afterIndicator && comment.column >= candidate.column {
             record(comment, .end, on: candidate.index)
+            // A later comment may not go back into a collection inside this one: it would be
+            // printed before this comment.
+            closedBlocks.removeFirst(position)
             return
         }
+        // Later comments go where this one goes, or further on, for the same reason.
+        closedBlocks.removeAll(keepingCapacity: true)
         if let next {
             record(comment, .leading, on: next)
         } else {

@@ -155,32 +155,34 @@ extension DataValue {
 
 /// An independent statement of which plain scalars some reader does not read as a string: YAML 1.1
 /// (the type repository's regular expressions, with booleans in any case) and YAML 1.2's core schema,
-/// plus the forms ruamel.yaml accepts.
+/// plus the forms ruamel.yaml accepts. Like those readers, it tries the number forms only on text
+/// that starts with a digit, a sign or a dot.
 enum PlainResolver {
-    nonisolated(unsafe) static let patterns: [Regex<AnyRegexOutput>] = [
-        // null
-        #"~|null"#,
-        // bool, YAML 1.1 and 1.2
-        #"y|n|yes|no|true|false|on|off"#,
+    nonisolated(unsafe) static let words: [Regex<AnyRegexOutput>] = [
+        // null, bool (YAML 1.1 and 1.2), merge and value keys
+        #"~|null"#, #"y|n|yes|no|true|false|on|off"#, #"<<|="#,
+    ].map { try! Regex($0).ignoresCase() }
+
+    nonisolated(unsafe) static let numbers: [Regex<AnyRegexOutput>] = [
         // int, YAML 1.1
         #"[-+]?0b[0-1_]+"#, #"[-+]?0[0-7_]+"#, #"[-+]?(0|[1-9][0-9_]*)"#, #"[-+]?0x[0-9a-f_]+"#,
         #"[-+]?[1-9][0-9_]*(:[0-5]?[0-9])+"#,
         // int, YAML 1.2 and ruamel.yaml
         #"[-+]?[0-9_]+"#, #"[-+]?0o[0-7_]+"#,
         // float, YAML 1.1
-        #"[-+]?([0-9][0-9_]*)?\.[0-9_]*([e][-+][0-9]+)?"#, #"[-+]?[0-9][0-9_]*(:[0-5]?[0-9])+\.[0-9_]*"#,
+        #"[-+]?[0-9][0-9_]*\.[0-9_]*([e][-+][0-9]+)?"#, #"[-+]?\.[0-9_]+([e][-+][0-9]+)?"#, #"[-+]?[0-9][0-9_]*(:[0-5]?[0-9])+\.[0-9_]*"#,
         #"[-+]?\.inf"#, #"\.nan"#,
         // float, YAML 1.2 core and ruamel.yaml
         #"[-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)(e[-+]?[0-9]+)?"#, #"[-+]?[0-9][0-9_]*(\.[0-9_]*)?(e[-+]?[0-9]+)?"#,
         #"[-+]?\.[0-9_]+(e[-+]?[0-9]+)?"#,
         // timestamp
         #"[0-9]{4}-[0-9]{1,2}-[0-9]{1,2}(([t]|[ \t]+)[0-9]{1,2}:[0-9]{2}:[0-9]{2}(\.[0-9]*)?([ \t]*z|[-+][0-9]{1,2}(:[0-9]{2})?)?)?"#,
-        // merge and value keys
-        #"<<|="#,
     ].map { try! Regex($0).ignoresCase() }
 
     static func isNonString(_ text: String) -> Bool {
-        patterns.contains { (try? $0.wholeMatch(in: text)) != nil }
+        if words.contains(where: { (try? $0.wholeMatch(in: text)) != nil }) { return true }
+        guard let first = text.unicodeScalars.first, "-+.0123456789".unicodeScalars.contains(first) else { return false }
+        return numbers.contains { (try? $0.wholeMatch(in: text)) != nil }
     }
 }
 
@@ -223,4 +225,23 @@ func runPython(_ script: String, input: [UInt8]) throws -> (status: Int32, outpu
 func pythonHasModule(_ module: String) -> Bool {
     guard let result = try? runPython("import \(module)", input: []) else { return false }
     return result.status == 0
+}
+
+// MARK: Random numbers
+
+/// SplitMix64: a small deterministic generator, so that every run tests the same documents.
+struct SeededGenerator: RandomNumberGenerator {
+    var state: UInt64
+
+    init(seed: UInt64) {
+        state = seed
+    }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
 }

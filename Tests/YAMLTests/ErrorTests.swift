@@ -1,0 +1,208 @@
+import Foundation
+import Testing
+
+@testable import YAML
+
+/// Every refusal is a typed ``YAMLError`` with the kind and the exact position of the problem.
+@Suite struct ErrorTests {
+    /// Expects `input` to fail with `kind` at `line`:`column`, and returns the error.
+    @discardableResult
+    func expectError(
+        _ input: [UInt8], _ kind: YAMLError.Kind, line: Int, column: Int, limits: ParseLimits = ParseLimits(),
+        sourceLocation: Testing.SourceLocation = #_sourceLocation
+    ) -> YAMLError? {
+        guard let error = parseError(input, limits: limits) else {
+            Issue.record("parsed without error", sourceLocation: sourceLocation)
+            return nil
+        }
+        #expect(error.kind == kind, "\(error)", sourceLocation: sourceLocation)
+        #expect(error.location.line == line, "\(error)", sourceLocation: sourceLocation)
+        #expect(error.location.column == column, "\(error)", sourceLocation: sourceLocation)
+        #expect(!error.message.isEmpty, sourceLocation: sourceLocation)
+        // The offset and the line/column agree.
+        let source = SourceText(bytes: input)
+        #expect(source.location(at: error.location.offset) == error.location, sourceLocation: sourceLocation)
+        #expect(error.description.hasPrefix("\(line):\(column): "), sourceLocation: sourceLocation)
+        return error
+    }
+
+    @discardableResult
+    func expectError(
+        _ input: String, _ kind: YAMLError.Kind, line: Int, column: Int, limits: ParseLimits = ParseLimits(),
+        sourceLocation: Testing.SourceLocation = #_sourceLocation
+    ) -> YAMLError? {
+        expectError(Array(input.utf8), kind, line: line, column: column, limits: limits, sourceLocation: sourceLocation)
+    }
+
+    // MARK: Syntax
+
+    @Test func tabIndentation() {
+        let error = expectError("items:\n\t- tab\n", .syntax, line: 2, column: 1)
+        #expect(error?.message.contains("tabs cannot indent YAML") == true)
+        expectError("a:\n  b: 1\n\tc: 2\n", .syntax, line: 3, column: 1)
+        // A tab after an indicator is separation, not indentation.
+        #expect(parseError("a:\t1\n") == nil)
+    }
+
+    @Test func unclosedQuotes() {
+        let error = expectError("key: \"unclosed\nother: 1\n", .syntax, line: 3, column: 1)
+        #expect(error?.message.contains("line 1, column 6") == true)
+        expectError("key: 'unclosed\n", .syntax, line: 2, column: 1)
+        // The context position counts characters, not bytes.
+        let unicode = expectError("- 日本: \"unclosed", .syntax, line: 1, column: 16)
+        #expect(unicode?.message.contains("line 1, column 7") == true)
+    }
+
+    @Test func badIndentation() {
+        expectError("a:\n  b: 1\n c: 2\n", .syntax, line: 3, column: 2)
+        expectError("a: 1\n b: 2\n", .syntax, line: 2, column: 3)
+        expectError("key: value: other\n", .syntax, line: 1, column: 11)
+    }
+
+    @Test func unclosedFlowCollections() {
+        expectError("[a, b\n", .syntax, line: 2, column: 1)
+        expectError("{a: 1", .syntax, line: 1, column: 6)
+        expectError("[a, , b]\n", .syntax, line: 1, column: 5)
+        expectError("]\n", .syntax, line: 1, column: 1)
+    }
+
+    // MARK: Encoding
+
+    @Test func invalidUTF8() {
+        // A lone continuation byte, a truncated sequence, an overlong form and a surrogate.
+        expectError([UInt8]("a: b\nc: ".utf8) + [0x80] + [0x0A], .encoding, line: 2, column: 4)
+        expectError([UInt8]("name: café ".utf8) + [0xC3], .encoding, line: 1, column: 12)
+        expectError([UInt8]("é: ".utf8) + [0xC0, 0xAF, 0x0A], .encoding, line: 1, column: 4)
+        expectError([UInt8]("x: ".utf8) + [0xED, 0xA0, 0x80, 0x0A], .encoding, line: 1, column: 4)
+        let error = expectError([0xFF, 0x0A], .encoding, line: 1, column: 1)
+        #expect(error?.message.contains("UTF-8") == true)
+    }
+
+    @Test func controlCharacters() {
+        let nul = expectError([UInt8]("a: b".utf8) + [0x00] + [UInt8]("c\n".utf8), .encoding, line: 1, column: 5)
+        #expect(nul?.message.contains("U+0000") == true)
+        let bell = expectError("a: b\nc: d\u{7}\n", .encoding, line: 2, column: 5)
+        #expect(bell?.message.contains("U+0007") == true)
+        expectError("日本: \u{1B}\n", .encoding, line: 1, column: 5)
+        expectError("a: \u{7F}\n", .encoding, line: 1, column: 4)
+        expectError("a: \u{9B}\n", .encoding, line: 1, column: 4)
+        expectError("a: \u{FFFE}\n", .encoding, line: 1, column: 4)
+        // In a comment too: the whole text must be printable.
+        expectError("# \u{1}\na: 1\n", .encoding, line: 1, column: 3)
+    }
+
+    @Test func utf16AndUTF32() {
+        let text = "a: 1\n"
+        let littleEndian = text.utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }
+        let bigEndian = text.utf16.flatMap { [UInt8($0 >> 8), UInt8($0 & 0xFF)] }
+        expectError([0xFF, 0xFE] + littleEndian, .encoding, line: 1, column: 1)
+        expectError([0xFE, 0xFF] + bigEndian, .encoding, line: 1, column: 1)
+        expectError(littleEndian, .encoding, line: 1, column: 1)
+        expectError(bigEndian, .encoding, line: 1, column: 1)
+        let utf32 = text.unicodeScalars.flatMap { [UInt8($0.value & 0xFF), 0, 0, 0] }
+        let error = expectError(utf32, .encoding, line: 1, column: 1)
+        #expect(error?.message.contains("UTF-8") == true)
+    }
+
+    // MARK: Refused features
+
+    @Test func anchorsAliasesAndTags() {
+        expectError("a: &anchor 1\n", .anchor, line: 1, column: 4)
+        expectError("a: 1\nb: &x [1]\n", .anchor, line: 2, column: 4)
+        expectError("- &x\n  k: v\n", .anchor, line: 1, column: 3)
+        expectError("a: 1\nb: *alias\n", .alias, line: 2, column: 4)
+        expectError("[*a]\n", .alias, line: 1, column: 2)
+        expectError("a: !!str 1\n", .tag, line: 1, column: 4)
+        expectError("日本: !custom 1\n", .tag, line: 1, column: 5)
+        expectError("--- !!map\na: 1\n", .tag, line: 1, column: 5)
+        expectError("- !!seq [a]\n", .tag, line: 1, column: 3)
+        expectError("? !k a\n: v\n", .tag, line: 1, column: 3)
+    }
+
+    @Test func directives() {
+        expectError("%YAML 1.2\n---\na: 1\n", .directive, line: 1, column: 1)
+        expectError("# comment\n%TAG ! tag:example.com,2000:\n---\na: 1\n", .directive, line: 2, column: 1)
+    }
+
+    @Test func multipleDocuments() {
+        expectError("a: 1\n---\nb: 2\n", .multipleDocuments, line: 2, column: 1)
+        expectError("a: 1\n...\n---\nb: 2\n", .multipleDocuments, line: 3, column: 1)
+        expectError("---\na: 1\n--- # second\n", .multipleDocuments, line: 3, column: 1)
+        // A document end marker alone, or followed by comments only, is one document.
+        #expect(parseError("a: 1\n...\n# after\n") == nil)
+        #expect(parseError("--- a\n") == nil)
+    }
+
+    // MARK: Nesting
+
+    /// Expects reading `input` to fail with `.nestingTooDeep` at `line`:`column` in well under a second.
+    func expectTooDeep(
+        _ input: String, line: Int, column: Int, sourceLocation: Testing.SourceLocation = #_sourceLocation
+    ) {
+        let bytes = Array(input.utf8)
+        let elapsed = ContinuousClock().measure {
+            expectError(bytes, .nestingTooDeep, line: line, column: column, sourceLocation: sourceLocation)
+        }
+        #expect(elapsed < .milliseconds(250), "took \(elapsed)", sourceLocation: sourceLocation)
+    }
+
+    @Test func deepFlowSequences() {
+        expectTooDeep(String(repeating: "[", count: 20_000), line: 1, column: 257)
+        expectTooDeep(String(repeating: "[a, ", count: 20_000), line: 1, column: 4 * 256 + 1)
+        let error = parseError(String(repeating: "[", count: 300))
+        #expect(error?.message.contains("256") == true)
+    }
+
+    @Test func deepFlowMappings() {
+        expectTooDeep(String(repeating: "{a: ", count: 20_000), line: 1, column: 4 * 256 + 1)
+        expectTooDeep(String(repeating: "{", count: 20_000), line: 1, column: 257)
+    }
+
+    @Test func deepBlockNesting() {
+        var mappings = ""
+        for level in 0..<2_000 { mappings += String(repeating: " ", count: level) + "a:\n" }
+        expectTooDeep(mappings, line: 257, column: 257)
+        expectTooDeep(String(repeating: "- ", count: 20_000) + "x\n", line: 1, column: 2 * 256 + 1)
+        // Sequences and mappings in turn: `-` then `  k:` then `    -` ...
+        var mixed = ""
+        for level in 0..<2_000 {
+            mixed += String(repeating: " ", count: 2 * level) + (level.isMultiple(of: 2) ? "-\n" : "k:\n")
+        }
+        expectTooDeep(mixed, line: 257, column: 2 * 256 + 1)
+    }
+
+    @Test func depthLimitIsExact() throws {
+        let exactly256 = String(repeating: "[", count: 256) + String(repeating: "]", count: 256)
+        let document = try Document(parsing: exactly256)
+        #expect(document.nodeCount == 256)
+        expectError("[" + exactly256 + "]", .nestingTooDeep, line: 1, column: 257)
+        // A custom limit.
+        expectError("a:\n  b:\n    c: [1]\n", .nestingTooDeep, line: 3, column: 8, limits: ParseLimits(maximumDepth: 3))
+        #expect(parseError("a:\n  b:\n    c: 1\n", limits: ParseLimits(maximumDepth: 3)) == nil)
+    }
+
+    // MARK: No crash on hostile input
+
+    @Test func hostileInputFailsOrParsesQuickly() {
+        var generator = SeededGenerator(seed: 0xBAD)
+        let alphabet = Array("-?:,[]{}#&*!|>'\"%@` \n\t\r\\aé日🍎0.".unicodeScalars)
+        for _ in 0..<300 {
+            var text = ""
+            for _ in 0..<Int.random(in: 0..<80, using: &generator) {
+                text.unicodeScalars.append(alphabet.randomElement(using: &generator)!)
+            }
+            if let document = try? Document(parsing: text) {
+                // Whatever parses prints and parses again.
+                let printed = document.formatted()
+                #expect((try? Document(parsing: printed)) != nil, "\(text.debugDescription)")
+            }
+        }
+        // Long scalars and long lines.
+        let long = String(repeating: "x", count: 1_000_000)
+        let elapsed = ContinuousClock().measure {
+            #expect(parseError("key: \(long)\n") == nil)
+            #expect(parseError("\"\(long)\n") != nil)
+        }
+        #expect(elapsed < .seconds(1))
+    }
+}
