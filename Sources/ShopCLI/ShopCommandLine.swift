@@ -13,7 +13,8 @@ public enum ShopCommandLine {
     static let commands: [CommandSpec] = [
         CheckCommand.spec,
         FormatCommand.spec,
-    ]
+        InitCommand.spec,
+    ] + EditCommands.all
 
     /// Runs `shop` with the given arguments (without the program name) and returns the exit status.
     public static func main(_ arguments: [String]) -> Int32 {

@@ -1,0 +1,145 @@
+import ShopCore
+
+/// The commands that change a list: add, edit, rm, buy, unbuy, done, undone, clear.
+enum EditCommands {
+    static let nameArgument = ArgumentSpec(
+        name: "name", help: "The item's name; case, accents written as one or two characters, and extra spaces do not matter.",
+        arity: .required, completion: .itemName)
+    static let namesArgument = ArgumentSpec(
+        name: "name", help: "Item names; case and extra spaces do not matter.", arity: .oneOrMore,
+        completion: .itemName)
+
+    static let valueOptions: [OptionSpec] = [
+        OptionSpec(long: "price", valueName: "price", help: "Price of one unit, such as 3.49 (at most the currency's decimals)."),
+        OptionSpec(long: "quantity", valueName: "quantity", help: "How many units to buy, such as 2 or 0.5 (more than 0, at most 3 decimals)."),
+        OptionSpec(long: "unit", valueName: "unit", help: "The unit: kg, l, pcs, pack, ..."),
+        OptionSpec(long: "category", valueName: "category", help: "The aisle or section of the store.", completion: .category),
+        OptionSpec(long: "notes", valueName: "notes", help: "Free text; may span several lines."),
+    ]
+
+    static let add = CommandSpec(
+        name: "add",
+        abstract: "Add an item to the catalog.",
+        discussion: "Appends the item at the end of the list. A name that is already taken (compared the way check compares names) is refused, naming the existing item and its line.",
+        arguments: [nameArgument],
+        options: valueOptions + [
+            OptionSpec(long: "buy", help: "Put the item on the shopping list too."),
+            OptionSpec(long: "id", help: "Give the item a new random UUID as its id."),
+        ],
+        examples: [
+            Example(command: "shop add \"Oat milk\" --price 1.89 --category Dairy --buy", explanation: "Add an item and put it on the list."),
+        ],
+        run: { context throws(CommandFailure) in
+            let arguments = context.arguments
+            var values = values(from: arguments)
+            values.name = arguments.positionals[0]
+            values.buy = arguments.flag("buy") ? true : nil
+            values.id = arguments.flag("id") ? ItemIdentifier.make() : nil
+            return EditSession.run(context) { editor throws(EditRefusal) in try editor.add(values) }
+        })
+
+    static let edit = CommandSpec(
+        name: "edit",
+        abstract: "Change an item's fields.",
+        discussion: "Sets the given fields and removes those named by --unset; every other key and every comment stays. Renaming onto a name that is taken is refused.",
+        arguments: [nameArgument],
+        options: [OptionSpec(long: "name", valueName: "new-name", help: "A new name for the item.")] + valueOptions + [
+            OptionSpec(
+                long: "unset", valueName: "key", help: "Remove a key from the item (repeatable): id, price, quantity, unit, category, buy, done, notes or an x- key.",
+                completion: .values(["id", "price", "quantity", "unit", "category", "buy", "done", "notes"]), repeatable: true)
+        ],
+        examples: [
+            Example(command: "shop edit Apples --price 3.29 --unset unit", explanation: "Change the price and remove the unit."),
+            Example(command: "shop edit \"oat milk\" --name \"Oat drink\"", explanation: "Rename an item."),
+        ],
+        run: { context throws(CommandFailure) in
+            let arguments = context.arguments
+            var values = values(from: arguments)
+            values.name = arguments.value("name")
+            let unset = arguments.values("unset")
+            let setKeys = ["name", "price", "quantity", "unit", "category", "notes"].filter { arguments.value($0) != nil }
+            if let both = unset.first(where: setKeys.contains) {
+                throw CommandFailure.usage("'\(both)' is both set and unset", command: "edit")
+            }
+            if setKeys.isEmpty && unset.isEmpty {
+                throw CommandFailure.usage("nothing to change; give at least one option such as --price or --unset", command: "edit")
+            }
+            let name = arguments.positionals[0]
+            return EditSession.run(context) { editor throws(EditRefusal) in
+                try editor.edit(name, values: values, unset: unset)
+            }
+        })
+
+    static let remove = CommandSpec(
+        name: "rm",
+        abstract: "Remove items from the catalog, with their comments.",
+        arguments: [namesArgument],
+        examples: [Example(command: "shop rm Croissants", explanation: "Remove an item and the comments above and beside it.")],
+        run: { context throws(CommandFailure) in
+            names(context) { editor, name throws(EditRefusal) in try editor.remove(name) }
+        })
+
+    static let buy = CommandSpec(
+        name: "buy",
+        abstract: "Put items on the shopping list.",
+        arguments: [namesArgument],
+        options: [OptionSpec(long: "quantity", valueName: "quantity", help: "How many units to buy (sets the quantity of every item named).")],
+        examples: [Example(command: "shop buy Apples \"Oat milk\" --quantity 2", explanation: "Put two items on the list, two of each.")],
+        run: { context throws(CommandFailure) in
+            let quantity = context.arguments.value("quantity")
+            return names(context) { editor, name throws(EditRefusal) in try editor.buy(name, quantity: quantity) }
+        })
+
+    static let unbuy = CommandSpec(
+        name: "unbuy",
+        abstract: "Take items off the shopping list (removes their buy and done keys).",
+        arguments: [namesArgument],
+        run: { context throws(CommandFailure) in
+            names(context) { editor, name throws(EditRefusal) in try editor.unbuy(name) }
+        })
+
+    static let done = CommandSpec(
+        name: "done",
+        abstract: "Check items off: they are in the basket (an item not on the list is put on it).",
+        arguments: [namesArgument],
+        examples: [Example(command: "shop done Bananas", explanation: "Check off an item in the store.")],
+        run: { context throws(CommandFailure) in
+            names(context) { editor, name throws(EditRefusal) in try editor.markDone(name) }
+        })
+
+    static let undone = CommandSpec(
+        name: "undone",
+        abstract: "Uncheck items (removes their done key).",
+        arguments: [namesArgument],
+        run: { context throws(CommandFailure) in
+            names(context) { editor, name throws(EditRefusal) in try editor.markUndone(name) }
+        })
+
+    static let clear = CommandSpec(
+        name: "clear",
+        abstract: "After a trip: take the done items off the list.",
+        options: [OptionSpec(long: "all", help: "Take every item off the list, done or not.")],
+        examples: [Example(command: "shop clear", explanation: "Take what is in the basket off the list.")],
+        run: { context throws(CommandFailure) in
+            let all = context.arguments.flag("all")
+            return EditSession.run(context) { editor throws(EditRefusal) in editor.clear(all: all) }
+        })
+
+    static let all = [add, edit, remove, buy, unbuy, done, undone, clear]
+
+    /// Applies `change` to each NAME; if any is refused, nothing is written.
+    static func names(
+        _ context: CommandContext, _ change: @escaping (inout ListEditor, String) throws(EditRefusal) -> Void
+    ) -> Int32 {
+        let names = context.arguments.positionals
+        return EditSession.run(context) { editor throws(EditRefusal) in
+            for name in names { try change(&editor, name) }
+        }
+    }
+
+    static func values(from arguments: ParsedArguments) -> ItemValues {
+        ItemValues(
+            price: arguments.value("price"), quantity: arguments.value("quantity"), unit: arguments.value("unit"),
+            category: arguments.value("category"), notes: arguments.value("notes"))
+    }
+}

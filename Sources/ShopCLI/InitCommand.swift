@@ -1,0 +1,49 @@
+import ShopCore
+
+/// `shop init`: creates a new list.
+enum InitCommand {
+    static let spec = CommandSpec(
+        name: "init",
+        abstract: "Create a new list, seeded with a starter catalog of common items.",
+        discussion: "Writes the list file (or PATH) with about 30 common items in a few categories, none on the list and without prices. An existing file is never overwritten.",
+        arguments: [
+            ArgumentSpec(name: "path", help: "Where to create the list (default: the list file).", arity: .optional, completion: .file)
+        ],
+        options: [
+            OptionSpec(long: "title", valueName: "title", help: "The list's title."),
+            OptionSpec(long: "currency", valueName: "code", help: "The ISO 4217 currency of prices, such as EUR.", completion: .currency),
+            OptionSpec(long: "empty", help: "Start with no items and no categories."),
+        ],
+        examples: [
+            Example(command: "shop init", explanation: "Create shopping.yaml with the starter catalog."),
+            Example(command: "shop init party.yaml --title \"Party\" --currency USD --empty", explanation: "Create an empty list."),
+        ],
+        run: run)
+
+    static func run(_ context: CommandContext) throws(CommandFailure) -> Int32 {
+        let arguments = context.arguments
+        let path = arguments.positionals.first ?? context.listFile
+        var currency: Currency?
+        if let code = arguments.value("currency") {
+            guard let known = Currency(code: code) else {
+                throw CommandFailure.refused("unknown currency \"\(code)\"; use an ISO 4217 code such as EUR, USD or JPY")
+            }
+            currency = known
+        }
+        let text = StarterCatalog.text(title: arguments.value("title"), currency: currency, empty: arguments.flag("empty"))
+        do throws(FileError) {
+            return try FileAccess.withExclusiveLock(for: path) { () throws(FileError) -> Int32 in
+                if FileAccess.exists(path) {
+                    context.console.error("\(path) already exists; not overwriting it")
+                    return 1
+                }
+                try FileAccess.writeAtomically(text, to: path)
+                context.console.note("created \(path)")
+                return 0
+            }
+        } catch {
+            context.console.error(error.description)
+            return 2
+        }
+    }
+}
