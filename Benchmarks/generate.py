@@ -31,6 +31,9 @@ for index in range(count):
         out.write("\n  # " + rng.choice(categories) + " section\n")
     name = f"{rng.choice(words)} {index}"
     out.write(f"  - name: {name}\n")
+    if rng.random() < 0.1:
+        out.write("    id: %08x-%04x-4%03x-8%03x-%012x\n" % (rng.getrandbits(32), rng.getrandbits(16),
+                  rng.getrandbits(12), rng.getrandbits(12), rng.getrandbits(48)))
     if rng.random() < 0.9:
         out.write(f"    price: {rng.randint(10, 4999) / 100:.2f}\n")
     if rng.random() < 0.6:

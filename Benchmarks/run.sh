@@ -1,0 +1,21 @@
+#!/usr/bin/env bash
+# Benchmark: generates a realistic 100,000-item shop file, builds shop in release mode and a bare C
+# loop over libyaml's yaml_parser_parse, and prints shop's times as ratios to the C loop measured in
+# the same run, with peak memory against the file size.
+#
+#   Benchmarks/run.sh [ITEMS] [RUNS]      (defaults: 100000 items, 7 runs)
+#
+# Exit status 1 when a figure misses its target. A benchmark, not a test: it is not part of `swift test`.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+items=${1:-100000}
+runs=${2:-7}
+work=Benchmarks/work
+mkdir -p "$work"
+
+python3 Benchmarks/generate.py "$items" > "$work/catalog.yaml"
+cc -O2 -o "$work/libyaml_loop" Benchmarks/libyaml_loop.c $(pkg-config --cflags --libs yaml-0.1)
+swift build -c release --static-swift-stdlib >&2
+shop="$(swift build -c release --static-swift-stdlib --show-bin-path)/shop"
+
+python3 Benchmarks/measure.py "$shop" "$work/libyaml_loop" "$work/catalog.yaml" "$runs"
