@@ -191,6 +191,7 @@ struct CanonicalPrinter {
         }
         if needsExplicitKey(key) {
             writeItem(key, indicator: UInt8(ascii: "?"), indent: indent, depth: depth)
+            writeComments(hoisted(item: value), indent: indent, depth: depth)
             writeIndent(indent)
             writeItem(value, indicator: UInt8(ascii: ":"), indent: indent, depth: depth)
         } else if !table.isScalar(key) {
@@ -350,16 +351,17 @@ struct CanonicalPrinter {
     /// Comments written on lines of their own before a mapping entry: the key's (an implicit key has
     /// no room for comments on its line) and those of a value written on the key's line.
     func hoisted(key: Int, value: Int) -> [Comment] {
+        // An explicit key (`? key`) is written like a sequence item, and so is its value (`: value`),
+        // whose comments go before the `:` line.
+        if needsExplicitKey(key) { return hoisted(item: key) }
         guard table.hasTrivia(key) || table.hasTrivia(value) else { return [] }
         var result: [Comment] = []
         let keyTrivia = trivia(key)
         result.append(contentsOf: keyTrivia.leading)
-        if !needsExplicitKey(key) {
-            if let header = keyTrivia.header { result.append(header) }
-            // An empty flow collection key keeps the comments written inside its brackets.
-            result.append(contentsOf: keyTrivia.end)
-            if let trailing = keyTrivia.trailing { result.append(trailing) }
-        }
+        if let header = keyTrivia.header { result.append(header) }
+        // An empty flow collection key keeps the comments written inside its brackets.
+        result.append(contentsOf: keyTrivia.end)
+        if let trailing = keyTrivia.trailing { result.append(trailing) }
         result.append(contentsOf: inlineOverflow(value, includeLeading: true))
         return result
     }
