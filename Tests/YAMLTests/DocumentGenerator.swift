@@ -153,6 +153,17 @@ struct DocumentGenerator {
                 out += String(repeating: " ", count: indent)
             }
             contentWritten()
+            if chance(0.06) {
+                // An explicit key: `? key` then `: value`, each written like a sequence item.
+                out += "?"
+                let key = blockValue(indent: indent, depth: depth, inSequence: true)
+                gap(indent: indent)
+                out += String(repeating: " ", count: indent) + ":"
+                contentWritten()
+                let value = blockValue(indent: indent, depth: depth, inSequence: true)
+                entries.append(DataEntry(key: key, value: value))
+                continue
+            }
             let key = inlineScalar(indent: indent, flow: false, key: true, multiline: false)
             out += key.text + ":"
             let value = blockValue(indent: indent, depth: depth, inSequence: false)

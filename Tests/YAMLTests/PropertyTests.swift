@@ -194,6 +194,8 @@ import Testing
         var sawLiteral = false
         var sawFolded = false
         var sawBlankLines = false
+        var sawExplicitKeys = false
+        var sawDocumentMarkers = false
         var styles = Set<String>()
         for seed in 0..<(Self.batches * Self.documentsPerBatch) {
             var generator = DocumentGenerator(seed: UInt64(seed))
@@ -206,6 +208,8 @@ import Testing
             sawLiteral = sawLiteral || text.contains(": |") || text.contains("- |")
             sawFolded = sawFolded || text.contains(": >") || text.contains("- >")
             sawBlankLines = sawBlankLines || text.contains("\n\n")
+            sawExplicitKeys = sawExplicitKeys || text.contains("\n? ") || text.contains("\n  ? ")
+            sawDocumentMarkers = sawDocumentMarkers || text.contains("\n...\n")
             if let document = try? Document(parsing: generated.bytes), let root = document.root {
                 func visit(_ node: Node) {
                     if let style = node.scalarStyle { styles.insert("\(style)") }
@@ -216,6 +220,7 @@ import Testing
         }
         #expect(sawComments > 2_000)
         #expect(sawCRLF && sawBOM && sawFlow && sawLiteral && sawFolded && sawBlankLines)
+        #expect(sawExplicitKeys && sawDocumentMarkers)
         #expect(styles == ["plain", "singleQuoted", "doubleQuoted", "literal", "folded"])
     }
 }

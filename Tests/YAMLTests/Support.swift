@@ -188,8 +188,8 @@ enum PlainResolver {
 
 // MARK: Python
 
-/// Runs `python3 -c script` with `input` on standard input; returns standard output, or nil when
-/// python3 is missing.
+/// Runs `python3 -c script` with `input` on standard input; returns its exit status, standard output
+/// and standard error. Throws when python3 cannot be started.
 func runPython(_ script: String, input: [UInt8]) throws -> (status: Int32, output: [UInt8], error: String) {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
@@ -223,7 +223,12 @@ func runPython(_ script: String, input: [UInt8]) throws -> (status: Int32, outpu
 }
 
 func pythonHasModule(_ module: String) -> Bool {
-    guard let result = try? runPython("import \(module)", input: []) else { return false }
+    pythonRuns("import \(module)")
+}
+
+/// Whether `python3 -c code` runs without error.
+func pythonRuns(_ code: String) -> Bool {
+    guard let result = try? runPython(code, input: []) else { return false }
     return result.status == 0
 }
 
