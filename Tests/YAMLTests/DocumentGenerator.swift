@@ -54,7 +54,8 @@ struct DocumentGenerator {
             for _ in 0..<number(1...2) { ownLineComment(indent: 0) }
             if chance(0.3) { out += "\n" }
         }
-        if chance(0.1) {
+        let startMarker = chance(0.1)
+        if startMarker {
             out += "---"
             if chance(0.5) { endOfLineComment() }
             out += "\n"
@@ -70,6 +71,11 @@ struct DocumentGenerator {
             value = flowNode(indent: 0, depth: 1, key: false, collection: true)
             if chance(0.5) { endOfLineComment() }
             out += "\n"
+        case 18 where chance(0.3):
+            // A block scalar as the whole document.
+            if !startMarker { out += "---" }
+            value = blockScalar(indent: 0) ?? .string("")
+            if value == .string("") && !out.hasSuffix("\n") { out += " \"\"\n" }
         case 18:
             let scalar = inlineScalar(indent: 0, flow: false, key: false, multiline: false)
             out += scalar.text
@@ -189,7 +195,7 @@ struct DocumentGenerator {
     /// Writes what follows `key:` or `-`, through the end of its last line.
     mutating func blockValue(indent: Int, depth: Int, inSequence: Bool) -> DataValue {
         var choice = number(0...15)
-        if depth >= maximumDepth && (8...11).contains(choice) { choice = 0 }
+        if depth >= maximumDepth && (8...12).contains(choice) { choice = 0 }
         switch choice {
         case 0...4:
             // A scalar on the same line.
@@ -238,6 +244,17 @@ struct DocumentGenerator {
             // A list under a key may be indented or not.
             let childIndent = inSequence || chance(0.7) ? indent + 2 : indent
             return blockSequence(indent: childIndent, depth: depth + 1, inlineFirst: false)
+        case 12:
+            // A flow collection on the next line, perhaps after comments.
+            if chance(0.4) { endOfLineComment() }
+            out += "\n"
+            if chance(0.4) { ownLineComment(indent: indent + 2) }
+            out += String(repeating: " ", count: indent + 2)
+            contentWritten()
+            let value = chance(0.5) ? flowSequence(indent: indent + 2, depth: depth) : flowMapping(indent: indent + 2, depth: depth)
+            if chance(0.3) { endOfLineComment() }
+            out += "\n"
+            return value
         default:
             out += " "
             let value = flowNode(indent: indent, depth: depth, key: false, collection: depth < maximumDepth)
@@ -303,6 +320,14 @@ struct DocumentGenerator {
     ) {
         let inner = String(repeating: " ", count: indent + 2)
         out += open
+        if count == 0 && chance(0.2) {
+            // Comments inside empty brackets.
+            if chance(0.5) { endOfLineComment() }
+            out += "\n"
+            if chance(0.5) { ownLineComment(indent: indent + 2) }
+            out += inner + close
+            return
+        }
         var atLineStart = false
         if count > 0 && chance(0.3) {
             if chance(0.5) { endOfLineComment() }

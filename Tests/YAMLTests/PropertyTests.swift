@@ -196,6 +196,7 @@ import Testing
         var sawBlankLines = false
         var sawExplicitKeys = false
         var sawDocumentMarkers = false
+        var sawRootBlockScalar = false
         var styles = Set<String>()
         for seed in 0..<(Self.batches * Self.documentsPerBatch) {
             var generator = DocumentGenerator(seed: UInt64(seed))
@@ -210,6 +211,7 @@ import Testing
             sawBlankLines = sawBlankLines || text.contains("\n\n")
             sawExplicitKeys = sawExplicitKeys || text.contains("\n? ") || text.contains("\n  ? ")
             sawDocumentMarkers = sawDocumentMarkers || text.contains("\n...\n")
+            sawRootBlockScalar = sawRootBlockScalar || text.hasPrefix("--- |") || text.hasPrefix("--- >")
             if let document = try? Document(parsing: generated.bytes), let root = document.root {
                 func visit(_ node: Node) {
                     if let style = node.scalarStyle { styles.insert("\(style)") }
@@ -220,7 +222,7 @@ import Testing
         }
         #expect(sawComments > 2_000)
         #expect(sawCRLF && sawBOM && sawFlow && sawLiteral && sawFolded && sawBlankLines)
-        #expect(sawExplicitKeys && sawDocumentMarkers)
+        #expect(sawExplicitKeys && sawDocumentMarkers && sawRootBlockScalar)
         #expect(styles == ["plain", "singleQuoted", "doubleQuoted", "literal", "folded"])
     }
 }
