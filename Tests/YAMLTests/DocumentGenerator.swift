@@ -251,7 +251,9 @@ struct DocumentGenerator {
             if chance(0.4) { ownLineComment(indent: indent + 2) }
             out += String(repeating: " ", count: indent + 2)
             contentWritten()
-            let value = chance(0.5) ? flowSequence(indent: indent + 2, depth: depth) : flowMapping(indent: indent + 2, depth: depth)
+            let value =
+                chance(0.5)
+                ? flowSequence(indent: indent + 2, depth: depth) : flowMapping(indent: indent + 2, depth: depth)
             if chance(0.3) { endOfLineComment() }
             out += "\n"
             return value
@@ -363,7 +365,8 @@ struct DocumentGenerator {
 
     /// Writes nothing; returns the text of a scalar for the current line (a multi-line plain or
     /// double-quoted scalar continues on lines indented by `indent + 2`) and its data.
-    mutating func inlineScalar(indent: Int, flow: Bool, key: Bool, multiline: Bool) -> (text: String, value: DataValue) {
+    mutating func inlineScalar(indent: Int, flow: Bool, key: Bool, multiline: Bool) -> (text: String, value: DataValue)
+    {
         for _ in 0..<20 {
             let text = ScalarPool.string(using: &self)
             if key && (text.unicodeScalars.count > 600 || text.unicodeScalars.contains("\n") && chance(0.5)) {
@@ -393,8 +396,10 @@ struct DocumentGenerator {
         var result = ""
         for (index, scalar) in scalars.enumerated() {
             if scalar == " " && index > 0 && index + 1 < scalars.count && scalars[index - 1] != " "
-                && scalars[index + 1] != " " && (scalars[index + 1].properties.isAlphabetic
-                    || ("0"..."9").contains(scalars[index + 1])) && chance(0.5)
+                && scalars[index + 1] != " "
+                && (scalars[index + 1].properties.isAlphabetic
+                    || ("0"..."9").contains(scalars[index + 1]))
+                && chance(0.5)
             {
                 result += "\n" + String(repeating: " ", count: indent + 2)
             } else {
@@ -415,7 +420,8 @@ struct DocumentGenerator {
             case "\n": result += "\\n"
             case "\t": result += chance(0.5) ? "\t" : "\\t"
             case " ":
-                if fold && index > 0 && index + 1 < scalars.count && scalars[index - 1] != " " && scalars[index + 1] != " "
+                if fold && index > 0 && index + 1 < scalars.count && scalars[index - 1] != " "
+                    && scalars[index + 1] != " "
                     && scalars[index - 1] != "\t" && scalars[index + 1] != "\t" && chance(0.5)
                 {
                     result += "\n" + String(repeating: " ", count: indent + 2)
@@ -428,7 +434,8 @@ struct DocumentGenerator {
                     0x00: "\\0", 0x07: "\\a", 0x08: "\\b", 0x0B: "\\v", 0x0C: "\\f", 0x0D: "\\r", 0x1B: "\\e",
                     0x85: "\\N", 0xA0: "\\_", 0x2028: "\\L", 0x2029: "\\P",
                 ]
-                let mustEscape = value < 0x20 || value == 0x7F || (0x80...0x9F).contains(value)
+                let mustEscape =
+                    value < 0x20 || value == 0x7F || (0x80...0x9F).contains(value)
                     || [0x2028, 0x2029, 0xFEFF, 0xFFFE, 0xFFFF].contains(value)
                 if let escape = short[value], mustEscape || chance(0.3) {
                     result += escape
@@ -457,7 +464,8 @@ struct DocumentGenerator {
             var text = ScalarPool.multilineString(using: &self)
             if chance(0.3) {
                 // Words for a folded scalar.
-                text = (0..<number(2...4)).map { _ in pick(ScalarPool.plain) }.joined(separator: " ")
+                text =
+                    (0..<number(2...4)).map { _ in pick(ScalarPool.plain) }.joined(separator: " ")
                     + (chance(0.7) ? "\n" : "")
             }
             if let folded = ScalarPool.foldedWords(text), chance(0.4) {
@@ -500,7 +508,8 @@ struct DocumentGenerator {
 enum ScalarPool {
     static let typed = [
         "yes", "No", "ON", "off", "y", "N", "Y", "n", "true", "False", "TRUE", "yEs", "oFF", "nO",
-        "017", "0o17", "0x1F", "0b101", "1_000", "+1", "-1", "1e3", "1E-3", ".5", "1.", ".inf", "-.Inf", ".NaN", "12:30",
+        "017", "0o17", "0x1F", "0b101", "1_000", "+1", "-1", "1e3", "1E-3", ".5", "1.", ".inf", "-.Inf", ".NaN",
+        "12:30",
         "1:20:30.5", "2024-01-31", "2001-12-14t21:59:43.10-05:00", "0", "3.49", "-0.0", "+.inf", "<<", "=",
     ]
     static let nulls = ["~", "null", "Null", "NULL"]
@@ -522,8 +531,10 @@ enum ScalarPool {
     ]
     static let plain = [
         "Apples", "3 eggs", "C#", "key:value", "7-Up", "Crème fraîche", "日本酒", "🍎 apple", "it's", "say \"hi\"",
-        "50%", "a-b", "e.g. this", "1.2.3", "https://example.com/a#b", "x?", "a,b", "a[b]", "a{b}", "Oat milk", "e\u{301}",
-        "0x", "2024-1", "v1.0", "nullable", "yesterday", "Infinity", "a~", "a&b", "a*b", "a!b", "a|b", "a>b", "a%", "a@b",
+        "50%", "a-b", "e.g. this", "1.2.3", "https://example.com/a#b", "x?", "a,b", "a[b]", "a{b}", "Oat milk",
+        "e\u{301}",
+        "0x", "2024-1", "v1.0", "nullable", "yesterday", "Infinity", "a~", "a&b", "a*b", "a!b", "a|b", "a>b", "a%",
+        "a@b",
         "back\\slash", "-x", "--x",
     ]
     static let wordAlphabet = Array("abcxyzéüß日本酒🍎👍🏽Ωα019.-_'\"".unicodeScalars)
@@ -574,7 +585,8 @@ enum ScalarPool {
     /// Printable in a YAML stream (tab aside), and no line break.
     static func isPrintableLine(_ scalar: Unicode.Scalar) -> Bool {
         let value = scalar.value
-        return (0x20...0x7E).contains(value) || (value >= 0xA0 && ![0x2028, 0x2029, 0xFEFF, 0xFFFE, 0xFFFF].contains(value))
+        return (0x20...0x7E).contains(value)
+            || (value >= 0xA0 && ![0x2028, 0x2029, 0xFEFF, 0xFFFE, 0xFFFF].contains(value))
     }
 
     /// A conservative check of which strings the generator may write without quotes.

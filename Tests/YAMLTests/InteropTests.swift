@@ -89,7 +89,9 @@ import Testing
         case .mapping(let entries):
             if let read = node?["map"] as? [[Any]], read.count == entries.count {
                 for (index, entry) in entries.enumerated() {
-                    if let problem = difference(entry.key, read[index][0], path: "\(path).key\(index)") { return problem }
+                    if let problem = difference(entry.key, read[index][0], path: "\(path).key\(index)") {
+                        return problem
+                    }
                     if let problem = difference(entry.value, read[index][1], path: "\(path).\(entry.key)") {
                         return problem
                     }
@@ -97,7 +99,8 @@ import Testing
                 return nil
             }
         }
-        return "at \(path.isEmpty ? "the root" : path): expected \(value), read \(String(describing: tree ?? "nothing"))"
+        return
+            "at \(path.isEmpty ? "the root" : path): expected \(value), read \(String(describing: tree ?? "nothing"))"
     }
 
     /// Checks every reader's tree of every printed text against the data it holds.
@@ -133,7 +136,8 @@ import Testing
 
     /// Strings of every class the quoting rule distinguishes.
     static let trickyStrings: [String] = {
-        var strings = ScalarPool.typed + ScalarPool.nulls + ScalarPool.indicators + ScalarPool.inner + ScalarPool.spaces
+        var strings =
+            ScalarPool.typed + ScalarPool.nulls + ScalarPool.indicators + ScalarPool.inner + ScalarPool.spaces
             + ScalarPool.controls + ScalarPool.multiline + ScalarPool.plain
         strings += ScalarAnalysisTests.numbers + ScalarAnalysisTests.dates + ScalarAnalysisTests.plainWords
         for word in ScalarAnalysisTests.boolWords + ["null"] { strings += ScalarAnalysisTests.allCases(word) }
@@ -246,7 +250,9 @@ func escapedForYAML(_ text: String) -> String {
         case "\n": result += "\\n"
         default:
             let value = scalar.value
-            if value < 0x20 || (0x7F...0x9F).contains(value) || [0x2028, 0x2029, 0xFEFF, 0xFFFE, 0xFFFF].contains(value) {
+            if value < 0x20 || (0x7F...0x9F).contains(value)
+                || [0x2028, 0x2029, 0xFEFF, 0xFFFE, 0xFFFF].contains(value)
+            {
                 let hex = String(value, radix: 16)
                 result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
             } else {

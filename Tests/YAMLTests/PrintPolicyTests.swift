@@ -111,7 +111,9 @@ import Testing
         let output = printed(document, PrintPolicy(scalarRenderings: renderings))
         #expect(output == "- \"yes\"\n- \"007\"\n- Apples\n- \"~\"\n- single\n- \"1.50\"\n- \"\"\n")
         // Without the policy, plain scalars stay plain and quoted ones keep what they need.
-        #expect(try format("- yes\n- 007\n- ~\n- 'single'\n- \"1.50\"\n-\n") == "- yes\n- 007\n- ~\n- single\n- \"1.50\"\n-\n")
+        #expect(
+            try format("- yes\n- 007\n- ~\n- 'single'\n- \"1.50\"\n-\n")
+                == "- yes\n- 007\n- ~\n- single\n- \"1.50\"\n-\n")
     }
 
     @Test func renderingsForNodesOfAnotherDocumentAreIgnored() throws {

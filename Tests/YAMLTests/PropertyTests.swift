@@ -69,7 +69,8 @@ import Testing
             "\($0)\n--- printed:\n\(printedText)"
         }
         if DataValue(reread) != data {
-            problems.append("output reads as\n  \(DataValue(reread))\ninput as\n  \(data)\n--- printed:\n\(printedText)")
+            problems.append(
+                "output reads as\n  \(DataValue(reread))\ninput as\n  \(data)\n--- printed:\n\(printedText)")
         }
         if let root = reread.root, let flow = firstNonEmptyFlowCollection(root) {
             problems.append("output has a flow collection at \(flow)\n--- printed:\n\(printedText)")
@@ -83,7 +84,8 @@ import Testing
         // (e) Every comment survives, in order.
         let printedComments = reread.allComments.map(\.text)
         if printedComments != comments {
-            problems.append("comments after printing \(printedComments), before \(comments)\n--- printed:\n\(printedText)")
+            problems.append(
+                "comments after printing \(printedComments), before \(comments)\n--- printed:\n\(printedText)")
         }
         return problems
     }
@@ -167,7 +169,8 @@ import Testing
                     let value = node.value ?? ""
                     let text = String(decoding: bytes[start..<end], as: UTF8.self)
                     if !value.contains(" ") && text != value {
-                        problems.append("plain scalar \(value.debugDescription) at \(range) covers \(text.debugDescription)")
+                        problems.append(
+                            "plain scalar \(value.debugDescription) at \(range) covers \(text.debugDescription)")
                     }
                 }
             }

@@ -66,7 +66,9 @@ import Testing
         #expect(!ScalarAnalysis.isPlainSafe(text))
     }
 
-    static let indicators = ["-", "?", ":", ",", "[", "]", "{", "}", "#", "&", "*", "!", "|", ">", "'", "\"", "%", "@", "`"]
+    static let indicators = [
+        "-", "?", ":", ",", "[", "]", "{", "}", "#", "&", "*", "!", "|", ">", "'", "\"", "%", "@", "`",
+    ]
 
     @Test(arguments: indicators)
     func leadingIndicatorsNeedQuotes(indicator: String) {
@@ -99,8 +101,11 @@ import Testing
 
     static let needEscapes: [String] = {
         var texts = (0x00...0x1F).filter { $0 != 0x0A }.map { "a\(Character(Unicode.Scalar($0)!))b" }
-        texts += ["a\u{7F}b", "a\u{80}b", "a\u{85}b", "a\u{9F}b", "a\u{2028}b", "a\u{2029}b", "a\u{FEFF}b", "\u{FEFF}a", "a\u{FFFE}",
-            "a\u{FFFF}"]
+        texts += [
+            "a\u{7F}b", "a\u{80}b", "a\u{85}b", "a\u{9F}b", "a\u{2028}b", "a\u{2029}b", "a\u{FEFF}b", "\u{FEFF}a",
+            "a\u{FFFE}",
+            "a\u{FFFF}",
+        ]
         return texts
     }()
 
@@ -120,7 +125,8 @@ import Testing
 
     @Test func escapesAreTheShortOnes() throws {
         let cases: [(String, String)] = [
-            ("\u{0}", #"\0"#), ("\u{7}", #"\a"#), ("\u{8}", #"\b"#), ("\t", #"\t"#), ("\u{B}", #"\v"#), ("\u{C}", #"\f"#),
+            ("\u{0}", #"\0"#), ("\u{7}", #"\a"#), ("\u{8}", #"\b"#), ("\t", #"\t"#), ("\u{B}", #"\v"#),
+            ("\u{C}", #"\f"#),
             ("\r", #"\r"#), ("\u{1B}", #"\e"#), ("\u{1}", #"\x01"#), ("\u{7F}", #"\x7F"#), ("\u{85}", #"\N"#),
             ("\u{2028}", #"\L"#), ("\u{2029}", #"\P"#), ("\u{FEFF}", #"\uFEFF"#), ("\u{9F}", #"\x9F"#), ("\"", #"\""#),
             ("\\", #"\\"#),
@@ -169,8 +175,11 @@ import Testing
             case "\"": result += "\\\""
             case "\\": result += "\\\\"
             default:
-                if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || [0x2028, 0x2029, 0xFEFF, 0xFFFE, 0xFFFF].contains(scalar.value) {
-                    result += "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count)
+                if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
+                    || [0x2028, 0x2029, 0xFEFF, 0xFFFE, 0xFFFF].contains(scalar.value)
+                {
+                    result +=
+                        "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count)
                         + String(scalar.value, radix: 16)
                 } else {
                     result.unicodeScalars.append(scalar)

@@ -42,7 +42,8 @@ func expectGolden(
         return
     }
     guard let expected = FileManager.default.contents(atPath: golden.path) else {
-        Issue.record("missing golden \(golden.lastPathComponent); run with SHOP_UPDATE_GOLDENS=1 and review it",
+        Issue.record(
+            "missing golden \(golden.lastPathComponent); run with SHOP_UPDATE_GOLDENS=1 and review it",
             sourceLocation: sourceLocation)
         return
     }
@@ -62,7 +63,9 @@ func lineDiff(expected: [UInt8], actual: [UInt8]) -> String {
         let expectedLine = index < left.count ? String(left[index]) : "<none>"
         let actualLine = index < right.count ? String(right[index]) : "<none>"
         if expectedLine != actualLine {
-            lines.append("line \(index + 1):\n  expected: \(expectedLine.debugDescription)\n  actual:   \(actualLine.debugDescription)")
+            lines.append(
+                "line \(index + 1):\n  expected: \(expectedLine.debugDescription)\n  actual:   \(actualLine.debugDescription)"
+            )
             if lines.count == 5 { break }
         }
     }
@@ -170,7 +173,8 @@ enum PlainResolver {
         // int, YAML 1.2 and ruamel.yaml
         #"[-+]?[0-9_]+"#, #"[-+]?0o[0-7_]+"#,
         // float, YAML 1.1
-        #"[-+]?[0-9][0-9_]*\.[0-9_]*([e][-+][0-9]+)?"#, #"[-+]?\.[0-9_]+([e][-+][0-9]+)?"#, #"[-+]?[0-9][0-9_]*(:[0-5]?[0-9])+\.[0-9_]*"#,
+        #"[-+]?[0-9][0-9_]*\.[0-9_]*([e][-+][0-9]+)?"#, #"[-+]?\.[0-9_]+([e][-+][0-9]+)?"#,
+        #"[-+]?[0-9][0-9_]*(:[0-5]?[0-9])+\.[0-9_]*"#,
         #"[-+]?\.inf"#, #"\.nan"#,
         // float, YAML 1.2 core and ruamel.yaml
         #"[-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)(e[-+]?[0-9]+)?"#, #"[-+]?[0-9][0-9_]*(\.[0-9_]*)?(e[-+]?[0-9]+)?"#,
@@ -181,7 +185,9 @@ enum PlainResolver {
 
     static func isNonString(_ text: String) -> Bool {
         if words.contains(where: { (try? $0.wholeMatch(in: text)) != nil }) { return true }
-        guard let first = text.unicodeScalars.first, "-+.0123456789".unicodeScalars.contains(first) else { return false }
+        guard let first = text.unicodeScalars.first, "-+.0123456789".unicodeScalars.contains(first) else {
+            return false
+        }
         return numbers.contains { (try? $0.wholeMatch(in: text)) != nil }
     }
 }
