@@ -195,6 +195,49 @@ import Testing
         try Self.expectRead([printed], as: [DataValue(document)], loaders: Self.ruamel)
     }
 
+    // MARK: Random short strings
+
+    /// Short strings of the characters numbers, dates, bools and indicators are made of: where the
+    /// quoting rule errs, some of these are written plain and read as something else.
+    static let randomStrings: [String] = {
+        var generator = SeededGenerator(seed: 0x5EED)
+        let alphabet = Array("0123456789+-._:eExXoObB~<=nNyYtTfF ,#?[]!&*|>'\"%@`a\t".unicodeScalars)
+        var seen = Set<String>()
+        var strings: [String] = []
+        while strings.count < 4_000 {
+            var text = ""
+            for _ in 0..<Int.random(in: 1...6, using: &generator) {
+                text.unicodeScalars.append(alphabet.randomElement(using: &generator)!)
+            }
+            if seen.insert(text).inserted { strings.append(text) }
+        }
+        return strings
+    }()
+
+    static func randomStringsDocument() throws -> Document {
+        var text = ""
+        for string in randomStrings { text += "- \"\(escapedForYAML(string))\"\n" }
+        return try Document(parsing: text)
+    }
+
+    @Test func randomStringsAreOftenPlain() throws {
+        let printed = String(decoding: try Self.randomStringsDocument().formatted(), as: UTF8.self)
+        let plain = printed.split(separator: "\n").filter { !$0.hasPrefix("- \"") }.count
+        // The check below means something only if many strings are written without quotes.
+        #expect(plain > 1_000)
+    }
+
+    @Test func pyyamlReadsRandomStrings() throws {
+        let document = try Self.randomStringsDocument()
+        try Self.expectRead([document.formatted()], as: [DataValue(document)], loaders: Self.pyyaml)
+    }
+
+    @Test(.enabled(if: pythonHasModule("ruamel.yaml"), "ruamel.yaml is not installed"))
+    func ruamelReadsRandomStrings() throws {
+        let document = try Self.randomStringsDocument()
+        try Self.expectRead([document.formatted()], as: [DataValue(document)], loaders: Self.ruamel)
+    }
+
     // MARK: Generated documents
 
     static let generatedCount = 200
