@@ -416,14 +416,14 @@ struct CanonicalPrinter {
 
     /// The comment on a block collection's introducing line, and those after its last entry. A flow
     /// collection's trailing comment (`[a, b] # note`) moves to the introducing line when that is free
-    /// and no other comment of the collection would then follow it.
+    /// and no comment inside the collection would then follow it.
     func blockSlots(_ node: Int) -> (header: Comment?, end: [Comment]) {
         guard table.hasTrivia(node) else { return (nil, []) }
         let trivia = self.trivia(node)
         var header = trivia.header
         var end = trivia.end
         if let trailing = trivia.trailing {
-            if header == nil && end.isEmpty && trivia.leading.isEmpty && !hasCommentsInside(node) {
+            if header == nil && end.isEmpty && !hasCommentsInside(node) {
                 header = trailing
             } else {
                 end.append(trailing)
