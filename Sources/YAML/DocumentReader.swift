@@ -383,7 +383,12 @@ private struct TreeBuilder {
 
         while position < limit {
             let byte = buffer[position]
-            let breakLength = lineBreakLength(at: position)
+            if byte == 0x20 {
+                position += 1
+                continue
+            }
+            // Only these bytes can start a line break.
+            let breakLength = byte == 0x0A || byte == 0x0D || byte == 0xC2 || byte == 0xE2 ? lineBreakLength(at: position) : 0
             if breakLength > 0 {
                 if !hasContent { blankLinePending = true }
                 position += breakLength
