@@ -74,8 +74,12 @@ struct DocumentGenerator {
         case 18 where chance(0.3):
             // A block scalar as the whole document.
             if !startMarker { out += "---" }
-            value = blockScalar(indent: 0) ?? .string("")
-            if value == .string("") && !out.hasSuffix("\n") { out += " \"\"\n" }
+            if let block = blockScalar(indent: 0) {
+                value = block
+            } else {
+                out += " \"\"\n"
+                value = .string("")
+            }
         case 18:
             let scalar = inlineScalar(indent: 0, flow: false, key: false, multiline: false)
             out += scalar.text
