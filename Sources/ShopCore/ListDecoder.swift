@@ -118,7 +118,7 @@ struct ListDecoder {
             currencyCode = known.code
             return
         }
-        currencyCode = text
+        // An unknown code is not named as the owner of the default decimals in price messages.
         let upper = text.uppercased()
         if Currency.codesWithoutMinorUnit.contains(upper) {
             report(
