@@ -13,6 +13,8 @@ public enum ShopCommandLine {
     static let commands: [CommandSpec] = [
         CheckCommand.spec,
         FormatCommand.spec,
+        ExportCommand.spec,
+        ListCommand.spec,
         InitCommand.spec,
     ] + EditCommands.all
 

@@ -1,0 +1,119 @@
+import ShopCore
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// `shop export`: writes the shopping list (or every item) as CSV, a Markdown checklist or JSON.
+enum ExportCommand {
+    static let formatNames = ExportFormat.allCases.map(\.rawValue)
+
+    static let spec = CommandSpec(
+        name: "export",
+        abstract: "Write the shopping list as CSV, a Markdown checklist or JSON.",
+        discussion: """
+            Exports the items on the shopping list (buy: true), or every item with --all, in file \
+            order (Markdown groups them by category in the order of categories). Without --format, \
+            the extension of --output picks the format: .csv, .md or .markdown, .json. The export \
+            goes to standard output, or with --output to a file that is replaced atomically. A file \
+            with check errors is not exported: its errors are printed on standard error and the \
+            exit status is 1; warnings do not stop an export. Line totals are price times quantity \
+            rounded half to even to the currency's decimals, and totals add up those rounded line \
+            totals, in exact decimal arithmetic.
+            """,
+        arguments: [
+            ArgumentSpec(
+                name: "file", help: "The list to export; - reads standard input (default: the list file).",
+                arity: .optional, completion: .file)
+        ],
+        options: [
+            OptionSpec(
+                long: "format", valueName: "format",
+                help: "csv, markdown or json (default: from the extension of --output).",
+                allowedValues: formatNames, completion: .values(formatNames)),
+            OptionSpec(long: "all", help: "Export every item, not only the shopping list."),
+            OptionSpec(
+                long: "output", short: "o", valueName: "path",
+                help: "Write to this file, replacing it atomically; - is standard output (the default).",
+                completion: .file),
+        ],
+        examples: [
+            Example(
+                command: "shop export --format markdown > list.md",
+                explanation: "Print the shopping list as a checklist to take to the store."),
+            Example(
+                command: "shop export --all -o catalog.csv", explanation: "Write every item to a spreadsheet file."),
+            Example(
+                command: "shop export groceries.yaml --format json",
+                explanation: "Print a list as JSON for other programs."),
+        ],
+        run: run)
+
+    static func run(_ context: CommandContext) throws(CommandFailure) -> Int32 {
+        let arguments = context.arguments
+        let output = arguments.value("output").flatMap { $0 == "-" ? nil : $0 }
+        let format = try chooseFormat(arguments.value("format"), output: output)
+        let path = context.fileOperands[0]
+        let console = context.console
+
+        let loaded: ListFile
+        switch ListFile.load(path, context: context) {
+        case .failure(let error):
+            ListFile.reportUnreadable(error, path: path, context: context)
+            return 2
+        case .success(let file):
+            loaded = file
+        }
+        guard let list = loaded.list, !loaded.diagnostics.contains(where: { $0.severity == .error }) else {
+            loaded.reportDiagnostics(to: console, errorsOnly: true)
+            console.error("\(loaded.displayPath) has errors; nothing was exported (see 'shop check')")
+            return 1
+        }
+        let options = ExportOptions(
+            scope: arguments.flag("all") ? .all : .shoppingList, fallbackTitle: ExportOptions.title(forPath: path))
+
+        guard let output else {
+            format.write(list, options: options) { console.out.write($0) }
+            return 0
+        }
+        if path != "-" && isSameFile(path, output) {
+            console.error("refusing to write the export over the list it comes from ('\(output)')")
+            return 2
+        }
+        do throws(FileError) {
+            try FileAccess.writeAtomically(format.export(list, options: options), to: output)
+        } catch {
+            console.error(error.description)
+            return 2
+        }
+        return 0
+    }
+
+    /// The format asked for, else the one the output's extension names; a usage error when
+    /// neither tells.
+    static func chooseFormat(_ name: String?, output: String?) throws(CommandFailure) -> ExportFormat {
+        if let name, let format = ExportFormat(rawValue: name) { return format }
+        guard let output else {
+            throw CommandFailure.usage(
+                "missing '--format <format>' (csv, markdown or json), or an '--output' file named .csv, .md or .json",
+                command: "export")
+        }
+        guard let format = ExportFormat(fileExtensionOf: output) else {
+            throw CommandFailure.usage(
+                "cannot tell the format from the name '\(output)'; use '--format csv|markdown|json', or name the "
+                    + "file .csv, .md, .markdown or .json",
+                command: "export")
+        }
+        return format
+    }
+
+    /// Whether two paths name the same existing file (following symbolic links).
+    static func isSameFile(_ first: String, _ second: String) -> Bool {
+        var firstInfo = stat()
+        var secondInfo = stat()
+        guard stat(first, &firstInfo) == 0, stat(second, &secondInfo) == 0 else { return false }
+        return firstInfo.st_dev == secondInfo.st_dev && firstInfo.st_ino == secondInfo.st_ino
+    }
+}

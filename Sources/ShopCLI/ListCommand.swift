@@ -1,0 +1,92 @@
+import ShopCore
+
+/// `shop list`: prints the shopping list (or every item) as an aligned table with line totals and
+/// the total, grouped by category in aisle order.
+enum ListCommand {
+    static let spec = CommandSpec(
+        name: "list",
+        abstract: "Print the shopping list as a table with line totals and the total.",
+        discussion: """
+            Prints the items on the shopping list (or every item with --all) grouped by category \
+            like the Markdown export: the categories in the order of categories, then the others \
+            alphabetically, then the items without a category under Other. Each row shows [x] for \
+            a done item, the name, the quantity, the unit, the price of one unit and the line total \
+            (price times quantity, rounded half to even to the currency's decimals); the last line \
+            is the total of the line totals and how many items have no price. Columns are aligned \
+            by display width, so accented, CJK and emoji names line up. A file with check errors is \
+            not listed: its errors are printed and the exit status is 1.
+            """,
+        options: [
+            OptionSpec(long: "all", help: "List every item, not only the shopping list."),
+            OptionSpec(
+                long: "category", valueName: "category",
+                help: "Only the items of this category (case and extra spaces do not matter).",
+                completion: .category),
+        ],
+        examples: [
+            Example(command: "shop list", explanation: "Show what to buy and what it costs."),
+            Example(command: "shop list --all --category Dairy", explanation: "Show every dairy item of the catalog."),
+        ],
+        run: run)
+
+    static func run(_ context: CommandContext) throws(CommandFailure) -> Int32 {
+        let arguments = context.arguments
+        let console = context.console
+        let path = context.listFile
+        let loaded: ListFile
+        switch ListFile.load(path, context: context) {
+        case .failure(let error):
+            ListFile.reportUnreadable(error, path: path, context: context)
+            return 2
+        case .success(let file):
+            loaded = file
+        }
+        guard let list = loaded.list, !loaded.diagnostics.contains(where: { $0.severity == .error }) else {
+            loaded.reportDiagnostics(to: console, errorsOnly: true)
+            console.error("\(loaded.displayPath) has errors; fix them first (see 'shop check')")
+            return 1
+        }
+        let scope: ItemScope = arguments.flag("all") ? .all : .shoppingList
+        let category = arguments.value("category")
+        if let category, let message = unknownCategoryMessage(category, in: list, path: loaded.displayPath) {
+            console.error(message)
+            return 1
+        }
+        let sections = CategorySections(list: list, scope: scope, category: category)
+        guard !sections.sections.isEmpty else {
+            let message: String
+            if let category {
+                message = "No items in \(category)\(scope == .all ? "" : " on the shopping list")."
+            } else {
+                message = scope == .all ? "No items." : "Nothing on the shopping list."
+            }
+            console.out.write(message + "\n")
+            return 0
+        }
+        let title = list.displayTitle(fallback: ExportOptions.title(forPath: path))
+        console.out.write(ListTable(list: list, sections: sections, title: title).render(console: console))
+        return 0
+    }
+
+    /// Why `--category` names no category of the file, with the closest one; nil when the file
+    /// lists it in `categories` or an item uses it.
+    static func unknownCategoryMessage(_ category: String, in list: ShoppingList, path: String) -> String? {
+        let wanted = NameKey(category)
+        var known = list.categories ?? []
+        var seen = Set(known.map(NameKey.init))
+        if seen.contains(wanted) { return nil }
+        for item in list.items {
+            guard let used = item.category else { continue }
+            let key = NameKey(used)
+            if key == wanted { return nil }
+            if seen.insert(key).inserted { known.append(used) }
+        }
+        var message = "no category \"\(category)\" in \(path)"
+        if let suggestion = SpellingSuggestion.closest(to: category, among: known) {
+            message += " (did you mean \"\(suggestion)\"?)"
+        } else if !known.isEmpty {
+            message += "; its categories are " + known.map { "\"\($0)\"" }.joined(separator: ", ")
+        }
+        return message
+    }
+}
