@@ -52,10 +52,18 @@ enum CheckCommand {
         }
         if unreadable { return 2 }
         let strict = context.arguments.flag("strict")
-        let failing = reports.contains { report in
+        let failing = reports.filter { report in
             report.diagnostics.contains { $0.severity == .error || strict }
         }
-        return failing ? 1 : 0
+        guard failing.isEmpty else {
+            // The findings are the result (standard output); the failure is also said where
+            // scripts and people look for why a command failed.
+            let counted = strict ? "errors or warnings (--strict)" : "errors"
+            let files = failing.count == 1 ? "'\(failing[0].path)'" : "\(failing.count) files"
+            console.error("check found \(counted) in \(files)")
+            return 1
+        }
+        return 0
     }
 }
 

@@ -59,6 +59,9 @@ enum FormatCommand {
 
         do throws(FileError) {
             if inPlace {
+                // A path that does not exist is reported as unreadable before a lock file is
+                // created next to it.
+                if !FileAccess.exists(path) { _ = try FileAccess.read(path) }
                 return try FileAccess.withExclusiveLock(for: path) { () throws(FileError) -> Int32 in
                     let bytes = try FileAccess.read(path)
                     guard let (document, _) = formatBytes(bytes) else { return 1 }
