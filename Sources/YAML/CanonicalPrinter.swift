@@ -185,8 +185,10 @@ struct CanonicalPrinter {
 
     mutating func printEntry(key: Int, value: Int, position: Int, indent: Int, depth: Int, firstLineStarted: Bool) {
         if !(firstLineStarted && position == 0) {
-            writeComments(hoisted(key: key, value: value), indent: indent, depth: depth)
-            if position > 0 && table.hasBlankLine(key) { blankLine(depth: depth) }
+            let comments = hoisted(key: key, value: value)
+            writeComments(comments, indent: indent, depth: depth)
+            // A blank line between entries is kept; before the first, only between its comments and it.
+            if (position > 0 || !comments.isEmpty) && table.hasBlankLine(key) { blankLine(depth: depth) }
             writeIndent(indent)
         }
         if needsExplicitKey(key) {
@@ -273,8 +275,9 @@ struct CanonicalPrinter {
         var position = 0
         while item < end {
             if !(firstLineStarted && position == 0) {
-                writeComments(hoisted(item: item), indent: indent, depth: depth)
-                if position > 0 && table.hasBlankLine(item) { blankLine(depth: depth) }
+                let comments = hoisted(item: item)
+                writeComments(comments, indent: indent, depth: depth)
+                if (position > 0 || !comments.isEmpty) && table.hasBlankLine(item) { blankLine(depth: depth) }
                 writeIndent(indent)
             }
             writeItem(item, indicator: UInt8(ascii: "-"), indent: indent, depth: depth)

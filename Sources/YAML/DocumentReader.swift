@@ -67,6 +67,9 @@ private struct TreeBuilder {
         var index: Int
         var bracketed: Bool
         var column: Int
+        var isMapping: Bool
+        /// Direct children so far: for a mapping, an odd count means a value comes next.
+        var children = 0
     }
 
     /// What ended at the cursor.
@@ -237,6 +240,7 @@ private struct TreeBuilder {
             start = indicatorEnd ?? cursor
             end = start
             let extra = attachPending(next: index, closingFlow: nil)
+            countChild()
             table.append(flags: NodeTable.scalarKind | extra, start: UInt32(start), end: UInt32(end), aux: 0)
             previousToken = .completed(index)
             // A block collection whose last entry is empty still ends after that entry's indicator.
@@ -248,6 +252,7 @@ private struct TreeBuilder {
         scanGap(to: start)
         let extra = attachPending(next: index, closingFlow: nil)
 
+        countChild()
         let value = UnsafeBufferPointer(start: data.value, count: length)
         var flags = NodeTable.scalarKind | style << NodeTable.styleShift | extra
         var aux: UInt32 = 0
@@ -328,10 +333,19 @@ private struct TreeBuilder {
         }
         let index = table.count
         scanGap(to: start)
-        let extra = attachPending(next: index, closingFlow: nil)
+        // A block collection under a key has no line of its own: the comments and blank lines
+        // before it are those of its first entry, and go with that entry when it is removed. A
+        // sequence item's line is its `-`, so what precedes it is the item's; and the comments at
+        // the top of the file stay with the document, before whatever key comes first.
+        let valuePosition = stack.last.map { $0.isMapping && $0.children % 2 == 1 } ?? false
+        let extra = attachPending(next: index, closingFlow: nil, deferLeading: !bracketed && valuePosition)
         let flags = kind | (flow ? 1 : 0) << NodeTable.styleShift | extra
+        countChild()
         table.append(flags: flags, start: UInt32(start), end: UInt32(start), aux: 0)
-        stack.append(OpenCollection(index: index, bracketed: bracketed, column: Int(event.start_mark.column)))
+        stack.append(
+            OpenCollection(
+                index: index, bracketed: bracketed, column: Int(event.start_mark.column),
+                isMapping: kind == NodeTable.mappingKind))
         if bracketed {
             cursor = start + 1
             lineHasContent = true
@@ -455,17 +469,22 @@ private struct TreeBuilder {
     /// Gives every queued comment its place. `next` is the node about to be created; `closingFlow` a
     /// bracketed collection whose closing bracket is being read. Returns the flags the next node gets.
     @discardableResult
-    mutating func attachPending(next: Int?, closingFlow: Int?) -> UInt8 {
+    mutating func attachPending(next: Int?, closingFlow: Int?, deferLeading: Bool = false) -> UInt8 {
         var flags: UInt8 = 0
-        if next != nil && (blankLinePending || blankLineBeforeIndicator) { flags |= NodeTable.blankLineBit }
-        blankLinePending = false
-        blankLineBeforeIndicator = false
+        if deferLeading {
+            // The blank line stays pending for the first entry.
+        } else {
+            if next != nil && (blankLinePending || blankLineBeforeIndicator) { flags |= NodeTable.blankLineBit }
+            blankLinePending = false
+            blankLineBeforeIndicator = false
+        }
         if pending.isEmpty {
             if !closedBlocks.isEmpty { closedBlocks.removeAll(keepingCapacity: true) }
             indicatorSinceClose = false
             return flags
         }
         nextHasTrivia = false
+        var deferred: [PendingComment] = []
         for comment in pending {
             switch comment.target {
             case .trailing(let node):
@@ -479,20 +498,28 @@ private struct TreeBuilder {
                     placeOwnLine(comment, next: next, closingFlow: closingFlow)
                 }
             case .ownLine:
-                placeOwnLine(comment, next: next, closingFlow: closingFlow)
+                // Only what follows the `:` is the first entry's: a comment above the `:` of an
+                // explicit key's value stays the value's.
+                let deferring = deferLeading && comment.afterIndicator
+                if !placeOwnLine(comment, next: deferring ? nil : next, closingFlow: closingFlow, leading: !deferring) {
+                    deferred.append(comment)
+                }
             }
         }
-        pending.removeAll(keepingCapacity: true)
+        pending = deferred
         closedBlocks.removeAll(keepingCapacity: true)
         indicatorSinceClose = false
         if nextHasTrivia { flags |= NodeTable.triviaBit }
         return flags
     }
 
-    mutating func placeOwnLine(_ comment: PendingComment, next: Int?, closingFlow: Int?) {
+    /// Places an own-line comment: at the end of a collection that just closed, or before `next`.
+    /// Returns false, placing nothing, when it would go before the next node but `leading` is false.
+    @discardableResult
+    mutating func placeOwnLine(_ comment: PendingComment, next: Int?, closingFlow: Int?, leading: Bool = true) -> Bool {
         if let closingFlow {
             record(comment, .end, on: closingFlow)
-            return
+            return true
         }
         for (position, candidate) in closedBlocks.enumerated()
         where !comment.afterIndicator && comment.column >= candidate.column {
@@ -500,16 +527,23 @@ private struct TreeBuilder {
             // A later comment may not go back into a collection inside this one: it would be
             // printed before this comment.
             closedBlocks.removeFirst(position)
-            return
+            return true
         }
         // Later comments go where this one goes, or further on, for the same reason.
         closedBlocks.removeAll(keepingCapacity: true)
+        if !leading { return false }
         if let next {
             record(comment, .leading, on: next)
         } else {
             let text = String(decoding: buffer[comment.start..<comment.end], as: UTF8.self)
             endComments.append(Comment(text: text, hasBlankLineBefore: comment.blankLineBefore, offset: comment.start))
         }
+        return true
+    }
+
+    /// Counts the node about to be appended as a child of the innermost open collection.
+    mutating func countChild() {
+        if !stack.isEmpty { stack[stack.count - 1].children += 1 }
     }
 
     /// Records a comment for a node; the node may be the one about to be appended.
