@@ -10,8 +10,9 @@ public struct CategorySections: Sendable {
     /// One section: a heading and the items under it, in file order.
     public struct Section: Sendable {
         /// The heading: the category as spelled in `categories` (or, for a category that list does
-        /// not name, as the first item spells it), ``otherHeading`` for the uncategorized items;
-        /// nil when the items are not grouped at all.
+        /// not name, as the first item spells it) without white space at its ends, since that does
+        /// not count; ``otherHeading`` for the uncategorized items; nil when the items are not
+        /// grouped at all.
         public let heading: String?
         /// Whether the section holds the items without a category.
         public let isUncategorized: Bool
@@ -101,7 +102,7 @@ public struct CategorySections: Sendable {
             usedKeys.insert(key)
             sections.append(
                 Section(
-                    heading: heading, isUncategorized: false,
+                    heading: heading.trimmingWhiteSpace(), isUncategorized: false,
                     items: SectionItems(list: items, positions: positions[group])))
         }
         for (index, name) in listed.enumerated() where listedIndex[NameKey(name)] == index {

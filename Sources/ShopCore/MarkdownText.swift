@@ -8,12 +8,16 @@
 /// - always: `\` `` ` `` `*` `_` `[` `]` `<` `>` `#` `|` `~` `$` (`$` starts math on GitHub);
 /// - `&` when it could start a character reference (`&amp;`, `&#38;`);
 /// - at the start of the text, `-`, `+` and `=` (list items, thematic breaks, setext underlines)
-///   and the `.` or `)` after leading digits (ordered list items: `1.`, `2)`);
+///   and the `.` or `)` after leading digits when white space or the end follows (ordered list
+///   items: `1. `, `2)`);
 /// - the `:` of `://` and the `.` of `www.`, which GFM would turn into links;
 /// - white space at either end, which Markdown would strip, and line breaks anywhere become
 ///   numeric character references (`&#32;`, `&#10;`).
 ///
-/// NUL cannot be written in Markdown at all (renderers show U+FFFD).
+/// NUL cannot be written in Markdown at all (renderers show U+FFFD). Control characters other than
+/// tab, line feed, form feed and carriage return survive cmark-gfm (GitHub) everywhere, but not
+/// every renderer at either end of a text: markdown-it turns their references into U+FFFD and
+/// trims some of them.
 enum MarkdownText {
     /// `text` escaped for use inside a line of Markdown.
     static func escaped(_ text: String) -> String {
@@ -46,7 +50,7 @@ enum MarkdownText {
         case "-", "+", "=":
             return index == 0
         case ")":
-            return leadingDigits > 0 && index == leadingDigits
+            return startsOrderedListItem(scalars, at: index, leadingDigits: leadingDigits)
         case "&":
             return startsCharacterReference(scalars, after: index)
         case ":":
@@ -55,11 +59,18 @@ enum MarkdownText {
             return index + 2 < scalars.count && scalars[index + 1] == "/" && scalars[index + 2] == "/"
         case ".":
             // Likewise for `www.`; and after leading digits, the dot of an ordered list item.
-            if leadingDigits > 0 && index == leadingDigits { return true }
+            if startsOrderedListItem(scalars, at: index, leadingDigits: leadingDigits) { return true }
             return index >= 3 && scalars[(index - 3)..<index].allSatisfy { $0 == "w" || $0 == "W" }
         default:
             return false
         }
+    }
+
+    /// Whether the `.` or `)` at `index` ends the digits that open the text and is followed by
+    /// white space or the end: an ordered list item such as `1. ` or `2)`, but not `1.5 kg`.
+    private static func startsOrderedListItem(_ scalars: [Unicode.Scalar], at index: Int, leadingDigits: Int) -> Bool {
+        guard leadingDigits > 0 && index == leadingDigits else { return false }
+        return index + 1 == scalars.count || scalars[index + 1].properties.isWhitespace
     }
 
     /// Whether `&` at `index` is followed by what could complete a character reference: letters,
@@ -77,10 +88,10 @@ enum MarkdownText {
         return false
     }
 
-    /// Characters a renderer may strip from the ends of a line or paragraph: Unicode white space,
-    /// and the information separators U+001C to U+001F that some renderers trim as space.
+    /// Characters a renderer may strip from the ends of a line or paragraph: Unicode white space
+    /// (some renderers trim more than the spaces and tabs CommonMark trims).
     private static func isStrippable(_ scalar: Unicode.Scalar) -> Bool {
-        scalar.properties.isWhitespace || (scalar.value >= 0x1C && scalar.value <= 0x1F)
+        scalar.properties.isWhitespace
     }
 
     private static func isASCIIDigit(_ scalar: Unicode.Scalar) -> Bool {
