@@ -30,7 +30,9 @@ import Testing
         let sections = CategorySections(list: list, scope: .shoppingList)
         #expect(headings(sections) == ["Produce", "Dairy", "cleaning", "Épicerie", "snacks", "Other"])
         #expect(
-            names(sections) == [["Pears", "Apples"], ["Milk"], ["Broom"], ["Éclair"], ["Zebra cake", "Crisps"], ["Soap"]])
+            names(sections) == [
+                ["Pears", "Apples"], ["Milk"], ["Broom"], ["Éclair"], ["Zebra cake", "Crisps"], ["Soap"],
+            ])
         #expect(sections.sections.last?.isUncategorized == true)
         #expect(sections.itemCount == 8)
 
@@ -39,7 +41,8 @@ import Testing
     }
 
     @Test func withoutCategoriesThereIsOneSectionWithoutHeading() throws {
-        let list = try ExportFixtures.parse("items:\n  - {name: A, buy: true}\n  - {name: B, buy: true, category: \" \"}\n")
+        let list = try ExportFixtures.parse(
+            "items:\n  - {name: A, buy: true}\n  - {name: B, buy: true, category: \" \"}\n")
         let sections = CategorySections(list: list, scope: .shoppingList)
         #expect(headings(sections) == [nil])
         #expect(names(sections) == [["A", "B"]])
@@ -55,13 +58,15 @@ import Testing
         let list = try ExportFixtures.parse(
             "categories: [other, uncategorized]\nitems:\n  - {name: A, category: Other, buy: true}\n"
                 + "  - {name: B, category: Uncategorized, buy: true}\n  - {name: C, buy: true}\n")
-        #expect(headings(CategorySections(list: list, scope: .all)) == ["other", "uncategorized", "Without a category"])
+        #expect(
+            headings(CategorySections(list: list, scope: .all)) == ["other", "uncategorized", "Without a category"])
     }
 
     @Test func aCategoryFilterKeepsOnlyThatCategory() throws {
         let list = try ExportFixtures.parse(
             "categories: [Dairy]\nitems:\n  - {name: Milk, category: Dairy, buy: true}\n"
-                + "  - {name: Cheese, category: dairy}\n  - {name: Soap, buy: true}\n  - {name: Tea, category: Drinks}\n")
+                + "  - {name: Cheese, category: dairy}\n  - {name: Soap, buy: true}\n  - {name: Tea, category: Drinks}\n"
+        )
         #expect(names(CategorySections(list: list, scope: .all, category: "DAIRY")) == [["Milk", "Cheese"]])
         #expect(names(CategorySections(list: list, scope: .shoppingList, category: "dairy")) == [["Milk"]])
         #expect(names(CategorySections(list: list, scope: .all, category: " drinks ")) == [["Tea"]])

@@ -24,8 +24,11 @@ import Testing
         defer { scratch.remove() }
         var expected: [String: [[String]]] = [:]
         for (file, list, scope) in try Self.cases() {
-            let path = try scratch.write(CSVExporter.export(list, options: ExportOptions(scope: scope)), to: file + ".csv").path
-            expected[path] = [CSVExporter.header.components(separatedBy: ",")]
+            let path = try scratch.write(
+                CSVExporter.export(list, options: ExportOptions(scope: scope)), to: file + ".csv"
+            ).path
+            expected[path] =
+                [CSVExporter.header.components(separatedBy: ",")]
                 + ExpectedItem.all(list, scope: scope).map(\.csvRecord)
         }
         let read = try pythonRead(Array(expected.keys))
@@ -106,7 +109,8 @@ import Testing
             "*a* _b_ **c** __d__", "a*b*c", "a_b_c", "snake_case_name", "~~a~~", "$x$", "$$x$$", "a | b", "| a |",
             ":tada:", "{a}", "(a)", "\"quoted\"", "'single'", " leading", "trailing ", "  both  ", "\tx", "x\t",
             "a\tb", "line\nbreak", "a\r\nb", "\u{A0}nbsp", "nbsp\u{A0}", "\u{3000}x", "x\u{2003}", "Crème brûlée",
-            "日本茶", "🍮 pudding", "👩‍👩‍👧 family", "e\u{301}", "x\u{1F}y", "\u{1}x\u{1C}y\u{7F}z", "x\u{0B}y", "x\u{0C}y", "\u{0C}x\u{0C}",
+            "日本茶", "🍮 pudding", "👩‍👩‍👧 family", "e\u{301}", "x\u{1F}y", "\u{1}x\u{1C}y\u{7F}z", "x\u{0B}y", "x\u{0C}y",
+            "\u{0C}x\u{0C}",
             "ls\u{2028}ps\u{2029}", "a\u{85}b", "0", "1", "12345678901. big", "x.", "x)", "<", "a<b", "a>b",
         ]
         var generator = ExportNameGenerator(seed: 4217)
@@ -118,7 +122,9 @@ import Testing
         for (index, name) in names.enumerated() {
             yaml += "  - name: \(ExportYAML.quoted(name))\n    buy: true\n"
             if index % 3 == 0 { yaml += "    done: true\n" }
-            if index % 5 == 0 { yaml += "    notes: \(ExportYAML.quoted(name + "\n" + names[(index + 1) % names.count]))\n" }
+            if index % 5 == 0 {
+                yaml += "    notes: \(ExportYAML.quoted(name + "\n" + names[(index + 1) % names.count]))\n"
+            }
         }
         let list = try ExportFixtures.parse(yaml)
         #expect(list.items.count == names.count)

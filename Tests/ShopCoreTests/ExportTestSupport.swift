@@ -50,12 +50,15 @@ enum ExportFixtures {
             return
         }
         guard let expected = FileManager.default.contents(atPath: golden.path) else {
-            Issue.record("missing golden \(file); run with SHOP_UPDATE_GOLDENS=1 and review it", sourceLocation: sourceLocation)
+            Issue.record(
+                "missing golden \(file); run with SHOP_UPDATE_GOLDENS=1 and review it", sourceLocation: sourceLocation)
             return
         }
         guard [UInt8](expected) != actual else { return }
-        let expectedLines = String(decoding: expected, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
-        let actualLines = String(decoding: actual, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+        let expectedLines = String(decoding: expected, as: UTF8.self).split(
+            separator: "\n", omittingEmptySubsequences: false)
+        let actualLines = String(decoding: actual, as: UTF8.self).split(
+            separator: "\n", omittingEmptySubsequences: false)
         let common = min(expectedLines.count, actualLines.count)
         let line = (0..<common).first { expectedLines[$0] != actualLines[$0] } ?? common
         let expectedLine = line < expectedLines.count ? String(expectedLines[line]).debugDescription : "<end>"

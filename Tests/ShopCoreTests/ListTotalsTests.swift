@@ -54,7 +54,8 @@ import Testing
     ])
     func lineTotalsRoundHalfToEven(price: String, quantity: String, decimals: Int, expected: String) throws {
         let line = ListTotals.lineTotal(
-            price: try #require(DecimalNumber(price)), quantity: try #require(DecimalNumber(quantity)), decimals: decimals)
+            price: try #require(DecimalNumber(price)), quantity: try #require(DecimalNumber(quantity)),
+            decimals: decimals)
         #expect(line.formatted(decimals: decimals) == expected)
         #expect(line.scale == decimals)
     }

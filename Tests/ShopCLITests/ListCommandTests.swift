@@ -1,0 +1,134 @@
+import Foundation
+import Testing
+
+/// `shop list` run as a user runs it.
+@Suite struct ListCommandTests {
+    static let list = """
+        title: Mixed
+        currency: EUR
+        categories: [Sweets]
+        items:
+          - {name: Crème brûlée, price: 4.5, category: Sweets, buy: true}
+          - {name: 日本茶, price: 12.00, quantity: 2, unit: 袋, buy: true, done: true}
+          - {name: 🍮 Pudding, price: 1.25, quantity: 0.5, unit: kg, category: sweets, buy: true}
+          - {name: Apples, quantity: 3, buy: true}
+          - {name: Flour, price: 0.99, unit: kg, category: Baking}
+
+        """
+
+    /// Columns line up by display width: `日本茶` and `🍮` take two columns a character, `è` one.
+    static let table = """
+        Mixed
+
+              Name          Qty  Unit  Price  Total
+
+        Sweets
+          [ ] Crème brûlée    1         4.50   4.50
+          [ ] 🍮 Pudding    0.5  kg     1.25   0.62
+
+        Other
+          [x] 日本茶          2  袋    12.00  24.00
+          [ ] Apples          3
+
+        Total: 29.12 EUR (1 item without a price)
+
+        """
+
+    @Test func theShoppingListAsAnAlignedTable() throws {
+        let folder = try ExportCLIFolder()
+        defer { folder.remove() }
+        try folder.write(Self.list, to: "shopping.yaml")
+        let run = try folder.run(["list"])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.out == Self.table)
+        #expect(run.stderr.isEmpty)
+    }
+
+    @Test func everyItemWithAll() throws {
+        let folder = try ExportCLIFolder()
+        defer { folder.remove() }
+        try folder.write(Self.list, to: "list.yaml")
+        let run = try folder.run(["list", "--all", "-f", "list.yaml"])
+        #expect(run.status == 0)
+        let lines = run.out.components(separatedBy: "\n")
+        #expect(lines.contains("Baking"))
+        #expect(lines.contains("  [ ] Flour           1  kg     0.99   0.99"), "\(run.out)")
+        #expect(lines.contains("Total: 30.11 EUR (1 item without a price)"))
+        // Sweets are listed first (aisle order), then Baking, then the uncategorized.
+        let order = lines.filter { ["Sweets", "Baking", "Other"].contains($0) }
+        #expect(order == ["Sweets", "Baking", "Other"])
+    }
+
+    @Test func oneCategory() throws {
+        let folder = try ExportCLIFolder()
+        defer { folder.remove() }
+        try folder.write(Self.list, to: "shopping.yaml")
+        let sweets = try folder.run(["list", "--category", "SWEETS"])
+        #expect(sweets.status == 0)
+        #expect(sweets.out.contains("Crème brûlée"))
+        #expect(sweets.out.contains("Pudding"))
+        #expect(!sweets.out.contains("Apples"))
+        #expect(sweets.out.hasSuffix("Total: 5.12 EUR\n"))
+
+        let notOnTheList = try folder.run(["list", "--category", "baking"])
+        #expect(notOnTheList.status == 0)
+        #expect(notOnTheList.out == "No items in baking on the shopping list.\n")
+
+        let unknown = try folder.run(["list", "--category", "Sweet"])
+        #expect(unknown.status == 1)
+        #expect(unknown.stdout.isEmpty)
+        #expect(unknown.stderr.contains("did you mean \"Sweets\"?"), "\(unknown.stderr)")
+    }
+
+    @Test func anEmptyListSaysSo() throws {
+        let folder = try ExportCLIFolder()
+        defer { folder.remove() }
+        try folder.write("items:\n  - name: Tea\n", to: "shopping.yaml")
+        let run = try folder.run(["list"])
+        #expect(run.status == 0)
+        #expect(run.out == "Nothing on the shopping list.\n")
+        try folder.write("items: []\n", to: "shopping.yaml")
+        #expect(try folder.run(["list", "--all"]).out == "No items.\n")
+    }
+
+    @Test func colourOnlyWhenAskedForOrOnATerminal() throws {
+        let folder = try ExportCLIFolder()
+        defer { folder.remove() }
+        try folder.write(Self.list, to: "shopping.yaml")
+        // Standard output is a file here, not a terminal.
+        #expect(!(try folder.run(["list"]).out.contains("\u{1B}[")))
+        #expect(!(try folder.run(["list", "--color", "auto"], environment: ["TERM": "xterm"]).out.contains("\u{1B}[")))
+        let always = try folder.run(["--color", "always", "list"], environment: ["NO_COLOR": "1"])
+        #expect(always.out.contains("\u{1B}[1mMixed\u{1B}[0m"))
+        #expect(always.out.contains("\u{1B}[2m  [x] 日本茶"))
+        let plain = always.out.replacingOccurrences(of: "\u{1B}[1m", with: "").replacingOccurrences(
+            of: "\u{1B}[2m", with: ""
+        )
+        .replacingOccurrences(of: "\u{1B}[0m", with: "")
+        #expect(plain == Self.table)
+        #expect(!(try folder.run(["list", "--color", "never"]).out.contains("\u{1B}[")))
+    }
+
+    @Test func controlCharactersCannotBreakTheTable() throws {
+        let folder = try ExportCLIFolder()
+        defer { folder.remove() }
+        try folder.write("items:\n  - {name: \"two\\nlines \\e[31mred\", buy: true}\n", to: "shopping.yaml")
+        let run = try folder.run(["list"])
+        #expect(run.status == 0)
+        #expect(run.out.contains("  [ ] two\u{240A}lines \u{241B}[31mred"), "\(run.out)")
+        #expect(!run.out.contains("\u{1B}"))
+    }
+
+    @Test func aFileWithCheckErrorsIsNotListed() throws {
+        let folder = try ExportCLIFolder()
+        defer { folder.remove() }
+        try folder.write("items:\n  - {name: Tea, price: -1, buy: true}\n", to: "shopping.yaml")
+        let run = try folder.run(["list"])
+        #expect(run.status == 1)
+        #expect(run.stdout.isEmpty)
+        #expect(run.stderr.contains("[bad-price]"), "\(run.stderr)")
+        let missing = try folder.run(["list", "-f", "nope.yaml"])
+        #expect(missing.status == 2)
+        #expect(missing.stderr.contains("nope.yaml"))
+    }
+}
