@@ -173,6 +173,15 @@ struct ListDecoder {
         let categoryKeys = Set((categories ?? []).map(NameKey.init))
         let categoryTexts = (categories ?? []).map { Array($0.utf8) }
         var names: [Int: Int32] = [:]
+        // Sized once: growing a table of 100,000 names step by step costs time and a peak of memory.
+        var itemCount = 0
+        var child = sequence + 1
+        while child < nodes.subtreeEnd(sequence) {
+            itemCount += 1
+            child = nodes.subtreeEnd(child)
+        }
+        names.reserveCapacity(itemCount)
+        itemNodes.reserveCapacity(itemCount)
         var exactNames: [NameKey: Int32] = [:]
         var ids: [String: Int32] = [:]
         var entry = sequence + 1

@@ -66,7 +66,7 @@ public struct NameKey: Hashable, Sendable, CustomStringConvertible {
         if name.allSatisfy({ $0 < 0x80 }) {
             return normalizeASCII(name)
         }
-        var scalars = decompose(Array(String(decoding: name, as: UTF8.self).unicodeScalars.map(\.value)))
+        var scalars = decompose(decodeUTF8(name))
         if caseFold(&scalars) {
             scalars = decompose(scalars)
         }
@@ -130,24 +130,58 @@ public struct NameKey: Hashable, Sendable, CustomStringConvertible {
     /// a letter (`ß`, `SS`, `ss`; `ς`, `Σ`, `σ`) meet. Returns whether a non-ASCII letter changed.
     private static func caseFold(_ scalars: inout [UInt32]) -> Bool {
         var changed = false
-        var result: [UInt32] = []
-        result.reserveCapacity(scalars.count)
-        for value in scalars {
+        for index in scalars.indices {
+            let value = scalars[index]
             if value < 0x80 {
-                result.append(value >= 0x41 && value <= 0x5A ? value | 0x20 : value)
+                if value >= 0x41 && value <= 0x5A { scalars[index] = value | 0x20 }
                 continue
             }
-            guard let scalar = Unicode.Scalar(value), scalar.properties.changesWhenCaseMapped else {
+            if let scalar = Unicode.Scalar(value), scalar.properties.changesWhenCaseMapped {
+                changed = true
+                break
+            }
+        }
+        guard changed else { return false }
+        var result: [UInt32] = []
+        result.reserveCapacity(scalars.count + 4)
+        for value in scalars {
+            guard value >= 0x80, let scalar = Unicode.Scalar(value), scalar.properties.changesWhenCaseMapped else {
                 result.append(value)
                 continue
             }
-            changed = true
             for upper in scalar.properties.uppercaseMapping.unicodeScalars {
-                result.append(contentsOf: upper.properties.lowercaseMapping.unicodeScalars.map(\.value))
+                for lower in upper.properties.lowercaseMapping.unicodeScalars {
+                    result.append(lower.value)
+                }
             }
         }
         scalars = result
-        return changed
+        return true
+    }
+
+    /// The code points of valid UTF-8 (as YAML text and command-line arguments always are).
+    private static func decodeUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> [UInt32] {
+        var result: [UInt32] = []
+        result.reserveCapacity(bytes.count)
+        var index = 0
+        while index < bytes.count {
+            let lead = UInt32(bytes[index])
+            var value: UInt32
+            var length: Int
+            switch lead {
+            case 0..<0x80: value = lead; length = 1
+            case 0xC0..<0xE0: value = lead & 0x1F; length = 2
+            case 0xE0..<0xF0: value = lead & 0x0F; length = 3
+            default: value = lead & 0x07; length = 4
+            }
+            guard index + length <= bytes.count else { break }
+            for offset in 1..<max(length, 1) where length > 1 {
+                value = value << 6 | UInt32(bytes[index + offset] & 0x3F)
+            }
+            result.append(value)
+            index += length
+        }
+        return result
     }
 
     /// Sorts each run of combining marks by combining class, so that canonically equivalent texts
