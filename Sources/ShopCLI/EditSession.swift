@@ -9,10 +9,9 @@ enum EditSession {
     ) -> Int32 {
         let path = context.listFile
         let console = context.console
+        // Checked before the lock, so that a missing list gets no lock file beside it.
         guard FileAccess.exists(path) else {
-            ListFile.reportUnreadable(
-                FileError(path: path, action: "read", reason: "No such file or directory", code: ENOENTCode),
-                path: path, context: context)
+            report(FileError(path: path, action: "read", reason: "No such file or directory", code: ENOENTCode), console)
             return 2
         }
         do throws(FileError) {
@@ -55,8 +54,15 @@ enum EditSession {
                 return 0
             }
         } catch {
-            ListFile.reportUnreadable(error, path: path, context: context)
+            report(error, console)
             return 2
         }
+    }
+
+    /// Says why the list file could not be read or written. A missing list always gets the hint:
+    /// the positional arguments of editing commands are item names, not files.
+    private static func report(_ error: FileError, _ console: Console) {
+        let hint = error.code == ENOENTCode && error.action == "read" ? "; create a list with 'shop init'" : ""
+        console.error(error.description + hint)
     }
 }

@@ -196,13 +196,39 @@ enum FileAccess {
     ) throws(FileError) -> Result {
         let target = try writeTarget(path)
         let lockPath = directory(of: target) + "/." + fileName(of: target) + ".lock"
-        let descriptor = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o666)
-        guard descriptor >= 0 else { throw .system(path, "lock") }
+        var descriptor = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o666)
+        if descriptor < 0 {
+            let reason = errno
+            // A lock file made by another user (mode 0644 under the usual umask) can still be
+            // locked: flock does not need write access.
+            if reason == EACCES { descriptor = open(lockPath, O_RDONLY | O_CLOEXEC) }
+            guard descriptor >= 0 else { throw .system(path, "lock", reason) }
+        }
         defer { close(descriptor) }
         while flock(descriptor, LOCK_EX) != 0 {
             if errno != EINTR { throw .system(path, "lock") }
         }
         defer { flock(descriptor, LOCK_UN) }
+        removeStaleTemporaryFiles(of: target)
         return try body()
+    }
+
+    /// Removes the temporary files (`.NAME.tmp-XXXXXX`) that writers killed before their rename
+    /// left next to `target`. Called with the lock held: every writer of `target` that made one
+    /// held the lock too and has ended, so no temporary file of that name is still in use.
+    static func removeStaleTemporaryFiles(of target: String) {
+        let folder = directory(of: target)
+        let prefix = Array(("." + fileName(of: target) + ".tmp-").utf8)
+        guard let stream = opendir(folder) else { return }
+        var stale: [String] = []
+        while let entry = readdir(stream) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in Array(raw.prefix { $0 != 0 }) }
+            // mkstemp replaces its six X's.
+            if name.count == prefix.count + 6 && name.starts(with: prefix) {
+                stale.append(folder + "/" + String(decoding: name, as: UTF8.self))
+            }
+        }
+        closedir(stream)
+        for path in stale { unlink(path) }
     }
 }

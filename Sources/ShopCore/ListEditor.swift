@@ -89,20 +89,26 @@ public struct ListEditor: Sendable {
     }
 
     private func closestNames(to name: String, among names: [String]) -> [String] {
-        let target = Array(NameKey(name).description.unicodeScalars)
+        let target = Self.unaccentedKey(name)
         let scored = names.map { candidate -> (String, Int) in
-            let distance = SpellingSuggestion.editDistance(target, Array(NameKey(candidate).description.unicodeScalars))
+            let distance = SpellingSuggestion.editDistance(target, Self.unaccentedKey(candidate))
             return (candidate, distance)
         }
         let allowed = max(2, target.count / 3)
         let close = scored.filter { $0.1 <= allowed }.sorted { ($0.1, $0.0) < ($1.1, $1.0) }
         if !close.isEmpty { return close.prefix(3).map(\.0) }
         // A word of the name is enough to suggest an item: "milk" finds "Oat milk".
-        let words = NameKey(name).description.split(separator: " ")
+        let words = target.split(separator: " ")
         return names.filter { candidate in
-            let candidateWords = NameKey(candidate).description.split(separator: " ")
+            let candidateWords = Self.unaccentedKey(candidate).split(separator: " ")
             return words.contains { candidateWords.contains($0) }
         }.prefix(3).map { $0 }
+    }
+
+    /// A name's key without its accents (combining marks after decomposition), so that a name
+    /// typed without them, such as "creme fraiche", still finds "Crème fraîche".
+    private static func unaccentedKey(_ name: String) -> [Unicode.Scalar] {
+        NameKey(name).description.unicodeScalars.filter { $0.properties.generalCategory != .nonspacingMark }
     }
 
     // MARK: Changes
@@ -199,8 +205,8 @@ public struct ListEditor: Sendable {
         var cleared = 0
         for position in 0..<list.items.count {
             let item = list.items[position]
-            let onList = item.keyNode(.buy) != nil || item.keyNode(.done) != nil
-            guard onList && (item.done || all) else { continue }
+            // An item with `buy: false` is not on the list: its line (and comment) stays.
+            guard item.done || (all && item.buy) else { continue }
             removeKey("done", from: position)
             removeKey("buy", from: position)
             cleared += 1
