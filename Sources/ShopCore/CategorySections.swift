@@ -75,24 +75,28 @@ public struct CategorySections: Sendable {
             return group
         }
 
-        for position in items.indices {
-            let item = items[position]
-            guard scope.includes(item) else { continue }
-            var group = -1
-            if let spelling = item.category {
-                if let known = groupOfSpelling[spelling] {
-                    group = known
-                } else {
-                    group = groupNumber(spelling)
-                    groupOfSpelling[spelling] = group
+        // Only the category and the flags are needed here, read straight from the nodes.
+        list.document.withRawNodes { nodes in
+            for (position, mapping) in list.itemNodes.enumerated() {
+                let entry = ExportedItems.read(Int(mapping), nodes: nodes)
+                guard scope == .all || entry.buy else { continue }
+                var group = -1
+                if let bytes = entry.text(.category) {
+                    let spelling = String(decoding: bytes, as: UTF8.self)
+                    if let known = groupOfSpelling[spelling] {
+                        group = known
+                    } else {
+                        group = groupNumber(spelling)
+                        groupOfSpelling[spelling] = group
+                    }
                 }
+                if group < 0 {
+                    // No category, or one that is only white space.
+                    if wanted == nil { uncategorized.append(Int32(position)) }
+                    continue
+                }
+                positions[group].append(Int32(position))
             }
-            if group < 0 {
-                // No category, or one that is only white space.
-                if wanted == nil { uncategorized.append(Int32(position)) }
-                continue
-            }
-            positions[group].append(Int32(position))
         }
 
         var sections: [Section] = []

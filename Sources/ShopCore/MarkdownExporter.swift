@@ -20,8 +20,9 @@
 /// A `#` heading with the title; then the items grouped as ``CategorySections`` groups them, one
 /// `##` section each (no sections when no item has a category). One line per item: `- [ ]`, or
 /// `- [x]` when done, the name, then, separated by ` — `, the quantity and unit when they matter
-/// (see ``quantityText(_:)``) and the line total when the price is known (without the currency
-/// code). Notes follow the item as a block
+/// and the line total when the price is known (without the currency code). The quantity matters
+/// when the item has a unit (`6 pcs`, `1 kg`; a unit that starts with a digit is a pack size, so
+/// `500 g` for one and `2 × 500 g` for two) or a quantity other than 1 (`×4`). Notes follow the item as a block
 /// quote indented into the item, so every renderer keeps them inside it; their line breaks are
 /// kept. The last line is the total of the known line totals, with the currency code, and how
 /// many items have no price. Names, headings, units and notes are escaped by ``MarkdownText`` so
@@ -36,25 +37,27 @@ public enum MarkdownExporter {
     ) {
         withoutActuallyEscaping(output) { output in
             var writer = ExportWriter(output: output)
+            var scratch: [UInt8] = []
             let decimals = list.priceDecimals
             var totals = ListTotals(decimals: decimals)
             writer.append("# ")
-            writer.append(string: MarkdownText.escaped(list.displayTitle(fallback: options.fallbackTitle)))
+            appendEscaped(list.displayTitle(fallback: options.fallbackTitle), to: &writer, scratch: &scratch)
             writer.append("\n")
-            for section in CategorySections(list: list, scope: options.scope).sections {
-                if let heading = section.heading {
-                    writer.append("\n## ")
-                    writer.append(string: MarkdownText.escaped(heading))
-                    writer.append("\n")
-                }
-                writer.append("\n")
-                for item in section.items {
-                    totals.add(item)
-                    writer.append(string: itemLine(item, decimals: decimals))
-                    if let notes = item.notes {
-                        writer.append(string: quotedNotes(notes))
+            let sections = CategorySections(list: list, scope: options.scope)
+            list.document.withRawNodes { nodes in
+                for section in sections.sections {
+                    if let heading = section.heading {
+                        writer.append("\n## ")
+                        appendEscaped(heading, to: &writer, scratch: &scratch)
+                        writer.append("\n")
                     }
-                    writer.flushIfFull()
+                    writer.append("\n")
+                    for position in section.items.positions {
+                        let entry = ExportedItems.read(Int(list.itemNodes[Int(position)]), nodes: nodes)
+                        totals.add(price: entry.price, quantity: entry.effectiveQuantity)
+                        appendItem(entry, decimals: decimals, to: &writer, scratch: &scratch)
+                        writer.flushIfFull()
+                    }
                 }
             }
             writer.append("\n**Total: ")
@@ -75,58 +78,86 @@ public enum MarkdownExporter {
         return bytes
     }
 
-    /// `- [ ] Apples — 6 pcs — 20.94` and a line end.
-    static func itemLine(_ item: Item, decimals: Int) -> String {
-        var line = item.done ? "- [x] " : "- [ ] "
-        line += MarkdownText.escaped(item.name ?? "")
-        if let amount = quantityText(item) {
-            line += detailSeparator + amount
+    /// `- [ ] Apples — 6 pcs — 20.94`, a line end, and the notes.
+    private static func appendItem(
+        _ entry: ExportedItems.Entry, decimals: Int, to writer: inout ExportWriter, scratch: inout [UInt8]
+    ) {
+        writer.append(entry.done ? "- [x] " : "- [ ] ")
+        if let name = entry.text(.name) {
+            appendEscaped(name, to: &writer, scratch: &scratch)
         }
-        if let price = item.price {
-            let total = ListTotals.lineTotal(price: price, quantity: item.effectiveQuantity, decimals: decimals)
-            line += detailSeparator + total.formatted(decimals: decimals)
+        let quantity = entry.effectiveQuantity
+        let isOne = quantity == DecimalNumber(1)
+        if let unit = entry.text(.unit) {
+            writer.append(" — ")
+            if !startsWithNumber(unit) || !isOne {
+                writer.appendShortest(quantity)
+                writer.append(startsWithNumber(unit) ? " × " : " ")
+            }
+            appendEscaped(unit, to: &writer, scratch: &scratch)
+        } else if !isOne {
+            writer.append(" — ×")
+            writer.appendShortest(quantity)
         }
-        return line + "\n"
+        if let price = entry.price {
+            writer.append(" — ")
+            writer.append(
+                ListTotals.lineTotal(price: price, quantity: quantity, decimals: decimals), decimals: decimals)
+        }
+        writer.append("\n")
+        if let notes = entry.text(.notes) {
+            appendQuotedNotes(notes, to: &writer, scratch: &scratch)
+        }
     }
 
-    /// The quantity when it matters: with the unit when there is one (`6 pcs`, `1 kg`; a unit that
-    /// starts with a digit is a pack size, so `500 g` for one and `2 × 500 g` for two), else `×4`
-    /// for a quantity other than 1; nil for one piece without a unit.
-    static func quantityText(_ item: Item) -> String? {
-        let quantity = item.effectiveQuantity
-        let isOne = quantity == DecimalNumber(1)
-        guard let unit = item.unit else {
-            return isOne ? nil : "×\(quantity)"
-        }
-        let escapedUnit = MarkdownText.escaped(unit)
-        guard let first = unit.unicodeScalars.first, first.properties.numericType != nil else {
-            return "\(quantity) \(escapedUnit)"
-        }
-        return isOne ? escapedUnit : "\(quantity) × \(escapedUnit)"
+    /// Whether a unit starts with a number, making it a pack size (`500 g`).
+    private static func startsWithNumber(_ unit: UnsafeBufferPointer<UInt8>) -> Bool {
+        // The first scalar is at most four bytes long.
+        let head = String(decoding: UnsafeBufferPointer(rebasing: unit.prefix(4)), as: UTF8.self)
+        return head.unicodeScalars.first?.properties.numericType != nil
     }
 
     /// Notes as a block quote inside the item: one quote line per line of the notes, a hard break
     /// (`\`) ending every line that another line of the same paragraph follows, and an empty quote
-    /// line between paragraphs. Blank lines at the start and end are dropped.
-    static func quotedNotes(_ notes: String) -> String {
-        let lines = notes.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        let isBlank: (String) -> Bool = { $0.allSatisfy { $0 == " " || $0 == "\t" } }
-        guard let first = lines.firstIndex(where: { !isBlank($0) }),
-            let last = lines.lastIndex(where: { !isBlank($0) })
-        else { return "" }
-        var text = ""
+    /// line between paragraphs. Blank lines (only spaces and tabs) at the start and end are dropped.
+    private static func appendQuotedNotes(
+        _ notes: UnsafeBufferPointer<UInt8>, to writer: inout ExportWriter, scratch: inout [UInt8]
+    ) {
+        var lines: [Range<Int>] = []
+        var start = 0
+        for (index, byte) in notes.enumerated() where byte == 0x0A {
+            lines.append(start..<index)
+            start = index + 1
+        }
+        lines.append(start..<notes.count)
+        let isBlank = { (line: Range<Int>) in notes[line].allSatisfy { $0 == 0x20 || $0 == 0x09 } }
+        guard let first = lines.firstIndex(where: { !isBlank($0) }), let last = lines.lastIndex(where: { !isBlank($0) })
+        else { return }
         var index = first
         while index <= last {
             if isBlank(lines[index]) {
-                text += "  >\n"
+                writer.append("  >\n")
                 while isBlank(lines[index]) { index += 1 }
                 continue
             }
-            text += "  > " + MarkdownText.escaped(lines[index])
+            writer.append("  > ")
+            appendEscaped(UnsafeBufferPointer(rebasing: notes[lines[index]]), to: &writer, scratch: &scratch)
             let continues = index < last && !isBlank(lines[index + 1])
-            text += continues ? "\\\n" : "\n"
+            writer.append(continues ? "\\\n" : "\n")
             index += 1
         }
-        return text
+    }
+
+    private static func appendEscaped(_ text: String, to writer: inout ExportWriter, scratch: inout [UInt8]) {
+        var text = text
+        text.withUTF8 { appendEscaped($0, to: &writer, scratch: &scratch) }
+    }
+
+    private static func appendEscaped(
+        _ text: UnsafeBufferPointer<UInt8>, to writer: inout ExportWriter, scratch: inout [UInt8]
+    ) {
+        scratch.removeAll(keepingCapacity: true)
+        MarkdownText.append(text, to: &scratch)
+        scratch.withUnsafeBufferPointer { writer.append($0) }
     }
 }

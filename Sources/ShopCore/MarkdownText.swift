@@ -21,46 +21,100 @@
 enum MarkdownText {
     /// `text` escaped for use inside a line of Markdown.
     static func escaped(_ text: String) -> String {
-        let scalars = Array(text.unicodeScalars)
-        var result = ""
-        result.reserveCapacity(text.utf8.count + 8)
-        var leadingDigits = 0
-        while leadingDigits < scalars.count && isASCIIDigit(scalars[leadingDigits]) { leadingDigits += 1 }
+        var text = text
+        var output: [UInt8] = []
+        text.withUTF8 { append($0, to: &output) }
+        return String(decoding: output, as: UTF8.self)
+    }
 
-        for (index, scalar) in scalars.enumerated() {
-            let atEnd = index == 0 || index == scalars.count - 1
-            if scalar == "\n" || scalar == "\r" || (atEnd && isStrippable(scalar)) {
-                appendReference(scalar, to: &result)
+    /// Appends the UTF-8 text `bytes`, escaped, to `output`. Works on bytes: every character with
+    /// a meaning in Markdown is ASCII, and so never part of a longer UTF-8 sequence.
+    static func append(_ bytes: UnsafeBufferPointer<UInt8>, to output: inout [UInt8]) {
+        guard !bytes.isEmpty else { return }
+        if isPlain(bytes) {
+            output.append(contentsOf: bytes)
+            return
+        }
+        var leadingDigits = 0
+        while leadingDigits < bytes.count && isDigit(bytes[leadingDigits]) { leadingDigits += 1 }
+
+        var start = 0
+        var end = bytes.count
+        // White space at the ends would be stripped: it becomes a character reference.
+        let first = scalar(in: bytes, at: 0)
+        if first.value.properties.isWhitespace {
+            appendReference(first.value, to: &output)
+            start = first.length
+        }
+        var last: (value: Unicode.Scalar, length: Int)?
+        if start < end {
+            let lastStart = startOfLastScalar(in: bytes)
+            let candidate = scalar(in: bytes, at: lastStart)
+            if lastStart >= start && candidate.value.properties.isWhitespace {
+                last = candidate
+                end = lastStart
+            }
+        }
+
+        var index = start
+        while index < end {
+            let byte = bytes[index]
+            if byte == 0x0A || byte == 0x0D {
+                appendReference(Unicode.Scalar(byte), to: &output)
+            } else {
+                if byte < 0x80 && needsEscape(byte, at: index, in: bytes, leadingDigits: leadingDigits) {
+                    output.append(UInt8(ascii: "\\"))
+                }
+                output.append(byte)
+            }
+            index += 1
+        }
+        if let last { appendReference(last.value, to: &output) }
+    }
+
+    /// Whether the text needs no escape at all: the common case, checked quickly.
+    private static func isPlain(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        let first = bytes[0]
+        let last = bytes[bytes.count - 1]
+        // Non-ASCII ends may be white space such as U+00A0; digits may open an ordered list item.
+        if first >= 0x80 || last >= 0x80 || isDigit(first) || first == 0x20 || last == 0x20 { return false }
+        for byte in bytes {
+            switch byte {
+            case 0x00..<0x20, UInt8(ascii: "\\"), UInt8(ascii: "`"), UInt8(ascii: "*"), UInt8(ascii: "_"),
+                UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "#"),
+                UInt8(ascii: "|"), UInt8(ascii: "~"), UInt8(ascii: "$"), UInt8(ascii: "&"), UInt8(ascii: "-"),
+                UInt8(ascii: "+"), UInt8(ascii: "="), UInt8(ascii: ":"), UInt8(ascii: "."), UInt8(ascii: ")"):
+                return false
+            default:
                 continue
             }
-            if needsEscape(scalar, at: index, in: scalars, leadingDigits: leadingDigits) {
-                result.unicodeScalars.append("\\")
-            }
-            result.unicodeScalars.append(scalar)
         }
-        return result
+        return true
     }
 
     private static func needsEscape(
-        _ scalar: Unicode.Scalar, at index: Int, in scalars: [Unicode.Scalar], leadingDigits: Int
+        _ byte: UInt8, at index: Int, in bytes: UnsafeBufferPointer<UInt8>, leadingDigits: Int
     ) -> Bool {
-        switch scalar {
-        case "\\", "`", "*", "_", "[", "]", "<", ">", "#", "|", "~", "$":
+        switch byte {
+        case UInt8(ascii: "\\"), UInt8(ascii: "`"), UInt8(ascii: "*"), UInt8(ascii: "_"), UInt8(ascii: "["),
+            UInt8(ascii: "]"), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "#"), UInt8(ascii: "|"),
+            UInt8(ascii: "~"), UInt8(ascii: "$"):
             return true
-        case "-", "+", "=":
+        case UInt8(ascii: "-"), UInt8(ascii: "+"), UInt8(ascii: "="):
             return index == 0
-        case ")":
-            return startsOrderedListItem(scalars, at: index, leadingDigits: leadingDigits)
-        case "&":
-            return startsCharacterReference(scalars, after: index)
-        case ":":
+        case UInt8(ascii: ")"):
+            return startsOrderedListItem(bytes, at: index, leadingDigits: leadingDigits)
+        case UInt8(ascii: "&"):
+            return startsCharacterReference(bytes, after: index)
+        case UInt8(ascii: ":"):
             // GFM links `http://...` found in plain text, reading the backslashes of escapes into
             // the address; an escaped colon keeps it text.
-            return index + 2 < scalars.count && scalars[index + 1] == "/" && scalars[index + 2] == "/"
-        case ".":
+            return index + 2 < bytes.count && bytes[index + 1] == UInt8(ascii: "/")
+                && bytes[index + 2] == UInt8(ascii: "/")
+        case UInt8(ascii: "."):
             // Likewise for `www.`; and after leading digits, the dot of an ordered list item.
-            if startsOrderedListItem(scalars, at: index, leadingDigits: leadingDigits) { return true }
-            return index >= 3 && scalars[(index - 3)..<index].allSatisfy { $0 == "w" || $0 == "W" }
+            if startsOrderedListItem(bytes, at: index, leadingDigits: leadingDigits) { return true }
+            return index >= 3 && bytes[(index - 3)..<index].allSatisfy { $0 | 0x20 == UInt8(ascii: "w") }
         default:
             return false
         }
@@ -68,39 +122,53 @@ enum MarkdownText {
 
     /// Whether the `.` or `)` at `index` ends the digits that open the text and is followed by
     /// white space or the end: an ordered list item such as `1. ` or `2)`, but not `1.5 kg`.
-    private static func startsOrderedListItem(_ scalars: [Unicode.Scalar], at index: Int, leadingDigits: Int) -> Bool {
+    private static func startsOrderedListItem(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int, leadingDigits: Int)
+        -> Bool
+    {
         guard leadingDigits > 0 && index == leadingDigits else { return false }
-        return index + 1 == scalars.count || scalars[index + 1].properties.isWhitespace
+        return index + 1 == bytes.count || scalar(in: bytes, at: index + 1).value.properties.isWhitespace
     }
 
     /// Whether `&` at `index` is followed by what could complete a character reference: letters,
     /// digits or `#`, then `;`.
-    private static func startsCharacterReference(_ scalars: [Unicode.Scalar], after index: Int) -> Bool {
+    private static func startsCharacterReference(_ bytes: UnsafeBufferPointer<UInt8>, after index: Int) -> Bool {
         var next = index + 1
-        while next < scalars.count {
-            let scalar = scalars[next]
-            if scalar == ";" { return next > index + 1 }
-            guard scalar == "#" || isASCIIDigit(scalar) || (scalar.isASCII && scalar.properties.isAlphabetic) else {
-                return false
-            }
+        while next < bytes.count {
+            let byte = bytes[next]
+            if byte == UInt8(ascii: ";") { return next > index + 1 }
+            let isLetter = (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z")
+            guard byte == UInt8(ascii: "#") || isDigit(byte) || isLetter else { return false }
             next += 1
         }
         return false
     }
 
-    /// Characters a renderer may strip from the ends of a line or paragraph: Unicode white space
-    /// (some renderers trim more than the spaces and tabs CommonMark trims).
-    private static func isStrippable(_ scalar: Unicode.Scalar) -> Bool {
-        scalar.properties.isWhitespace
+    private static func isDigit(_ byte: UInt8) -> Bool {
+        byte >= 0x30 && byte <= 0x39
     }
 
-    private static func isASCIIDigit(_ scalar: Unicode.Scalar) -> Bool {
-        scalar.value >= 0x30 && scalar.value <= 0x39
+    /// The scalar whose UTF-8 encoding starts at `index`, and its length in bytes.
+    private static func scalar(in bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> (
+        value: Unicode.Scalar, length: Int
+    ) {
+        var iterator = bytes[index...].makeIterator()
+        var decoder = Unicode.UTF8()
+        if case .scalarValue(let value) = decoder.decode(&iterator) {
+            return (value, UTF8.width(value))
+        }
+        return ("\u{FFFD}", 1)
     }
 
-    private static func appendReference(_ scalar: Unicode.Scalar, to result: inout String) {
+    /// Where the last scalar starts: after any continuation bytes are skipped backwards.
+    private static func startOfLastScalar(in bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        var index = bytes.count - 1
+        while index > 0 && bytes[index] & 0xC0 == 0x80 { index -= 1 }
+        return index
+    }
+
+    private static func appendReference(_ scalar: Unicode.Scalar, to output: inout [UInt8]) {
         // NUL has no reference; U+FFFD is what every renderer shows for it.
         let value = scalar.value == 0 ? 0xFFFD : scalar.value
-        result += "&#\(value);"
+        output.append(contentsOf: "&#\(value);".utf8)
     }
 }
