@@ -26,18 +26,31 @@ enum ExportedItems {
         /// absent, null or not a scalar, and (except for the name) when only spaces and tabs.
         @inline(__always)
         func text(_ key: ItemKey) -> UnsafeBufferPointer<UInt8>? {
-            guard let node = scalar(key) else { return nil }
-            let bytes = nodes.value(node)
+            guard let bytes = value(key) else { return nil }
             if key != .name && bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { return nil }
             return bytes
         }
 
-        /// The value node of a key when it is a scalar that is not null.
+        /// The value of a key when it is a scalar that is not null.
         @inline(__always)
-        func scalar(_ key: ItemKey) -> Int? {
+        func value(_ key: ItemKey) -> UnsafeBufferPointer<UInt8>? {
             let node = Int(valueNodes[key.position])
-            guard node >= 0, nodes.isScalar(node), !nodes.isNull(node) else { return nil }
-            return node
+            guard node >= 0, nodes.isScalar(node) else { return nil }
+            let bytes = nodes.value(node)
+            // What RawNodes.isNull checks, on the bytes already at hand: a plain empty, `~` or
+            // `null` in any case.
+            if nodes.isPlain(node) {
+                switch bytes.count {
+                case 0: return nil
+                case 1 where bytes[0] == UInt8(ascii: "~"): return nil
+                case 4
+                where bytes[0] | 0x20 == UInt8(ascii: "n") && bytes[1] | 0x20 == UInt8(ascii: "u")
+                    && bytes[2] | 0x20 == UInt8(ascii: "l") && bytes[3] | 0x20 == UInt8(ascii: "l"):
+                    return nil
+                default: break
+                }
+            }
+            return bytes
         }
     }
 
@@ -66,10 +79,10 @@ enum ExportedItems {
             guard entry.valueNodes[known.position] < 0 else { continue }
             entry.valueNodes[known.position] = Int32(value)
         }
-        if let node = entry.scalar(.price) { entry.price = decimal(nodes.value(node)) }
-        if let node = entry.scalar(.quantity) { entry.quantity = decimal(nodes.value(node)) }
-        if let node = entry.scalar(.buy) { entry.buy = ValueReading.bool(nodes.value(node)) ?? false }
-        if let node = entry.scalar(.done) { entry.done = ValueReading.bool(nodes.value(node)) ?? false }
+        if let bytes = entry.value(.price) { entry.price = decimal(bytes) }
+        if let bytes = entry.value(.quantity) { entry.quantity = decimal(bytes) }
+        if let bytes = entry.value(.buy) { entry.buy = ValueReading.bool(bytes) ?? false }
+        if let bytes = entry.value(.done) { entry.done = ValueReading.bool(bytes) ?? false }
         return entry
     }
 
