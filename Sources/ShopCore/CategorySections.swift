@@ -25,8 +25,11 @@ public struct CategorySections: Sendable {
         let list: ItemList
         let positions: [Int32]
 
+        /// The first position: 0.
         public var startIndex: Int { 0 }
+        /// One past the last position: the number of items.
         public var endIndex: Int { positions.count }
+        /// The item at `position`, decoded from the document.
         public subscript(position: Int) -> Item { list[Int(positions[position])] }
     }
 

@@ -41,15 +41,46 @@ enum ExportCLI {
         var description: String
     }
 
-    /// Runs `shop` in `directory` with a clean environment (only `PATH` and `HOME` of the test's,
-    /// plus `environment`), feeding `stdin`.
+    /// Runs `shop` with its standard output and error on a terminal (a pseudo-terminal that
+    /// python3's pty module opens), the way colour is decided for people. The terminal turns line
+    /// ends into CRLF.
+    static func runOnTerminal(_ arguments: [String], in directory: URL, environment: [String: String] = [:]) throws
+        -> Run
+    {
+        let script = """
+            import os, pty, sys
+            pid, fd = pty.fork()
+            if pid == 0:
+                os.execv(sys.argv[1], sys.argv[1:])
+            output = b""
+            while True:
+                try:
+                    data = os.read(fd, 65536)
+                except OSError:
+                    break
+                if not data:
+                    break
+                output += data
+            _, status = os.waitpid(pid, 0)
+            sys.stdout.buffer.write(output)
+            sys.exit(os.waitstatus_to_exitcode(status))
+            """
+        guard let executable else { throw missing }
+        return try run(
+            ["python3", "-c", script, executable.path] + arguments, program: URL(fileURLWithPath: "/usr/bin/env"),
+            in: directory, environment: environment)
+    }
+
+    static let missing = Failure(
+        description: "the shop executable was not found; build it with 'swift build' or set SHOP_BINARY")
+
+    /// Runs `shop` (or `program`) in `directory` with a clean environment (only `PATH` and `HOME`
+    /// of the test's, plus `environment`), feeding `stdin`.
     static func run(
-        _ arguments: [String], in directory: URL, environment: [String: String] = [:], stdin: [UInt8]? = nil
+        _ arguments: [String], program: URL? = nil, in directory: URL, environment: [String: String] = [:],
+        stdin: [UInt8]? = nil
     ) throws -> Run {
-        guard let executable else {
-            throw Failure(
-                description: "the shop executable was not found; build it with 'swift build' or set SHOP_BINARY")
-        }
+        guard let executable = program ?? executable else { throw missing }
         // Output goes to files, so that a large output never fills a pipe nobody reads yet.
         let capture = FileManager.default.temporaryDirectory.appendingPathComponent("shop-capture-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: capture, withIntermediateDirectories: true)

@@ -109,6 +109,23 @@ import Testing
         #expect(!(try folder.run(["list", "--color", "never"]).out.contains("\u{1B}[")))
     }
 
+    @Test func colourOnATerminalUnlessNoColor() throws {
+        let folder = try ExportCLIFolder()
+        defer { folder.remove() }
+        try folder.write(Self.list, to: "shopping.yaml")
+        let terminal = try ExportCLI.runOnTerminal(["list"], in: folder.url, environment: ["TERM": "xterm"])
+        #expect(terminal.status == 0, "\(terminal.out)\(terminal.stderr)")
+        #expect(terminal.out.contains("\u{1B}[1mMixed\u{1B}[0m"), "\(terminal.out.debugDescription)")
+        let noColor = try ExportCLI.runOnTerminal(
+            ["list"], in: folder.url, environment: ["TERM": "xterm", "NO_COLOR": "1"])
+        #expect(noColor.status == 0)
+        #expect(!noColor.out.contains("\u{1B}["))
+        #expect(noColor.out.replacingOccurrences(of: "\r\n", with: "\n") == Self.table)
+        let never = try ExportCLI.runOnTerminal(
+            ["list", "--color", "never"], in: folder.url, environment: ["TERM": "xterm"])
+        #expect(!never.out.contains("\u{1B}["))
+    }
+
     @Test func controlCharactersCannotBreakTheTable() throws {
         let folder = try ExportCLIFolder()
         defer { folder.remove() }

@@ -155,32 +155,3 @@ import Testing
         String(decoding: try JSONSerialization.data(withJSONObject: value, options: [.sortedKeys]), as: UTF8.self)
     }
 }
-
-/// Random names drawn mostly from the characters that mean something in Markdown, deterministic
-/// for a seed (SplitMix64).
-struct ExportNameGenerator {
-    private var state: UInt64
-    private static let alphabet = Array(
-        "\\`*_{}[]()<>#+-.!|~$&;:/@=\"' \t0123456789abcxyzWWw.é日🍮".unicodeScalars)
-
-    init(seed: UInt64) {
-        state = seed
-    }
-
-    private mutating func nextRandom() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var mixed = state
-        mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
-        return mixed ^ (mixed >> 31)
-    }
-
-    mutating func next() -> String {
-        let length = 1 + Int(nextRandom() % 12)
-        var name = String.UnicodeScalarView()
-        for _ in 0..<length {
-            name.append(Self.alphabet[Int(nextRandom() % UInt64(Self.alphabet.count))])
-        }
-        return String(name)
-    }
-}
