@@ -29,7 +29,7 @@ enum DiagnosticRenderer {
                 let location = diagnostic.location
                 let severity = diagnostic.severity == .error ? styled("error:", .red) : styled("warning:", .yellow)
                 output += styled("\(report.path):\(location.line):\(location.column):", .bold)
-                output += " \(severity) \(diagnostic.message) "
+                output += " \(severity) \(visible(diagnostic.message, keepingTabs: false)) "
                 output += styled("[\(diagnostic.rule.rawValue)]", .dim) + "\n"
                 if let source = report.source {
                     output += context(source, location)
@@ -48,15 +48,32 @@ enum DiagnosticRenderer {
         let number = String(location.line)
         let gutter = String(repeating: " ", count: max(4, number.count + 1))
         var caretPrefix = ""
-        for (index, scalar) in line.unicodeScalars.enumerated() where index < location.column - 1 {
+        for scalar in line.unicodeScalars.prefix(max(0, location.column - 1)) {
             if scalar == "\t" {
                 caretPrefix += "\t"
             } else {
-                caretPrefix += String(repeating: " ", count: DisplayWidth.of(Character(scalar)))
+                caretPrefix += String(repeating: " ", count: DisplayWidth.of(visible(scalar)))
             }
         }
         let numbered = String(repeating: " ", count: gutter.count - number.count) + number
-        return "\(numbered) | \(line)\n\(gutter) | \(caretPrefix)^\n"
+        return "\(numbered) | \(visible(line))\n\(gutter) | \(caretPrefix)^\n"
+    }
+
+    /// Text from a file as it may be shown on a terminal: control characters, which a hostile file
+    /// could use to move the cursor or retitle the window, are written as `\xNN` escapes.
+    static func visible(_ text: String, keepingTabs: Bool = true) -> String {
+        guard text.unicodeScalars.contains(where: { isControl($0) && !(keepingTabs && $0 == "\t") }) else { return text }
+        return text.unicodeScalars.map { keepingTabs && $0 == "\t" ? "\t" : visible($0) }.joined()
+    }
+
+    static func visible(_ scalar: Unicode.Scalar) -> String {
+        guard isControl(scalar) else { return String(scalar) }
+        let hex = String(scalar.value, radix: 16, uppercase: true)
+        return "\\x" + (hex.count == 1 ? "0" + hex : hex)
+    }
+
+    static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value < 0x20 || (scalar.value >= 0x7F && scalar.value < 0xA0)
     }
 
     static func summary(errors: Int, warnings: Int, files: Int) -> String {

@@ -12,7 +12,9 @@ struct ItemDecoder {
     mutating func decode(_ mapping: Int, position: Int, report: Report?) -> Item {
         var item = Item(document: document, node: NodeID(index: mapping), position: position)
         var seenKnown: UInt16 = 0
-        var otherKeys: [Int] = []
+        // Unknown and extension keys by their text, so that a mapping with very many of them is
+        // still checked in linear time.
+        var otherKeys: [[UInt8]: Int] = [:]
         var key = mapping + 1
         let end = nodes.subtreeEnd(mapping)
         while key < end {
@@ -26,12 +28,15 @@ struct ItemDecoder {
             let keyBytes = nodes.value(key)
             guard let known = ItemKey.matching(keyBytes) else {
                 if let report {
-                    if let first = otherKeys.first(where: { memoryEqual(nodes.value($0), keyBytes) }) {
+                    let text = Array(keyBytes)
+                    if let first = otherKeys[text] {
                         report(.duplicateKey, key, duplicateKeyMessage(keyBytes, first: first))
-                    } else if !isExtensionKey(keyBytes) {
-                        report(.unknownKey, key, unknownKeyMessage(keyBytes))
+                    } else {
+                        if !isExtensionKey(keyBytes) {
+                            report(.unknownKey, key, unknownKeyMessage(keyBytes))
+                        }
+                        otherKeys[text] = key
                     }
-                    otherKeys.append(key)
                 }
                 continue
             }

@@ -171,7 +171,7 @@ struct ListDecoder {
             document: document, nodes: nodes, decimals: currency?.decimals ?? Currency.defaultDecimals,
             currencyCode: currencyCode)
         let categoryKeys = Set((categories ?? []).map(NameKey.init))
-        let categoryTexts = (categories ?? []).map { Array($0.utf8) }
+        let categoryTexts = Set((categories ?? []).map { Array($0.utf8) })
         var names: [Int: Int32] = [:]
         // Sized once: growing a table of 100,000 names step by step costs time and a peak of memory.
         var itemCount = 0
@@ -257,10 +257,8 @@ struct ListDecoder {
 
     /// Whether an item's category is one of `categories`: the same text (the common case, checked
     /// without normalizing), or the same name key. A blank category counts as none.
-    private func isListed(_ category: UnsafeBufferPointer<UInt8>, texts: [[UInt8]], keys: Set<NameKey>) -> Bool {
-        for listed in texts where listed.withUnsafeBufferPointer({ memoryEqual($0, category) }) {
-            return true
-        }
+    private func isListed(_ category: UnsafeBufferPointer<UInt8>, texts: Set<[UInt8]>, keys: Set<NameKey>) -> Bool {
+        if texts.contains(Array(category)) { return true }
         let key = NameKey(utf8: category)
         return key.isEmpty || keys.contains(key)
     }

@@ -158,6 +158,31 @@ struct CheckCommandTests {
         }
     }
 
+    @Test("control characters from the file are shown as escapes, never sent to the terminal")
+    func controlCharacters() throws {
+        try withTemporaryDirectory { folder in
+            // An escape written in double quotes reaches messages; a raw one is a syntax error whose
+            // line is shown.
+            let escaped = "items:\n  - name: \"a\\nb\"\n    price: \"\\e]0;owned\\a\\e[2J\"\n  - name: \"A\\nB\"\n"
+            try Files.write(escaped, to: folder.appendingPathComponent("escaped.yaml"))
+            let result = try ShopProcess.run(["check", "escaped.yaml"], in: folder)
+            #expect(result.status == 1)
+            #expect(!result.stdout.contains(0x1B) && !result.stdout.contains(0x07))
+            #expect(result.out.contains("price \"\\x1B]0;owned\\x07\\x1B[2J\" is not a decimal"))
+            #expect(result.out.contains("escaped.yaml:4:11: error: duplicate item name \"A\\x0AB\" (first defined at line 2) [duplicate-name]\n"))
+
+            let raw = "items: []\ntitle: ab\u{1B}[2Jcd\n"
+            try Files.write(raw, to: folder.appendingPathComponent("raw.yaml"))
+            let syntax = try ShopProcess.run(["check", "raw.yaml"], in: folder)
+            #expect(syntax.status == 1)
+            #expect(!syntax.stdout.contains(0x1B))
+            let lines = syntax.out.split(separator: "\n").map(String.init)
+            #expect(lines.first?.hasPrefix("raw.yaml:2:10: error: ") == true)
+            #expect(lines.dropFirst().first == "   2 | title: ab\\x1B[2Jcd")
+            #expect(lines.dropFirst(2).first == "     |          ^")
+        }
+    }
+
     @Test("findings are ordered by file as given, then by position; the summary counts files")
     func severalFiles() throws {
         try withTemporaryDirectory { folder in
