@@ -34,15 +34,27 @@ public struct DecimalNumber: Hashable, Comparable, Sendable, CustomStringConvert
 
     /// Reads a decimal from UTF-8 bytes; see ``init(_:)-(String)``.
     public static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> DecimalNumber? {
+        // Eighteen digits fit a UInt64; prices and quantities almost always do, so the wide
+        // arithmetic is used only past them.
+        var small: UInt64 = 0
         var units: Int128 = 0
+        var wide = false
         var scale = 0
         var digits = 0
         var sawDot = false
         for byte in bytes {
             if byte >= 0x30 && byte <= 0x39 {
                 if digits >= 36 { return nil }
-                if units != 0 || byte != 0x30 { digits += 1 }
-                units = units * 10 + Int128(byte - 0x30)
+                if small != 0 || units != 0 || byte != 0x30 { digits += 1 }
+                if !wide && digits > 18 {
+                    wide = true
+                    units = Int128(small)
+                }
+                if wide {
+                    units = units * 10 + Int128(byte - 0x30)
+                } else {
+                    small = small * 10 + UInt64(byte - 0x30)
+                }
                 if sawDot { scale += 1 }
             } else if byte == UInt8(ascii: ".") && !sawDot {
                 sawDot = true
@@ -51,12 +63,11 @@ public struct DecimalNumber: Hashable, Comparable, Sendable, CustomStringConvert
             }
         }
         guard bytes.count > (sawDot ? 1 : 0) else { return nil }
+        if !wide { units = Int128(small) }
         if scale > maximumScale {
             // Trailing zeros beyond the kept precision carry no value.
-            var value = DecimalNumber(units: units, scale: scale).normalized
-            if value.scale > maximumScale { return nil }
-            value = DecimalNumber(units: value.units, scale: value.scale)
-            return value
+            let value = DecimalNumber(units: units, scale: scale).normalized
+            return value.scale > maximumScale ? nil : value
         }
         return DecimalNumber(units: units, scale: scale)
     }
@@ -143,8 +154,13 @@ public struct DecimalNumber: Hashable, Comparable, Sendable, CustomStringConvert
     }
 
     static func power(_ exponent: Int) -> Int128 {
-        var result: Int128 = 1
-        for _ in 0..<exponent { result *= 10 }
-        return result
+        exponent < powersOfTen.count ? powersOfTen[exponent] : powersOfTen[powersOfTen.count - 1] * power(exponent - powersOfTen.count + 1)
     }
+
+    /// 10^0 through 10^38, the largest that fits an Int128.
+    private static let powersOfTen: [Int128] = {
+        var powers: [Int128] = [1]
+        for _ in 1...38 { powers.append(powers[powers.count - 1] * 10) }
+        return powers
+    }()
 }

@@ -68,8 +68,8 @@ private struct TreeBuilder {
         var bracketed: Bool
         var column: Int
         var isMapping: Bool
-        /// Direct children so far: for a mapping, an odd count means a value comes next.
-        var children = 0
+        /// The children counted for the enclosing collection, restored when this one closes.
+        var enclosingChildren = 0
     }
 
     /// What ended at the cursor.
@@ -106,6 +106,9 @@ private struct TreeBuilder {
     var indicatorSinceClose = false
     /// Whether a comment was recorded for the node about to be appended.
     var nextHasTrivia = false
+    /// Direct children of the innermost open collection so far: for a mapping, an odd count means
+    /// a value comes next.
+    var children = 0
 
     init(source: SourceText, buffer: UnsafeBufferPointer<UInt8>, limits: ParseLimits) {
         self.source = source
@@ -202,6 +205,7 @@ private struct TreeBuilder {
         }
     }
 
+    @inline(__always)
     mutating func refuseAnchorAndTag(
         anchor: UnsafeMutablePointer<yaml_char_t>?, tag: UnsafeMutablePointer<yaml_char_t>?, at mark: yaml_mark_t
     ) throws(YAMLError) {
@@ -337,7 +341,7 @@ private struct TreeBuilder {
         // before it are those of its first entry, and go with that entry when it is removed. A
         // sequence item's line is its `-`, so what precedes it is the item's; and the comments at
         // the top of the file stay with the document, before whatever key comes first.
-        let valuePosition = stack.last.map { $0.isMapping && $0.children % 2 == 1 } ?? false
+        let valuePosition = stack.last.map { $0.isMapping && children % 2 == 1 } ?? false
         let extra = attachPending(next: index, closingFlow: nil, deferLeading: !bracketed && valuePosition)
         let flags = kind | (flow ? 1 : 0) << NodeTable.styleShift | extra
         countChild()
@@ -345,7 +349,8 @@ private struct TreeBuilder {
         stack.append(
             OpenCollection(
                 index: index, bracketed: bracketed, column: Int(event.start_mark.column),
-                isMapping: kind == NodeTable.mappingKind))
+                isMapping: kind == NodeTable.mappingKind, enclosingChildren: children))
+        children = 0
         if bracketed {
             cursor = start + 1
             lineHasContent = true
@@ -355,6 +360,7 @@ private struct TreeBuilder {
 
     mutating func collectionEnd(_ event: yaml_event_t) {
         guard let open = stack.popLast() else { return }
+        children = open.enclosingChildren
         var end: Int
         if open.bracketed {
             let start = offset(of: event.start_mark)
@@ -542,8 +548,9 @@ private struct TreeBuilder {
     }
 
     /// Counts the node about to be appended as a child of the innermost open collection.
+    @inline(__always)
     mutating func countChild() {
-        if !stack.isEmpty { stack[stack.count - 1].children += 1 }
+        children += 1
     }
 
     /// Records a comment for a node; the node may be the one about to be appended.
