@@ -90,6 +90,28 @@ struct FormatCommandTests {
         }
     }
 
+    @Test("several fmt runs at once on one file: each waits for the lock, the result is canonical")
+    func concurrentRuns() throws {
+        try withTemporaryDirectory { folder in
+            let file = folder.appendingPathComponent("list.yaml")
+            let big = Self.messy + (1...300).map { "x-\($0): {a: [1, 2], b: \"\($0)\"}\n" }.joined()
+            try Files.write(big, to: file)
+            let expected = try ShopProcess.run(["fmt", "-"], input: big).stdout
+            let statuses = Failures()
+            DispatchQueue.concurrentPerform(iterations: 6) { _ in
+                do {
+                    let result = try ShopProcess.run(["fmt", "list.yaml"], in: folder)
+                    if result.status != 0 || result.signaled { statuses.add("exit \(result.status): \(result.err)") }
+                } catch {
+                    statuses.add("\(error)")
+                }
+            }
+            #expect(statuses.all.isEmpty, "\(statuses.all)")
+            #expect(try Files.bytes(file) == expected)
+            #expect(try Files.names(in: folder) == [".list.yaml.lock", "list.yaml"])
+        }
+    }
+
     @Test("--check writes nothing and names each file that would change")
     func check() throws {
         try withTemporaryDirectory { folder in
