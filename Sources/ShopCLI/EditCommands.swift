@@ -21,7 +21,7 @@ enum EditCommands {
         name: "add",
         abstract: "Add an item to the catalog.",
         discussion: "Appends the item at the end of the list. A name that is already taken (compared the way check compares names) is refused, naming the existing item and its line.",
-        arguments: [nameArgument],
+        arguments: [ArgumentSpec(name: "name", help: "The new item's name.", arity: .required)],
         options: valueOptions + [
             OptionSpec(long: "buy", help: "Put the item on the shopping list too."),
             OptionSpec(long: "id", help: "Give the item a new random UUID as its id."),
@@ -94,6 +94,7 @@ enum EditCommands {
         name: "unbuy",
         abstract: "Take items off the shopping list (removes their buy and done keys).",
         arguments: [namesArgument],
+        examples: [Example(command: "shop unbuy \"Vanilla ice cream\"", explanation: "Changed your mind: take an item off the list.")],
         run: { context throws(CommandFailure) in
             names(context) { editor, name throws(EditRefusal) in try editor.unbuy(name) }
         })
@@ -111,6 +112,7 @@ enum EditCommands {
         name: "undone",
         abstract: "Uncheck items (removes their done key).",
         arguments: [namesArgument],
+        examples: [Example(command: "shop undone Bananas", explanation: "Take an item out of the basket again.")],
         run: { context throws(CommandFailure) in
             names(context) { editor, name throws(EditRefusal) in try editor.markUndone(name) }
         })

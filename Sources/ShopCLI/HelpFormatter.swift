@@ -43,9 +43,22 @@ enum HelpFormatter {
         }
         text += row("--version", "Show the version.")
         text += row("-h, --help", "Show help information.")
+        text += "\nEXAMPLES:\n"
+        for example in overviewExamples {
+            text += "  \(example.command)\n"
+            text += wrap(example.explanation, indent: 6) + "\n"
+        }
         text += "\nSee 'shop <command> --help' for the help of a command, and 'man shop' for the manual.\n"
         return text
     }
+
+    /// A day with a list, from creating it to printing it.
+    static let overviewExamples = [
+        Example(command: "shop init", explanation: "Create shopping.yaml with a starter catalog."),
+        Example(command: "shop buy Apples \"Oat milk\"", explanation: "Put two items on the shopping list."),
+        Example(command: "shop export --format markdown", explanation: "Print the list as a checklist."),
+        Example(command: "shop fmt --check && shop check", explanation: "What a pre-commit hook runs."),
+    ]
 
     static func row(_ label: String, _ help: String) -> String {
         let padded = "  " + label

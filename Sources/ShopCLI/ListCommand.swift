@@ -15,6 +15,9 @@ enum ListCommand {
             is the total of the line totals and how many items have no price. Columns are aligned \
             by display width, so accented, CJK and emoji names line up. A file with check errors is \
             not listed: its errors are printed and the exit status is 1.
+            --names and --categories print plain lines for scripts and shell completion instead of \
+            the table; they also work on a file with check errors, as long as it is one readable \
+            YAML document.
             """,
         options: [
             OptionSpec(long: "all", help: "List every item, not only the shopping list."),
@@ -22,10 +25,17 @@ enum ListCommand {
                 long: "category", valueName: "category",
                 help: "Only the items of this category (case and extra spaces do not matter).",
                 completion: .category),
+            OptionSpec(
+                long: "names",
+                help: "Print the name of every item of the catalog, one per line, in file order, and nothing else."),
+            OptionSpec(
+                long: "categories",
+                help: "Print the categories, one per line: the categories list, then the others items use."),
         ],
         examples: [
             Example(command: "shop list", explanation: "Show what to buy and what it costs."),
             Example(command: "shop list --all --category Dairy", explanation: "Show every dairy item of the catalog."),
+            Example(command: "shop list --names | grep -i milk", explanation: "Find items by name in a script."),
         ],
         run: run)
 
@@ -40,6 +50,15 @@ enum ListCommand {
             return 2
         case .success(let file):
             loaded = file
+        }
+        let names = arguments.flag("names")
+        let categories = arguments.flag("categories")
+        if names || categories {
+            if names && categories || arguments.value("category") != nil {
+                throw CommandFailure.usage(
+                    "'--names' and '--categories' go alone; they take no '--category' and not each other", command: "list")
+            }
+            return printLines(names ? itemNames : allCategories, of: loaded, console: console)
         }
         guard let list = loaded.list, !loaded.diagnostics.contains(where: { $0.severity == .error }) else {
             loaded.reportDiagnostics(to: console, errorsOnly: true)
@@ -68,19 +87,45 @@ enum ListCommand {
         return 0
     }
 
+    /// Prints `lines(list)`, one per line, for `--names` and `--categories`. They serve shell
+    /// completion, which should keep helping while a file has check errors, so only a file that is
+    /// not one readable YAML document is refused (exit 1). A text with a line break cannot be one
+    /// line, and is left out.
+    static func printLines(_ lines: (ShoppingList) -> [String], of loaded: ListFile, console: Console) -> Int32 {
+        guard let list = loaded.list else {
+            loaded.reportDiagnostics(to: console, errorsOnly: true)
+            console.error("\(loaded.displayPath) is not valid YAML; fix it by hand first (see 'shop check')")
+            return 1
+        }
+        for line in lines(list) where !line.contains(where: \.isNewline) {
+            console.out.write(line + "\n")
+        }
+        return 0
+    }
+
+    /// Every item name that is not blank, as written, in file order.
+    static func itemNames(_ list: ShoppingList) -> [String] {
+        list.items.compactMap { item in item.name.flatMap { NameKey($0).isEmpty ? nil : $0 } }
+    }
+
+    /// The `categories` entries, then the other categories items use, each once (compared the way
+    /// names are), as first written.
+    static func allCategories(_ list: ShoppingList) -> [String] {
+        var known = list.categories ?? []
+        var seen = Set(known.map(NameKey.init))
+        for item in list.items {
+            guard let used = item.category, seen.insert(NameKey(used)).inserted else { continue }
+            known.append(used)
+        }
+        return known.filter { !NameKey($0).isEmpty }
+    }
+
     /// Why `--category` names no category of the file, with the closest one; nil when the file
     /// lists it in `categories` or an item uses it.
     static func unknownCategoryMessage(_ category: String, in list: ShoppingList, path: String) -> String? {
         let wanted = NameKey(category)
-        var known = list.categories ?? []
-        var seen = Set(known.map(NameKey.init))
-        if seen.contains(wanted) { return nil }
-        for item in list.items {
-            guard let used = item.category else { continue }
-            let key = NameKey(used)
-            if key == wanted { return nil }
-            if seen.insert(key).inserted { known.append(used) }
-        }
+        let known = allCategories(list)
+        if known.contains(where: { NameKey($0) == wanted }) { return nil }
         var message = "no category \"\(category)\" in \(path)"
         if let suggestion = SpellingSuggestion.closest(to: category, among: known) {
             message += " (did you mean \"\(suggestion)\"?)"
