@@ -100,15 +100,23 @@ extension Document {
         var rows = NodeTable()
         rows.arena = table.arena
         var result = splice(range, with: rows, keepingCommentsOf: nil)
-        // A blank line before what was removed stays, before what now comes there: removing lines
-        // leaves the lines around them as they were.
-        if table.hasBlankLine(range.lowerBound), range.lowerBound < result.storage.table.count,
+        // A blank line before what was removed (before its comments, or before it when it has
+        // none) stays, before what now comes there and its comments: removing lines leaves the
+        // lines around them as they were.
+        let removedComment = firstCommentBefore(range.lowerBound, in: table)
+        let removedHadBlankLine =
+            removedComment.map { table.comments[$0].blankLineBefore } ?? table.hasBlankLine(range.lowerBound)
+        if removedHadBlankLine, range.lowerBound < result.storage.table.count,
             !isFirstChild(range.lowerBound, in: table)
         {
             var newTable = result.storage.table
             let parentEnd = parentSubtreeEnd(of: range.lowerBound, in: table)
             if range.upperBound < parentEnd {
-                newTable.setFlag(NodeTable.blankLineBit, on: range.lowerBound)
+                if let comment = firstCommentBefore(range.lowerBound, in: newTable) {
+                    newTable.comments[comment].blankLineBefore = true
+                } else {
+                    newTable.setFlag(NodeTable.blankLineBit, on: range.lowerBound)
+                }
                 result = Document(
                     storage: DocumentStorage(
                         source: storage.source, table: newTable, root: result.storage.root,
@@ -116,6 +124,28 @@ extension Document {
             }
         }
         return result
+    }
+
+    /// The position in `table.comments` of the first comment written on lines of their own above
+    /// node `index`: the own-line comments of the node or of its descendants that stand before
+    /// its first character, and before the comment on its `-` line if it has one, in the source
+    /// (the printer writes those above the node). Nil when there is none.
+    private func firstCommentBefore(_ index: Int, in table: NodeTable) -> Int? {
+        guard index < table.count else { return nil }
+        let nodes = UInt32(index)..<UInt32(table.subtreeEnd(index))
+        var limit = table.starts[index]
+        for position in table.commentRange(of: index) where table.comments[position].place == .header {
+            limit = min(limit, table.comments[position].start)
+        }
+        var first: Int?
+        for position in table.comments.indices {
+            let record = table.comments[position]
+            guard nodes.contains(record.node), record.place == .leading, !record.inArena, record.start < limit else {
+                continue
+            }
+            if first.map({ record.start < table.comments[$0].start }) ?? true { first = position }
+        }
+        return first
     }
 
     private func isFirstChild(_ index: Int, in table: NodeTable) -> Bool {

@@ -651,6 +651,38 @@ struct ListEditorTests {
         #expect(nothing.notes == ["took 0 items off the list"])
     }
 
+    // MARK: rm
+
+    @Test(
+        "rm keeps the blank line that separated the removed item, before the next item's comments",
+        arguments: [
+            (
+                "items:\n  - name: A\n\n  - name: B\n  # about C\n  - name: C\n",
+                "items:\n  - name: A\n\n  # about C\n  - name: C\n"
+            ),
+            (
+                "items:\n  - name: A\n\n  # about B\n  - name: B\n  - name: C\n",
+                "items:\n  - name: A\n\n  - name: C\n"
+            ),
+            (
+                "items:\n  - name: A\n\n  - name: B\n\n  # about C\n  - name: C\n",
+                "items:\n  - name: A\n\n  # about C\n  - name: C\n"
+            ),
+            (
+                "items:\n  - name: A\n  - name: B\n\n  # about C\n  - name: C\n",
+                "items:\n  - name: A\n\n  # about C\n  - name: C\n"
+            ),
+            (
+                "items:\n  - name: A\n\n  - name: B\n  - # about C\n    name: C\n",
+                "items:\n  - name: A\n\n  - # about C\n    name: C\n"
+            ),
+        ])
+    func removeKeepsBlankLine(input: String, expected: String) throws {
+        #expect(try formatted(input) == input, "the input is canonical")
+        let output = try EditTesting.edited(input) { editor throws(EditRefusal) in try editor.remove("b") }
+        #expect(output == expected)
+    }
+
     // MARK: Files that cannot be edited
 
     @Test(
