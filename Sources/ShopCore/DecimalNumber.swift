@@ -72,6 +72,35 @@ public struct DecimalNumber: Hashable, Comparable, Sendable, CustomStringConvert
         return DecimalNumber(units: units, scale: scale)
     }
 
+    /// What reading a decimal learns besides its value: how many decimals carry value and how many
+    /// digits the integer part has (leading zeros not counted), found while reading so that the
+    /// rules on decimals and size need no wide arithmetic.
+    struct Reading {
+        var value: DecimalNumber
+        var significantDecimals: Int
+        var integerDigits: Int
+    }
+
+    /// Reads a decimal like ``parse(_:)`` and measures it.
+    static func read(_ bytes: UnsafeBufferPointer<UInt8>) -> Reading? {
+        guard let value = parse(bytes) else { return nil }
+        var integerDigits = 0
+        var sawDot = false
+        var fractionDigits = 0
+        var trailingZeros = 0
+        for byte in bytes {
+            if byte == UInt8(ascii: ".") {
+                sawDot = true
+            } else if sawDot {
+                fractionDigits += 1
+                trailingZeros = byte == 0x30 ? trailingZeros + 1 : 0
+            } else if integerDigits > 0 || byte != 0x30 {
+                integerDigits += 1
+            }
+        }
+        return Reading(value: value, significantDecimals: fractionDigits - trailingZeros, integerDigits: integerDigits)
+    }
+
     /// The same value without trailing zeros after the point: `2.50` becomes `2.5`, `3.0` becomes `3`.
     public var normalized: DecimalNumber {
         var units = self.units

@@ -9,23 +9,24 @@ public struct Item: Sendable {
     public let node: NodeID
     /// The position of the item among the file's well-formed items.
     public let position: Int
-    /// The price of one unit.
-    public internal(set) var price: DecimalNumber?
-    /// How many units, when written; ``effectiveQuantity`` supplies the default of 1.
-    public internal(set) var quantity: DecimalNumber?
-    /// Whether the item is on the current shopping list.
-    public internal(set) var buy = false
-    /// Whether the item is already in the basket.
-    public internal(set) var done = false
+    /// What was read from the mapping.
+    let fields: ItemFields
 
-    /// Key and value node of each known key, as pairs of indexes (-1 when absent).
-    var fieldNodes = InlineArray<18, Int32>(repeating: -1)
-
-    init(document: Document, node: NodeID, position: Int) {
+    init(document: Document, node: NodeID, position: Int, fields: ItemFields) {
         self.document = document
         self.node = node
         self.position = position
+        self.fields = fields
     }
+
+    /// The price of one unit.
+    public var price: DecimalNumber? { fields.price }
+    /// How many units, when written; ``effectiveQuantity`` supplies the default of 1.
+    public var quantity: DecimalNumber? { fields.quantity }
+    /// Whether the item is on the current shopping list.
+    public var buy: Bool { fields.buy }
+    /// Whether the item is already in the basket.
+    public var done: Bool { fields.done }
 
     /// The name as written; nil when absent or not text. May be empty.
     public var name: String? { text(.name, keepBlank: true) }
@@ -46,13 +47,13 @@ public struct Item: Sendable {
 
     /// The node of a known key, when the item has it.
     public func keyNode(_ key: ItemKey) -> NodeID? {
-        let index = fieldNodes[key.position * 2]
+        let index = fields.nodes[key.position * 2]
         return index < 0 ? nil : NodeID(index: Int(index))
     }
 
     /// The value node of a known key, when the item has it.
     public func valueNode(_ key: ItemKey) -> NodeID? {
-        let index = fieldNodes[key.position * 2 + 1]
+        let index = fields.nodes[key.position * 2 + 1]
         return index < 0 ? nil : NodeID(index: Int(index))
     }
 
@@ -64,6 +65,27 @@ public struct Item: Sendable {
         guard node.isScalar, !node.isNull, let value = node.value else { return nil }
         if !keepBlank && value.allSatisfy({ $0 == " " || $0 == "\t" }) { return nil }
         return value
+    }
+}
+
+/// What decoding an item mapping yields, without a reference to the document: cheap to make for
+/// each of 100,000 items while checking.
+struct ItemFields: Sendable {
+    /// Key and value node of each known key, as pairs of indexes (-1 when absent).
+    var nodes = InlineArray<18, Int32>(repeating: -1)
+    var price: DecimalNumber?
+    var quantity: DecimalNumber?
+    var buy = false
+    var done = false
+
+    func keyNode(_ key: ItemKey) -> Int? {
+        let index = nodes[key.position * 2]
+        return index < 0 ? nil : Int(index)
+    }
+
+    func valueNode(_ key: ItemKey) -> Int? {
+        let index = nodes[key.position * 2 + 1]
+        return index < 0 ? nil : Int(index)
     }
 }
 

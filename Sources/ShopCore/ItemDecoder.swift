@@ -10,7 +10,12 @@ struct ItemDecoder {
     let currencyCode: String?
 
     mutating func decode(_ mapping: Int, position: Int, report: Report?) -> Item {
-        var item = Item(document: document, node: NodeID(index: mapping), position: position)
+        Item(document: document, node: NodeID(index: mapping), position: position, fields: scan(mapping, report: report))
+    }
+
+    /// Reads an item mapping's known keys and values, reporting what breaks the rules.
+    func scan(_ mapping: Int, report: Report?) -> ItemFields {
+        var item = ItemFields()
         var seenKnown: UInt16 = 0
         // Unknown and extension keys by their text, so that a mapping with very many of them is
         // still checked in linear time.
@@ -42,18 +47,18 @@ struct ItemDecoder {
             }
             let bit: UInt16 = 1 << UInt16(known.position)
             if seenKnown & bit != 0 {
-                report?(.duplicateKey, key, duplicateKeyMessage(keyBytes, first: Int(item.fieldNodes[known.position * 2])))
+                report?(.duplicateKey, key, duplicateKeyMessage(keyBytes, first: Int(item.nodes[known.position * 2])))
                 continue
             }
             seenKnown |= bit
-            item.fieldNodes[known.position * 2] = Int32(key)
-            item.fieldNodes[known.position * 2 + 1] = Int32(value)
+            item.nodes[known.position * 2] = Int32(key)
+            item.nodes[known.position * 2 + 1] = Int32(value)
             read(known, value: value, into: &item, report: report)
         }
         return item
     }
 
-    private func read(_ key: ItemKey, value: Int, into item: inout Item, report: Report?) {
+    private func read(_ key: ItemKey, value: Int, into item: inout ItemFields, report: Report?) {
         guard nodes.isScalar(value) else {
             let expected: String
             switch key {

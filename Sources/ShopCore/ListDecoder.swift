@@ -167,11 +167,12 @@ struct ListDecoder {
     // MARK: Items
 
     private mutating func decodeItems(_ sequence: Int, nodes: RawNodes) {
-        var itemDecoder = ItemDecoder(
+        let itemDecoder = ItemDecoder(
             document: document, nodes: nodes, decimals: currency?.decimals ?? Currency.defaultDecimals,
             currencyCode: currencyCode)
         let categoryKeys = Set((categories ?? []).map(NameKey.init))
-        let categoryTexts = Set((categories ?? []).map { Array($0.utf8) })
+        let categoryTexts = (categories ?? []).map { Array($0.utf8) }
+        let categoryTextSet = Set(categoryTexts)
         var names: [Int: Int32] = [:]
         // Sized once: growing a table of 100,000 names step by step costs time and a peak of memory.
         var itemCount = 0
@@ -197,11 +198,11 @@ struct ListDecoder {
                 report(.structure, entry, "an item must be a mapping with keys such as \"name:\" and \"price:\", not \(what)")
                 continue
             }
-            let item = itemDecoder.decode(entry, position: itemNodes.count, report: report)
+            let item = itemDecoder.scan(entry, report: report)
             itemNodes.append(Int32(entry))
 
-            if let nameNode = item.valueNode(.name), nodes.isScalar(nameNode.index), !nodes.isNull(nameNode.index) {
-                let nameBytes = nodes.value(nameNode.index)
+            if let nameNode = item.valueNode(.name), nodes.isScalar(nameNode), !nodes.isNull(nameNode) {
+                let nameBytes = nodes.value(nameNode)
                 let (hash, blank) = NameKey.hashValue(ofName: nameBytes)
                 if blank {
                     report(.missingName, entry, "this item's name is empty; give it a name")
@@ -211,45 +212,47 @@ struct ListDecoder {
                     if NameKey(utf8: nodes.value(firstNode)) != key {
                         // Two different names with the same hash: compare exactly.
                         firstNode = exactNames[key].map(Int.init) ?? -1
-                        if firstNode < 0 { exactNames[key] = Int32(nameNode.index) }
+                        if firstNode < 0 { exactNames[key] = Int32(nameNode) }
                     }
                     if firstNode >= 0 {
-                        let name = String(decoding: nodes.value(nameNode.index), as: UTF8.self)
+                        let name = String(decoding: nodes.value(nameNode), as: UTF8.self)
                         report(
-                            .duplicateName, nameNode.index,
+                            .duplicateName, nameNode,
                             "duplicate item name \"\(name)\" (first defined at \(lineOf(firstNode, nodes)))")
                     }
                 } else {
-                    names[hash] = Int32(nameNode.index)
+                    names[hash] = Int32(nameNode)
                 }
-            } else if item.keyNode(.name) == nil || nodes.isScalar(item.valueNode(.name)!.index) {
+            } else if item.keyNode(.name) == nil || nodes.isScalar(item.valueNode(.name)!) {
                 let detail = item.keyNode(.name) == nil ? "add a \"name:\" line" : "\"name\" has no value"
                 report(.missingName, entry, "this item has no name; \(detail)")
             }
-            if let idNode = item.valueNode(.id), nodes.isScalar(idNode.index), !nodes.isNull(idNode.index) {
-                let id = String(decoding: nodes.value(idNode.index), as: UTF8.self)
+            if let idNode = item.valueNode(.id), nodes.isScalar(idNode), !nodes.isNull(idNode) {
+                let id = String(decoding: nodes.value(idNode), as: UTF8.self)
                 if let first = ids[id] {
-                    report(.duplicateID, idNode.index, "duplicate id \"\(id)\" (first used at \(lineOf(Int(first), nodes)))")
+                    report(.duplicateID, idNode, "duplicate id \"\(id)\" (first used at \(lineOf(Int(first), nodes)))")
                 } else {
-                    ids[id] = Int32(idNode.index)
+                    ids[id] = Int32(idNode)
                 }
             }
-            if let categories, let categoryNode = item.valueNode(.category), nodes.isScalar(categoryNode.index),
-                !nodes.isNull(categoryNode.index),
-                !isListed(nodes.value(categoryNode.index), texts: categoryTexts, keys: categoryKeys)
+            if let categories, let categoryNode = item.valueNode(.category), nodes.isScalar(categoryNode),
+                !nodes.isNull(categoryNode),
+                !isListed(nodes.value(categoryNode), texts: categoryTexts, textSet: categoryTextSet, keys: categoryKeys)
             {
-                let category = String(decoding: nodes.value(categoryNode.index), as: UTF8.self)
+                let category = String(decoding: nodes.value(categoryNode), as: UTF8.self)
                 var message = "category \"\(category)\" is not in \"categories\""
                 if let suggestion = SpellingSuggestion.closest(to: category, among: categories) {
                     message += " (did you mean \"\(suggestion)\"?)"
                 } else {
                     message += "; add it there or fix the spelling"
                 }
-                report(.unknownCategory, categoryNode.index, message)
+                report(.unknownCategory, categoryNode, message)
             }
             if item.done && !item.buy, let doneKey = item.keyNode(.done) {
-                let label = item.name.map { "\"\($0)\" is" } ?? "this item is"
-                report(.doneNotBought, doneKey.index, "\(label) done but not on the shopping list; add \"buy: true\" or remove \"done\"")
+                let name = item.valueNode(.name).flatMap { nodes.isScalar($0) && !nodes.isNull($0) ? $0 : nil }
+                    .map { String(decoding: nodes.value($0), as: UTF8.self) }
+                let label = name.map { "\"\($0)\" is" } ?? "this item is"
+                report(.doneNotBought, doneKey, "\(label) done but not on the shopping list; add \"buy: true\" or remove \"done\"")
             }
         }
         self.findings = findings
@@ -257,8 +260,17 @@ struct ListDecoder {
 
     /// Whether an item's category is one of `categories`: the same text (the common case, checked
     /// without normalizing), or the same name key. A blank category counts as none.
-    private func isListed(_ category: UnsafeBufferPointer<UInt8>, texts: Set<[UInt8]>, keys: Set<NameKey>) -> Bool {
-        if texts.contains(Array(category)) { return true }
+    private func isListed(
+        _ category: UnsafeBufferPointer<UInt8>, texts: [[UInt8]], textSet: Set<[UInt8]>, keys: Set<NameKey>
+    ) -> Bool {
+        // A store has a few dozen aisles: comparing bytes beats hashing them, until there are many.
+        if texts.count <= 32 {
+            for listed in texts where listed.withUnsafeBufferPointer({ memoryEqual($0, category) }) {
+                return true
+            }
+        } else if textSet.contains(Array(category)) {
+            return true
+        }
         let key = NameKey(utf8: category)
         return key.isEmpty || keys.contains(key)
     }

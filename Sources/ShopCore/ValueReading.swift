@@ -32,17 +32,18 @@ public enum ValueReading {
         _ bytes: UnsafeBufferPointer<UInt8>, decimals: Int, currencyCode: String?
     ) -> Result<DecimalNumber, ValueProblem> {
         var text: String { String(decoding: bytes, as: UTF8.self) }
-        guard let value = DecimalNumber.parse(bytes) else {
+        guard let reading = DecimalNumber.read(bytes) else {
             return .failure(notADecimal(text, key: "price"))
         }
-        let places = value.significantDecimals
+        let value = reading.value
+        let places = reading.significantDecimals
         if places > decimals {
             let allowed = decimals == 0 ? "no decimals" : (decimals == 1 ? "1 decimal" : "\(decimals) decimals")
             let owner = currencyCode.map { "\($0) allows" } ?? "prices allow (without a currency)"
             return .failure(
                 ValueProblem("price \"\(text)\" has \(places) decimal\(places == 1 ? "" : "s"); \(owner) \(allowed)"))
         }
-        if value >= limit {
+        if reading.integerDigits > 9 {
             return .failure(ValueProblem("price \"\(text)\" is too large; prices must be under 1,000,000,000"))
         }
         return .success(value)
@@ -56,18 +57,19 @@ public enum ValueReading {
 
     static func quantity(_ bytes: UnsafeBufferPointer<UInt8>) -> Result<DecimalNumber, ValueProblem> {
         var text: String { String(decoding: bytes, as: UTF8.self) }
-        guard let value = DecimalNumber.parse(bytes) else {
+        guard let reading = DecimalNumber.read(bytes) else {
             return .failure(notADecimal(text, key: "quantity"))
         }
+        let value = reading.value
         if value.isZero {
             return .failure(
                 ValueProblem("quantity \"\(text)\" must be more than 0; to take an item off the list, use \"buy: false\""))
         }
-        let places = value.significantDecimals
+        let places = reading.significantDecimals
         if places > 3 {
             return .failure(ValueProblem("quantity \"\(text)\" has \(places) decimals; at most 3 are allowed"))
         }
-        if value >= limit {
+        if reading.integerDigits > 9 {
             return .failure(ValueProblem("quantity \"\(text)\" is too large; quantities must be under 1,000,000,000"))
         }
         return .success(value)
