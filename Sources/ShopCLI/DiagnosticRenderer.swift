@@ -161,11 +161,14 @@ enum DiagnosticRenderer {
         id.split(separator: "-").map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
     }
 
-    /// A relative URI reference for a path: unreserved characters and `/` kept, the rest
-    /// percent-encoded.
+    /// A URI for a path: a relative reference for a relative path (without a leading `./`, so that
+    /// code-scanning services match it against the files of the repository) and a `file://` URI
+    /// for an absolute one; unreserved characters and `/` kept, the rest percent-encoded.
     static func uri(_ path: String) -> String {
-        var result = ""
-        for byte in path.utf8 {
+        var relative = Substring(path)
+        while relative.hasPrefix("./") { relative = relative.dropFirst(2).drop(while: { $0 == "/" }) }
+        var result = path.hasPrefix("/") ? "file://" : ""
+        for byte in relative.utf8 {
             let character = Character(Unicode.Scalar(byte))
             if byte < 0x80 && (character.isLetter || character.isNumber || "-._~/".contains(character)) {
                 result.append(character)
