@@ -10,15 +10,15 @@ struct FormatPropertyTests {
     static let fileCount = 1_200
 
     /// The generated files, the same on every run.
-    static let files: [(text: String, duplicateKeys: Bool)] = {
+    static let files: [(text: String, duplicateKeys: Bool, comments: [String])] = {
         var generator = ShopFileGenerator(seed: 0x5EED_0F_5409)
         return (0..<fileCount).map { _ in
             let text = generator.file()
-            return (text, generator.lastFileHasDuplicateKeys)
+            return (text, generator.lastFileHasDuplicateKeys, generator.lastFileComments)
         }
     }()
 
-    @Test("the generator writes well-formed YAML that exercises every rule")
+    @Test("the generator writes well-formed YAML that exercises every rule, and its comments are read")
     func generatorCoverage() throws {
         var rules: Set<Rule> = []
         var failures: [String] = []
@@ -28,9 +28,13 @@ struct FormatPropertyTests {
                 failures.append("file \(number): \(diagnostic.location) \(diagnostic.message)\n\(file.text)")
             case .success(let document):
                 rules.formUnion(ShoppingList(document: document).diagnostics.map(\.rule))
+                let read = document.allComments.map(\.text)
+                if read.sorted() != file.comments.sorted() {
+                    failures.append("file \(number): comments written \(file.comments.sorted()), read \(read.sorted())\n\(file.text)")
+                }
             }
         }
-        #expect(failures.isEmpty, "\(failures.count) generated files do not parse; first:\n\(failures.first ?? "")")
+        #expect(failures.isEmpty, "\(failures.count) generated files do not parse or lose comments; first:\n\(failures.first ?? "")")
         #expect(rules.isSuperset(of: Set(Rule.allCases).subtracting([.syntax])), "missing: \(Set(Rule.allCases).subtracting(rules))")
     }
 

@@ -8,6 +8,9 @@ struct ShopFileGenerator {
     /// Whether the file written last has a known key twice in one mapping (YAML readers disagree on
     /// which one counts).
     private(set) var lastFileHasDuplicateKeys = false
+    /// The comments written into the file made last, in no particular order, without trailing
+    /// white space.
+    private(set) var lastFileComments: [String] = []
 
     init(seed: UInt64) {
         random = SeededGenerator(seed: seed)
@@ -51,6 +54,7 @@ struct ShopFileGenerator {
     /// A new random file.
     mutating func file() -> String {
         lastFileHasDuplicateKeys = false
+        lastFileComments = []
         let layout = Layout(
             mappingStep: chance(0.8) ? 2 : 4, sequenceOffset: pick([0, 2, 2, 2, 4]), dashGap: chance(0.85) ? 2 : 4)
         let currency = pick(["EUR", "eur", "Eur", "JPY", "jpy", "KWD", "CLF", "USD", "EURO", "XAU", "€", "", "~"])
@@ -93,9 +97,13 @@ struct ShopFileGenerator {
             return flowText(.mapping(entries, flow: true)) + "\n"
         }
         decorate(&entries, topLevel: true)
+        collectComments(entries)
         var lines: [String] = []
         if chance(0.3) {
-            for _ in 0..<int(1...3) { lines.append(comment()) }
+            for _ in 0..<int(1...3) {
+                lines.append(comment())
+                lastFileComments.append(lines.last!)
+            }
             if chance(0.5) { lines.append("") }
         }
         if chance(0.05) { lines.append("---") }
@@ -107,7 +115,9 @@ struct ShopFileGenerator {
         if chance(0.2) {
             if chance(0.5) { lines.append("") }
             lines.append(comment())
+            lastFileComments.append(lines.last!)
         }
+        lastFileComments = lastFileComments.map { String($0.reversed().drop { $0 == " " || $0 == "\t" }.reversed()) }
         var text = lines.joined(separator: "\n") + "\n"
         if chance(0.03) { text = text.replacingOccurrences(of: "\n", with: "\r\n") }
         if chance(0.03) { text = "\u{FEFF}" + text }
@@ -271,6 +281,19 @@ struct ShopFileGenerator {
                 entries[index].value = .sequence(children, flow: false)
             default:
                 break
+            }
+        }
+    }
+
+    /// Notes every comment that the renderer will write for `entries`.
+    private mutating func collectComments(_ entries: [Entry]) {
+        for entry in entries {
+            lastFileComments += entry.leadingComments
+            if let trailing = entry.trailingComment { lastFileComments.append(trailing) }
+            lastFileComments += entry.endComments
+            switch entry.value {
+            case .mapping(let children, false), .sequence(let children, false): collectComments(children)
+            default: break
             }
         }
     }
