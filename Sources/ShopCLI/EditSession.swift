@@ -41,7 +41,7 @@ enum EditSession {
                     console.error("the change would leave \(loaded.displayPath) broken; nothing was written")
                     return 1
                 }
-                if formatted != bytes {
+                if !FileAccess.sameBytes(formatted, bytes) {
                     try FileAccess.writeAtomically(formatted, to: path)
                 }
                 for note in editor.notes {

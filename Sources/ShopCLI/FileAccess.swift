@@ -76,6 +76,17 @@ enum FileAccess {
         return bytes
     }
 
+    /// Whether two texts are the same bytes, compared with memcmp (a large file is compared often:
+    /// every write is skipped when nothing changed).
+    static func sameBytes(_ lhs: [UInt8], _ rhs: [UInt8]) -> Bool {
+        guard lhs.count == rhs.count else { return false }
+        return lhs.withUnsafeBufferPointer { left in
+            rhs.withUnsafeBufferPointer { right in
+                left.count == 0 || memcmp(left.baseAddress!, right.baseAddress!, left.count) == 0
+            }
+        }
+    }
+
     /// Whether a path exists (without following a final symbolic link).
     static func exists(_ path: String) -> Bool {
         var info = stat()

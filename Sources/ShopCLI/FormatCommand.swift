@@ -66,7 +66,7 @@ enum FormatCommand {
                     let bytes = try FileAccess.read(path)
                     guard let (document, _) = formatBytes(bytes) else { return 1 }
                     let formatted = CanonicalForm.format(document)
-                    guard formatted != bytes else { return 0 }
+                    guard !FileAccess.sameBytes(formatted, bytes) else { return 0 }
                     try FileAccess.writeAtomically(formatted, to: path)
                     console.note("reformatted \(display)")
                     return 0
@@ -81,7 +81,7 @@ enum FormatCommand {
                 return 0
             }
             let formatted = document.formatted(policy: policy)
-            let changed = formatted != bytes
+            let changed = !FileAccess.sameBytes(formatted, bytes)
             if diff && changed {
                 console.out.write(UnifiedDiff.make(old: bytes, new: formatted, path: display))
             }

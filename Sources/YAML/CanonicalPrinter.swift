@@ -191,18 +191,20 @@ struct CanonicalPrinter {
             if (position > 0 || !comments.isEmpty) && table.hasBlankLine(key) { blankLine(depth: depth) }
             writeIndent(indent)
         }
-        if needsExplicitKey(key) {
+        // Decided once: deciding reads the key's bytes.
+        let scalarKey = table.isScalar(key) ? decide(key, isKey: true) : nil
+        let explicit = scalarKey.map { Self.needsExplicitKey($0.form, $0.bytes) } ?? !isEmptyCollection(key)
+        if explicit {
             writeItem(key, indicator: UInt8(ascii: "?"), indent: indent, depth: depth)
             writeComments(hoisted(item: value), indent: indent, depth: depth)
             writeIndent(indent)
             writeItem(value, indicator: UInt8(ascii: ":"), indent: indent, depth: depth)
-        } else if !table.isScalar(key) {
-            // An empty flow collection is a valid implicit key: `[]: value`.
-            writeEmptyCollection(key)
+        } else if let (form, bytes) = scalarKey {
+            writeScalarText(form, bytes)
             writeValue(value, keyIndent: indent, depth: depth)
         } else {
-            let (form, bytes) = decide(key, isKey: true)
-            writeScalarText(form, bytes)
+            // An empty flow collection is a valid implicit key: `[]: value`.
+            writeEmptyCollection(key)
             writeValue(value, keyIndent: indent, depth: depth)
         }
         flushIfNeeded()
@@ -509,6 +511,10 @@ struct CanonicalPrinter {
     func needsExplicitKey(_ key: Int) -> Bool {
         if !table.isScalar(key) { return !isEmptyCollection(key) }
         let (form, bytes) = decide(key, isKey: true)
+        return Self.needsExplicitKey(form, bytes)
+    }
+
+    static func needsExplicitKey(_ form: Form, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         switch form {
         case .empty: return true
         case .plain: return bytes.count > 1000

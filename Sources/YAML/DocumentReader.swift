@@ -389,6 +389,28 @@ private struct TreeBuilder {
     @discardableResult
     mutating func scanGap(to limit: Int) -> Int? {
         guard limit > cursor else { return nil }
+        // The two gaps nearly every scalar has, taken without the general loop: `: ` after a key on
+        // its line, and a line break with indentation before the next key.
+        if lineHasContent {
+            if limit - cursor == 2 && buffer[cursor] == UInt8(ascii: ":") && buffer[cursor + 1] == 0x20 {
+                indicatorSinceClose = true
+                if blankLinePending {
+                    blankLineBeforeIndicator = true
+                    blankLinePending = false
+                }
+                cursor = limit
+                return limit - 1
+            }
+            if buffer[cursor] == 0x0A {
+                var index = cursor + 1
+                while index < limit && buffer[index] == 0x20 { index += 1 }
+                if index == limit {
+                    cursor = limit
+                    lineHasContent = false
+                    return nil
+                }
+            }
+        }
         var position = cursor
         var hasContent = lineHasContent
         var lineStart = position
