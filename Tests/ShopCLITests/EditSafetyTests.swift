@@ -1,0 +1,182 @@
+import Foundation
+import ShopCore
+import Testing
+import YAML
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Writers running at once, and writers killed while they write.
+@Suite("shop editing commands: concurrent and killed writers", .serialized)
+struct EditSafetyTests {
+    @Test("20 shop add started at once: all succeed, all 20 items are there, the file passes check")
+    func concurrentAdds() throws {
+        let scratch = try EditScratch()
+        try scratch.write(EditCommandTests.list, to: "list.yaml")
+        // Half of the writers go through a symbolic link: the lock belongs to the target.
+        try FileManager.default.createSymbolicLink(atPath: scratch.url("link.yaml").path, withDestinationPath: "list.yaml")
+        var processes: [(process: Process, errors: URL)] = []
+        for index in 0..<20 {
+            let path = index.isMultiple(of: 2) ? "list.yaml" : "link.yaml"
+            let process = try EditCLI.process(
+                ["-f", path, "add", "Item \(index)", "--price", "\(index).5"] + (index.isMultiple(of: 3) ? ["--buy"] : []),
+                in: scratch.folder)
+            let errors = URL(fileURLWithPath: "/tmp/shop-edit-concurrent-\(UUID().uuidString)")
+            try Data().write(to: errors)
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = try FileHandle(forWritingTo: errors)
+            processes.append((process, errors))
+        }
+        defer { for (_, errors) in processes { try? FileManager.default.removeItem(at: errors) } }
+        for (process, _) in processes { try process.run() }
+        for (process, _) in processes { process.waitUntilExit() }
+
+        for (index, (process, errors)) in processes.enumerated() {
+            let message = String(decoding: try Data(contentsOf: errors), as: UTF8.self)
+            #expect(process.terminationReason == .exit && process.terminationStatus == 0, "writer \(index): \(message)")
+            #expect(message == "added \"Item \(index)\"\n")
+        }
+        let text = try scratch.text("list.yaml")
+        let list = ShoppingList(document: try Document(parsing: text))
+        let names = list.items.compactMap(\.name)
+        #expect(names.count == 23, "\(names)")
+        #expect(Set(names) == Set(["Apples", "Oat milk", "Crème fraîche"] + (0..<20).map { "Item \($0)" }))
+        for index in 0..<20 {
+            let item = list.items.first { $0.name == "Item \(index)" }
+            #expect(item?.price == DecimalNumber("\(index).5"))
+            #expect(item?.buy == index.isMultiple(of: 3))
+        }
+        #expect(text.hasSuffix("x-store: Corner shop\n"), "items are added to the list, before the keys after it")
+        let check = try scratch.run(["check", "list.yaml"])
+        #expect(check.status == 0, "\(check)")
+        #expect(try scratch.run(["fmt", "--check", "list.yaml"]).status == 0)
+        #expect(try scratch.names() == [".list.yaml.lock", "link.yaml", "list.yaml"])
+    }
+
+    /// A list of a few megabytes that shop reads quickly: most of it is one long block scalar, so
+    /// that the write itself takes a noticeable part of the run.
+    static func largeList() -> [UInt8] {
+        var text = "# A large list\ntitle: Archive\ncurrency: EUR\nitems:\n"
+        for index in 0..<300 {
+            text += "  # item \(index)\n  - name: Item \(index)\n    price: \(index).99\n"
+        }
+        text += "  - name: Old receipts\n    notes: |\n"
+        let line = "      a line of an old receipt, kept for the records, with some words to make it long\n"
+        text += String(repeating: line, count: 18_000)
+        return Array(text.utf8)
+    }
+
+    static func temporaryFiles(in scratch: EditScratch) throws -> [String] {
+        try scratch.names().filter { $0.hasPrefix(".list.yaml.tmp-") }
+    }
+
+    /// Whether a writer has started to write: its temporary file is in the folder, or the list
+    /// itself is no longer the file written before the run (a writer that wrote in place would
+    /// show so). Read with the C library, so that polling takes little time from the writer.
+    static func writerHasStarted(in folder: URL, list: stat) -> Bool {
+        var now = stat()
+        if stat(folder.appendingPathComponent("list.yaml").path, &now) != 0 || now.st_ino != list.st_ino
+            || now.st_size != list.st_size || now.st_mtim.tv_nsec != list.st_mtim.tv_nsec
+            || now.st_mtim.tv_sec != list.st_mtim.tv_sec
+        {
+            return true
+        }
+        guard let stream = opendir(folder.path) else { return false }
+        defer { closedir(stream) }
+        let prefix = Array(".list.yaml.tmp-".utf8)
+        while let entry = readdir(stream) {
+            let found = withUnsafeBytes(of: entry.pointee.d_name) { name in
+                name.prefix(prefix.count).elementsEqual(prefix)
+            }
+            if found { return true }
+        }
+        return false
+    }
+
+    @Test("a writer killed at random moments while it writes leaves the complete old or the complete new file")
+    func killedWriters() throws {
+        let scratch = try EditScratch()
+        let old = Self.largeList()
+        #expect(old.count > 1_500_000)
+        // The new content: the same command run to its end on a copy with the same name.
+        try FileManager.default.createDirectory(at: scratch.url("reference"), withIntermediateDirectories: true)
+        try Data(old).write(to: scratch.url("reference/list.yaml"))
+        let arguments = ["-f", "list.yaml", "add", "Shoe polish", "--price", "4.5", "--buy"]
+        let reference = try EditCLI.run(arguments, in: scratch.url("reference"))
+        try #require(reference.status == 0, "\(reference)")
+        let new = [UInt8](try Data(contentsOf: scratch.url("reference/list.yaml")))
+        try #require(new != old && new.count > old.count)
+
+        var random = EditSeededRandom(seed: 0x5EED_C1A0)
+        var killedWhileWriting = 0
+        var finished = 0
+        var leftTemporaryFiles = 0
+        for round in 0..<50 {
+            try Data(old).write(to: scratch.url("list.yaml"))
+            var written = stat()
+            try #require(stat(scratch.url("list.yaml").path, &written) == 0)
+            let process = try EditCLI.process(arguments, in: scratch.folder)
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            // Wait until the writer has started to write, then let it go on for 0 to 4 ms.
+            let deadline = ContinuousClock.now + .seconds(20)
+            while process.isRunning, !Self.writerHasStarted(in: scratch.folder, list: written), ContinuousClock.now < deadline {
+                usleep(100)
+            }
+            usleep(UInt32.random(in: 0...4_000, using: &random))
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+
+            let bytes = [UInt8](try Data(contentsOf: scratch.url("list.yaml")))
+            let leftovers = try Self.temporaryFiles(in: scratch)
+            #expect(bytes == old || bytes == new, "round \(round): \(bytes.count) bytes, neither the old nor the new file")
+            #expect(leftovers.count <= 1, "round \(round): \(leftovers)")
+            if bytes == old {
+                killedWhileWriting += 1
+                // A writer killed before its rename may leave its temporary file; the next one
+                // removes it (see below). Removed here so that the next round waits for its own.
+                for name in leftovers { try FileManager.default.removeItem(at: scratch.url(name)) }
+                if !leftovers.isEmpty { leftTemporaryFiles += 1 }
+            } else {
+                finished += 1
+                #expect(leftovers.isEmpty, "round \(round): a finished writer left \(leftovers)")
+            }
+        }
+        // Kills that land between the temporary file's creation and the rename are what this
+        // test is about; with delays of 0 to 4 ms after the file appears, many do.
+        #expect(killedWhileWriting > 0, "no writer was killed before its rename (finished: \(finished))")
+        #expect(killedWhileWriting + finished == 50)
+        #expect(leftTemporaryFiles <= killedWhileWriting)
+
+        // What a killed writer leaves is removed by the next writer, which then succeeds.
+        try Data(old).write(to: scratch.url("list.yaml"))
+        var written = stat()
+        try #require(stat(scratch.url("list.yaml").path, &written) == 0)
+        let process = try EditCLI.process(arguments, in: scratch.folder)
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        while process.isRunning, !Self.writerHasStarted(in: scratch.folder, list: written) { usleep(100) }
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+        let next = try EditCLI.run(["-f", "list.yaml", "buy", "item 7"], in: scratch.folder)
+        #expect(next.status == 0, "\(next)")
+        #expect(try Self.temporaryFiles(in: scratch).isEmpty)
+        #expect(try scratch.names() == [".list.yaml.lock", "list.yaml", "reference"])
+    }
+
+    @Test("a temporary file a killed writer left is removed by the next write; other files stay")
+    func staleTemporaryFileRemoved() throws {
+        let scratch = try EditScratch()
+        try scratch.write(EditCommandTests.list, to: "list.yaml")
+        let kept = [".list.yaml.tmp-1234567", ".list.yaml.tmp-12345", ".other.yaml.tmp-Ab12Cd", "list.yaml.tmp-Ab12Cd", ".list.yaml.lock2"]
+        for name in [".list.yaml.tmp-Ab12Cd", ".list.yaml.tmp-zzzzzz"] + kept {
+            try scratch.write("partial", to: name)
+        }
+        let run = try scratch.run(["-f", "list.yaml", "buy", "crème fraîche"])
+        #expect(run.status == 0, "\(run)")
+        #expect(try scratch.names() == ([".list.yaml.lock", "list.yaml"] + kept).sorted())
+    }
+}
