@@ -42,6 +42,35 @@ struct ListDecoder {
             if let itemsNode {
                 decodeItems(itemsNode, nodes: nodes)
             }
+            checkNestedMappings(after: root.id.index, nodes: nodes)
+        }
+    }
+
+    /// Reports keys repeated in the mappings nested in values shop does not interpret (under
+    /// unknown and `x-` keys): YAML readers disagree about which one counts, or refuse the file.
+    /// The top level and the items are checked as they are decoded.
+    private mutating func checkNestedMappings(after root: Int, nodes: RawNodes) {
+        var nextItem = 0
+        for mapping in (root + 1)..<nodes.count where nodes.isMapping(mapping) {
+            // Items are in document order, like the scan.
+            while nextItem < itemNodes.count && Int(itemNodes[nextItem]) < mapping { nextItem += 1 }
+            if nextItem < itemNodes.count && Int(itemNodes[nextItem]) == mapping { continue }
+            var seen: [[UInt8]: Int] = [:]
+            var key = mapping + 1
+            let end = nodes.subtreeEnd(mapping)
+            while key < end {
+                let value = nodes.subtreeEnd(key)
+                guard value < end else { break }
+                defer { key = nodes.subtreeEnd(value) }
+                guard nodes.isScalar(key) else { continue }
+                let bytes = Array(nodes.value(key))
+                if let first = seen[bytes] {
+                    let text = String(decoding: bytes, as: UTF8.self)
+                    report(.duplicateKey, key, "duplicate key \"\(text)\" (first at \(lineOf(first, nodes))); keep only one")
+                } else {
+                    seen[bytes] = key
+                }
+            }
         }
     }
 
