@@ -65,9 +65,13 @@ public struct DecimalNumber: Hashable, Comparable, Sendable, CustomStringConvert
         guard bytes.count > (sawDot ? 1 : 0) else { return nil }
         if !wide { units = Int128(small) }
         if scale > maximumScale {
-            // Trailing zeros beyond the kept precision carry no value.
-            let value = DecimalNumber(units: units, scale: scale).normalized
-            return value.scale > maximumScale ? nil : value
+            // Trailing zeros beyond the kept precision carry no value. They are dropped before a
+            // value is made, as zeros after the point are not limited like digits are (`0.000…`).
+            while scale > 0 && units % 10 == 0 {
+                units /= 10
+                scale -= 1
+            }
+            return scale > maximumScale ? nil : DecimalNumber(units: units, scale: scale)
         }
         return DecimalNumber(units: units, scale: scale)
     }

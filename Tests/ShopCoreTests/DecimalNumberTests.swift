@@ -27,6 +27,19 @@ struct DecimalNumberTests {
         #expect(DecimalNumber(text) == nil, "\(text.debugDescription) must not read as a decimal")
     }
 
+    @Test("any number of zeros after the point is read without trouble")
+    func manyZeros() throws {
+        let zeros = String(repeating: "0", count: 200)
+        #expect(DecimalNumber("0." + zeros) == DecimalNumber.zero)
+        #expect(DecimalNumber("." + zeros) == DecimalNumber.zero)
+        #expect(DecimalNumber("0." + zeros + "1") == nil, "a value too small to keep exactly")
+        #expect(DecimalNumber("0." + String(repeating: "0", count: 17) + "1")?.description == "0.000000000000000001")
+        #expect(DecimalNumber(String(repeating: "0", count: 200) + "7")?.description == "7")
+        #expect(DecimalNumber(String(repeating: "9", count: 37)) == nil, "too many digits to be exact")
+        let quantity = ValueReading.quantity("0." + zeros)
+        #expect((try? quantity.get()) == nil)
+    }
+
     @Test("trailing zeros do not count as decimals")
     func trailingZeros() throws {
         #expect(try #require(DecimalNumber("3.490")).significantDecimals == 2)
