@@ -203,13 +203,20 @@ public struct ListEditor: Sendable {
     /// After a trip: takes the done items off the list; with `all`, empties the list.
     public mutating func clear(all: Bool) {
         var cleared = 0
-        for position in 0..<list.items.count {
-            let item = list.items[position]
+        var keys: [NodeID] = []
+        for item in list.items {
             // An item with `buy: false` is not on the list: its line (and comment) stays.
             guard item.done || (all && item.buy) else { continue }
-            removeKey("done", from: position)
-            removeKey("buy", from: position)
+            let entries = document.node(item.node).entries
+            keys += entries.filter { $0.key.hasValue("done") || $0.key.hasValue("buy") }.map(\.key.id)
             cleared += 1
+        }
+        if !keys.isEmpty {
+            // Removed from the last to the first, so that every node still to be removed keeps its
+            // place, and the list is decoded once, not once per item: a long list clears quickly.
+            var edited = document
+            for key in keys.sorted(by: >) { edited = edited.removingEntry(key: key) }
+            apply(edited)
         }
         notes.append(cleared == 1 ? "took 1 item off the list" : "took \(cleared) items off the list")
     }

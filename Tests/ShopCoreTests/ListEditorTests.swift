@@ -651,6 +651,31 @@ struct ListEditorTests {
         #expect(nothing.notes == ["took 0 items off the list"])
     }
 
+    @Test("clear on a long list takes every done item off, and only those")
+    func clearLongList() throws {
+        var input = "items:\n"
+        var expected = "items:\n"
+        for index in 0..<300 {
+            let head = "  # item \(index)\n  - name: Item \(index)\n"
+            let tail = "    x-note: \(index)\n"
+            switch index % 3 {
+            case 0:
+                input += head + tail
+                expected += head + tail
+            case 1:
+                input += head + "    buy: true # on the list\n    done: true\n" + tail
+                expected += head + tail
+            default:
+                input += head + "    buy: true # on the list\n" + tail
+                expected += head + "    buy: true # on the list\n" + tail
+            }
+        }
+        var editor = try EditTesting.editor(input)
+        editor.clear(all: false)
+        #expect(editor.notes == ["took 100 items off the list"])
+        #expect(EditTesting.outputText(of: editor) == expected)
+    }
+
     // MARK: rm
 
     @Test(
