@@ -458,6 +458,24 @@ struct EditCommandTests {
         #expect(try scratch.names() == [".list.yaml.lock", "list.yaml"])
     }
 
+    @Test("a write that fails part way (a file size limit, standing in for a full disk): exit 2 with the reason, the file intact")
+    func failedWrite() throws {
+        let scratch = try EditScratch()
+        var text = Self.list
+        for index in 0..<4_000 { text += "x-line-\(index): padding to make the file larger than the limit\n" }
+        let file = try scratch.write(text, to: "list.yaml")
+        try EditFileSnapshot.age(file)
+        let before = try EditFileSnapshot(file)
+        #expect(before.bytes.count > 200_000)
+        // Writes past 100 blocks (at most 100 KiB) fail with EFBIG once SIGXFSZ is ignored.
+        let limited = ["/bin/sh", "-c", "trap '' XFSZ; ulimit -f 100; exec \"$0\" \"$@\""]
+        let run = try EditCLI.run(["-f", "list.yaml", "buy", "crème fraîche"], in: scratch.folder, prefix: limited)
+        #expect(run.status == 2, "\(run)")
+        #expect(run.err == "shop: error: cannot write 'list.yaml': File too large\n")
+        #expect(try EditFileSnapshot(file) == before)
+        #expect(try scratch.names() == [".list.yaml.lock", "list.yaml"], "the temporary file is removed")
+    }
+
     @Test("a folder the user may not write: exit 2 with the operating system's reason, the file unchanged")
     func unwritableFolder() throws {
         let nobody = try EditCLI.asNobody()
