@@ -478,10 +478,10 @@ struct EditCommandTests {
 
     @Test("a folder the user may not write: exit 2 with the operating system's reason, the file unchanged")
     func unwritableFolder() throws {
-        let nobody = try EditCLI.asNobody()
+        let nobody = try EditCLI.unprivileged()
         let scratch = try EditScratch()
         let version = try EditCLI.run(["--version"], in: scratch.folder, prefix: nobody)
-        try #require(version.status == 0, "shop cannot run as nobody: \(version)")
+        try #require(version.status == 0, "shop cannot run as an unprivileged user: \(version)")
 
         let file = try scratch.write(Self.list, to: "list.yaml")
         // The file itself is writable by anyone: only the folder forbids the change.

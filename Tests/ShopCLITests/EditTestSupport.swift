@@ -95,9 +95,10 @@ enum EditCLI {
             err: String(decoding: try Data(contentsOf: errors), as: UTF8.self))
     }
 
-    /// The command that runs a program as the unprivileged user `nobody`, so that folder
-    /// permissions apply even when the tests run as root: `setpriv` or `runuser` (util-linux).
-    static func asNobody() throws -> [String] {
+    /// What runs a program so that folder permissions apply to it: nothing for a user who is not
+    /// root; for root, `setpriv` or `runuser` (util-linux) as the unprivileged user `nobody`.
+    static func unprivileged() throws -> [String] {
+        if geteuid() != 0 { return [] }
         for setpriv in ["/usr/bin/setpriv", "/bin/setpriv", "/usr/sbin/setpriv"]
         where FileManager.default.isExecutableFile(atPath: setpriv) {
             return [setpriv, "--reuid=65534", "--regid=65534", "--clear-groups"]
