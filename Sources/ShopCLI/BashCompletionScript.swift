@@ -165,7 +165,7 @@ enum BashCompletionScript {
                     else
                         _shop_words \#(CompletionModel.singleQuoted(model.commands.map(\.name).joined(separator: " "))) "$cur"
                     fi
-                elif (( ! only_arguments )) && [[ $cur == -* && $cur != - ]]; then
+                elif (( ! only_arguments )) && [[ $cur == -* ]]; then
                     _shop_options "$command" "$cur"
                 else
                     _shop_argument "$command" "$arguments" "$cur"

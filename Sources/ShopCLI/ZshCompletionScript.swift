@@ -126,7 +126,7 @@ enum ZshCompletionScript {
                   commands=(\#(commandEntries.joined(separator: " ")))
                   _describe -t commands 'shop command' commands
                 fi
-              elif (( ! only_arguments )) && [[ $cur == -* && $cur != - ]]; then
+              elif (( ! only_arguments )) && [[ $cur == -* ]]; then
                 _shop_options "$command"
               else
                 _shop_argument "$command" "$arguments"

@@ -1,0 +1,55 @@
+# Builds shop and installs it with its manual pages and shell completions.
+#
+#   make                          build the release binary
+#   make install                  install under /usr/local (PREFIX=... to change, DESTDIR=... to stage)
+#   make uninstall                remove what install put there (same PREFIX and DESTDIR)
+#
+# SCRATCH_PATH is SwiftPM's build folder (default .build).
+
+PREFIX ?= /usr/local
+DESTDIR ?=
+BINDIR ?= $(PREFIX)/bin
+MANDIR ?= $(PREFIX)/share/man
+BASH_COMPLETION_DIR ?= $(PREFIX)/share/bash-completion/completions
+ZSH_COMPLETION_DIR ?= $(PREFIX)/share/zsh/site-functions
+FISH_COMPLETION_DIR ?= $(PREFIX)/share/fish/vendor_completions.d
+
+SWIFT ?= swift
+SCRATCH_PATH ?= .build
+SWIFT_BUILD_FLAGS = -c release --static-swift-stdlib --scratch-path "$(SCRATCH_PATH)"
+INSTALL ?= install
+
+INSTALLED_FILES = \
+	"$(DESTDIR)$(BINDIR)/shop" \
+	"$(DESTDIR)$(MANDIR)/man1/shop.1" \
+	"$(DESTDIR)$(MANDIR)/man5/shop.5" \
+	"$(DESTDIR)$(BASH_COMPLETION_DIR)/shop" \
+	"$(DESTDIR)$(ZSH_COMPLETION_DIR)/_shop" \
+	"$(DESTDIR)$(FISH_COMPLETION_DIR)/shop.fish"
+
+.PHONY: all build install uninstall
+
+all: build
+
+build:
+	$(SWIFT) build $(SWIFT_BUILD_FLAGS) --product shop
+
+# The completion scripts come from the binary being installed, so they match its commands.
+install: build
+	@set -e; \
+	bin="$$($(SWIFT) build $(SWIFT_BUILD_FLAGS) --show-bin-path)/shop"; \
+	$(INSTALL) -d "$(DESTDIR)$(BINDIR)" "$(DESTDIR)$(MANDIR)/man1" "$(DESTDIR)$(MANDIR)/man5" \
+		"$(DESTDIR)$(BASH_COMPLETION_DIR)" "$(DESTDIR)$(ZSH_COMPLETION_DIR)" "$(DESTDIR)$(FISH_COMPLETION_DIR)"; \
+	$(INSTALL) -m 755 "$$bin" "$(DESTDIR)$(BINDIR)/shop"; \
+	$(INSTALL) -m 644 man/shop.1 "$(DESTDIR)$(MANDIR)/man1/shop.1"; \
+	$(INSTALL) -m 644 man/shop.5 "$(DESTDIR)$(MANDIR)/man5/shop.5"; \
+	scripts="$$(mktemp -d)"; \
+	trap 'rm -rf "$$scripts"' EXIT; \
+	for shell in bash zsh fish; do "$$bin" completions "$$shell" > "$$scripts/$$shell"; done; \
+	$(INSTALL) -m 644 "$$scripts/bash" "$(DESTDIR)$(BASH_COMPLETION_DIR)/shop"; \
+	$(INSTALL) -m 644 "$$scripts/zsh" "$(DESTDIR)$(ZSH_COMPLETION_DIR)/_shop"; \
+	$(INSTALL) -m 644 "$$scripts/fish" "$(DESTDIR)$(FISH_COMPLETION_DIR)/shop.fish"; \
+	echo "installed shop under $(DESTDIR)$(PREFIX)"
+
+uninstall:
+	rm -f $(INSTALLED_FILES)

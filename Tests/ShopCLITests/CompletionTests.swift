@@ -1,0 +1,331 @@
+import Foundation
+import ShopCore
+import Testing
+
+/// `shop completions bash|zsh|fish`, run in the real shells on a real list file.
+@Suite struct CompletionTests {
+    static let list = """
+        title: Test list
+        currency: EUR
+        categories:
+          - Produce
+          - Dairy
+          - Drinks
+        items:
+          - name: Apples
+            category: Produce
+          - name: Oat milk
+            category: Dairy
+          - name: Olive oil
+            category: Pantry
+          - name: Orange juice
+            category: Drinks
+          - name: Crème fraîche
+            category: dairy
+
+        """
+
+    static let other = """
+        items:
+          - name: Other thing
+            category: Elsewhere
+
+        """
+
+    /// A folder with `shopping.yaml`, `other.yaml` and the script of `shell`.
+    static func withListFolder<T>(shell: String, _ body: (URL, URL) throws -> T) throws -> T {
+        try withDocsFolder { folder in
+            try Files.write(list, to: folder.appendingPathComponent("shopping.yaml"))
+            try Files.write(other, to: folder.appendingPathComponent("other.yaml"))
+            let run = try DocsTools.shop(["completions", shell])
+            #expect(run.status == 0)
+            #expect(run.stderr == "")
+            let script = folder.appendingPathComponent("completion.\(shell)")
+            try Files.write(run.stdout, to: script)
+            return try body(folder, script)
+        }
+    }
+
+    /// The environment of a completing shell: `shop` on the PATH, no list file from the test's
+    /// own environment.
+    static func shellEnvironment(_ extra: [String: String] = [:]) throws -> [String: String] {
+        let folder = try DocsTools.shop().deletingLastPathComponent().path
+        var environment = ["PATH": folder + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"), "SHOP_FILE": ""]
+        environment.merge(extra) { $1 }
+        return environment
+    }
+
+    // MARK: bash
+
+    /// The candidates bash's completion function offers for `words`, the last being the word
+    /// under the cursor: COMP_WORDS and COMP_CWORD are set, `_shop` is called, COMPREPLY is read.
+    static func bashCandidates(
+        _ words: [String], script: URL, in folder: URL, environment: [String: String] = [:]
+    ) throws -> [String] {
+        let harness = """
+            source "$1"; shift
+            COMP_WORDS=("$@")
+            COMP_CWORD=$(( ${#COMP_WORDS[@]} - 1 ))
+            COMP_LINE="$*"
+            COMP_POINT=${#COMP_LINE}
+            COMPREPLY=()
+            _shop shop "${COMP_WORDS[COMP_CWORD]}" "${COMP_WORDS[COMP_CWORD-1]}"
+            status=$?
+            (( ${#COMPREPLY[@]} )) && printf '%s\\n' "${COMPREPLY[@]}"
+            exit $status
+            """
+        let run = try DocsTools.run(
+            "bash", ["--norc", "--noprofile", "-c", harness, "bash", script.path] + words, in: folder,
+            environment: try shellEnvironment(environment))
+        #expect(run.status == 0, "\(words): \(run.stderr)")
+        #expect(run.stderr == "", "\(words): \(run.stderr)")
+        return run.stdout.split(separator: "\n").map(String.init)
+    }
+
+    @Test("bash: commands, options, option values, files, item names and categories")
+    func bash() throws {
+        try Self.withListFolder(shell: "bash") { folder, script in
+            func candidates(_ words: String..., environment: [String: String] = [:]) throws -> [String] {
+                try Self.bashCandidates(words, script: script, in: folder, environment: environment)
+            }
+            let commands = try HelpPage.of(nil).entries("COMMANDS")
+            #expect(try candidates("shop", "") == commands)
+            #expect(try candidates("shop", "c") == ["check", "clear", "completions"])
+            #expect(try candidates("shop", "-") == ["-f", "--file", "--color", "-h", "--help", "--version"])
+
+            // Options: those help shows, in its order.
+            let checkOptions = try HelpPage.of("check").options
+            #expect(try candidates("shop", "check", "--") == checkOptions.filter { $0.hasPrefix("--") })
+            #expect(try candidates("shop", "check", "--s") == ["--strict"])
+            #expect(try candidates("shop", "export", "-") == HelpPage.of("export").options)
+            #expect(try candidates("shop", "list", "--n") == ["--names"])
+
+            // Option values.
+            #expect(try candidates("shop", "check", "--format", "") == ["text", "json", "sarif"])
+            #expect(try candidates("shop", "export", "--format", "") == ["csv", "markdown", "json"])
+            #expect(try candidates("shop", "export", "--format", "m") == ["markdown"])
+            #expect(try candidates("shop", "export", "--format=j") == ["--format=json"])
+            #expect(try candidates("shop", "export", "--format", "=", "c") == ["csv"])
+            #expect(try candidates("shop", "--color", "") == ["auto", "always", "never"])
+            #expect(try candidates("shop", "init", "--currency", "") == Currency.minorUnits.keys.sorted())
+            #expect(try candidates("shop", "init", "--currency", "jp") == ["JPY"])
+            #expect(try candidates("shop", "edit", "Apples", "--unset", "") == [
+                "id", "price", "quantity", "unit", "category", "buy", "done", "notes",
+            ])
+            #expect(try candidates("shop", "completions", "") == ["bash", "zsh", "fish"])
+            #expect(try candidates("shop", "add", "X", "--price", "").isEmpty)
+
+            // Item names of the list file, each one candidate even with spaces, matched ignoring case.
+            #expect(try candidates("shop", "buy", "O") == ["Oat milk", "Olive oil", "Orange juice"])
+            #expect(try candidates("shop", "buy", "o") == ["Oat milk", "Olive oil", "Orange juice"])
+            #expect(try candidates("shop", "buy", "Oat\\ m") == ["Oat milk"])
+            #expect(try candidates("shop", "buy", "\"Oli") == ["Olive oil"])
+            #expect(try candidates("shop", "done", "Apples", "cr") == ["Crème fraîche"])
+            #expect(try candidates("shop", "rm", "").count == 5)
+            #expect(try candidates("shop", "edit", "Apples", "").isEmpty, "edit takes one name")
+            #expect(try candidates("shop", "add", "").isEmpty, "a new name is not one of the list")
+            #expect(try candidates("shop", "buy", "--quantity", "2", "App") == ["Apples"])
+
+            // Categories: the categories list, then the others items use.
+            #expect(try candidates("shop", "add", "X", "--category", "") == ["Produce", "Dairy", "Drinks", "Pantry"])
+            #expect(try candidates("shop", "list", "--category", "D") == ["Dairy", "Drinks"])
+            #expect(try candidates("shop", "edit", "Apples", "--category", "p") == ["Produce", "Pantry"])
+
+            // The list file: -f, --file, --file=, after the command too, else $SHOP_FILE.
+            #expect(try candidates("shop", "-f", "other.yaml", "buy", "") == ["Other thing"])
+            #expect(try candidates("shop", "--file", "other.yaml", "buy", "") == ["Other thing"])
+            #expect(try candidates("shop", "--file=other.yaml", "buy", "") == ["Other thing"])
+            #expect(try candidates("shop", "--file", "=", "other.yaml", "buy", "") == ["Other thing"])
+            #expect(try candidates("shop", "buy", "-f", "other.yaml", "") == ["Other thing"])
+            #expect(try candidates("shop", "add", "X", "--category", "", environment: ["SHOP_FILE": "other.yaml"]) == ["Elsewhere"])
+            #expect(try candidates("shop", "-f", "missing.yaml", "buy", "").isEmpty)
+
+            // Files for file operands and options, none after `--` for options.
+            #expect(try candidates("shop", "check", "sh") == ["shopping.yaml"])
+            #expect(try candidates("shop", "export", "-o", "oth") == ["other.yaml"])
+            #expect(try candidates("shop", "check", "--", "--").isEmpty)
+            #expect(try candidates("shop", "fmt", "--check", "other.yaml", "sh") == ["shopping.yaml"])
+        }
+    }
+
+    @Test("bash: a list with check errors still completes; a broken one completes nothing")
+    func bashOnBrokenLists() throws {
+        try Self.withListFolder(shell: "bash") { folder, script in
+            try Files.write(
+                "items:\n  - name: Apples\n    price: 3,49\n  - name: apples\n  - name: Pears\n",
+                to: folder.appendingPathComponent("shopping.yaml"))
+            #expect(try Self.bashCandidates(["shop", "buy", ""], script: script, in: folder) == ["Apples", "apples", "Pears"])
+            try Files.write("items: [\n", to: folder.appendingPathComponent("shopping.yaml"))
+            #expect(try Self.bashCandidates(["shop", "buy", ""], script: script, in: folder).isEmpty)
+        }
+    }
+
+    // MARK: zsh
+
+    @Test("zsh: the script parses, and offers what bash offers")
+    func zsh() throws {
+        try Self.withListFolder(shell: "zsh") { folder, script in
+            let syntax = try DocsTools.run("zsh", ["-n", script.path])
+            #expect(syntax.status == 0, "\(syntax.output)")
+            #expect(syntax.output == "")
+            let text = try Files.text(script)
+            #expect(text.hasPrefix("#compdef shop\n"))
+
+            // The completion system's functions are replaced by ones that print what they are
+            // given, so the script's own logic runs in a plain zsh.
+            let harness = #"""
+                compdef() { :; }
+                compset() { :; }
+                _files() { print -r -- '<files>'; }
+                compadd() {
+                  local -a found
+                  while [[ $1 == -* && $1 != -- ]]; do
+                    case $1 in
+                      -M) shift 2 ;;
+                      -a) found+=("${(@P)2}"); shift 2 ;;
+                      *) shift ;;
+                    esac
+                  done
+                  [[ $1 == -- ]] && shift
+                  found+=("$@")
+                  print -rl -- "${found[@]}"
+                }
+                _describe() { local -a entries=("${(@P)4}"); print -rl -- "${entries[@]%%:*}"; }
+                source "$1"; shift
+                words=("$@")
+                CURRENT=$#words
+                _shop
+                """#
+            func candidates(_ words: String...) throws -> [String] {
+                let run = try DocsTools.run(
+                    "zsh", ["-f", "-c", harness, "zsh", script.path] + words, in: folder,
+                    environment: try Self.shellEnvironment())
+                #expect(run.stderr == "", "\(words): \(run.stderr)")
+                return run.stdout.split(separator: "\n").map(String.init)
+            }
+            #expect(try candidates("shop", "") == HelpPage.of(nil).entries("COMMANDS"))
+            #expect(try candidates("shop", "check", "--") == HelpPage.of("check").options)
+            #expect(try candidates("shop", "check", "--format", "") == ["text", "json", "sarif"])
+            #expect(try candidates("shop", "init", "--currency", "") == Currency.minorUnits.keys.sorted())
+            #expect(try candidates("shop", "buy", "") == ["Apples", "Oat milk", "Olive oil", "Orange juice", "Crème fraîche"])
+            #expect(try candidates("shop", "-f", "other.yaml", "add", "X", "--category", "") == ["Elsewhere"])
+            #expect(try candidates("shop", "export", "--format=m") == ["csv", "markdown", "json"])
+            #expect(try candidates("shop", "fmt", "") == ["<files>"])
+            #expect(try candidates("shop", "edit", "Apples", "").isEmpty)
+        }
+    }
+
+    // MARK: fish
+
+    @Test("fish: the script parses, and fish's own completion engine offers the right candidates")
+    func fish() throws {
+        try Self.withListFolder(shell: "fish") { folder, script in
+            let syntax = try DocsTools.run("fish", ["--no-execute", script.path])
+            #expect(syntax.status == 0, "\(syntax.output)")
+            #expect(syntax.output == "")
+            func candidates(_ line: String) throws -> [String] {
+                let run = try DocsTools.run(
+                    "fish", ["--no-config", "-c", "source $argv[1]; complete --do-complete=$argv[2]", script.path, line],
+                    in: folder, environment: try Self.shellEnvironment())
+                #expect(run.stderr == "", "\(line): \(run.stderr)")
+                return run.stdout.split(separator: "\n").map { String($0.split(separator: "\t").first ?? "") }
+            }
+            #expect(try Set(candidates("shop ")) == Set(HelpPage.of(nil).entries("COMMANDS")))
+            #expect(try Set(candidates("shop check --")) == Set(HelpPage.of("check").options.filter { $0.hasPrefix("--") }))
+            #expect(try candidates("shop check --format ") == ["json", "sarif", "text"])
+            #expect(try candidates("shop export --format ") == ["csv", "json", "markdown"])
+            #expect(try candidates("shop init --currency JP") == ["JPY"])
+            #expect(try candidates("shop buy O") == ["Oat milk", "Olive oil", "Orange juice"])
+            #expect(try Set(candidates("shop add X --category ")) == ["Produce", "Dairy", "Drinks", "Pantry"])
+            #expect(try candidates("shop -f other.yaml buy ") == ["Other thing"])
+            #expect(try candidates("shop edit Apples ").isEmpty)
+            #expect(try candidates("shop completions ") == ["bash", "fish", "zsh"])
+        }
+    }
+}
+
+/// `shop list --names` and `--categories`, which the completion scripts ask.
+@Suite struct ListNamesTests {
+    @Test("--names prints every item name in file order; --categories the categories, then the others used")
+    func namesAndCategories() throws {
+        try withDocsFolder { folder in
+            try Files.write(CompletionTests.list, to: folder.appendingPathComponent("shopping.yaml"))
+            let names = try DocsTools.shop(["list", "--names"], in: folder, environment: ["SHOP_FILE": ""])
+            #expect(names.status == 0)
+            #expect(names.stdout == "Apples\nOat milk\nOlive oil\nOrange juice\nCrème fraîche\n")
+            #expect(names.stderr == "")
+            let all = try DocsTools.shop(["list", "--names", "--all"], in: folder, environment: ["SHOP_FILE": ""])
+            #expect(all.stdout == names.stdout)
+            let categories = try DocsTools.shop(["list", "--categories"], in: folder, environment: ["SHOP_FILE": ""])
+            #expect(categories.status == 0)
+            #expect(categories.stdout == "Produce\nDairy\nDrinks\nPantry\n")
+        }
+    }
+
+    @Test("an empty list prints nothing and succeeds")
+    func empty() throws {
+        try withDocsFolder { folder in
+            try Files.write("items: []\n", to: folder.appendingPathComponent("list.yaml"))
+            for option in ["--names", "--categories"] {
+                let run = try DocsTools.shop(["-f", "list.yaml", "list", option], in: folder)
+                #expect(run.status == 0)
+                #expect(run.stdout == "")
+                #expect(run.stderr == "")
+            }
+        }
+    }
+
+    @Test("a list with check errors is still read; blank names and names with line breaks are left out")
+    func checkErrors() throws {
+        try withDocsFolder { folder in
+            let text = """
+                categories: [A, a]
+                items:
+                  - name: Apples
+                    price: abc
+                    category: B
+                  - name: apples
+                  - name: "  "
+                  - name: "two\\nlines"
+                  - price: 3
+                  - name: Pears
+                    prize: 2
+
+                """
+            try Files.write(text, to: folder.appendingPathComponent("list.yaml"))
+            let check = try DocsTools.shop(["check", "list.yaml"], in: folder)
+            #expect(check.status == 1)
+            let names = try DocsTools.shop(["list", "--names", "-f", "list.yaml"], in: folder)
+            #expect(names.status == 0, "\(names.stderr)")
+            #expect(names.stdout == "Apples\napples\nPears\n")
+            let categories = try DocsTools.shop(["list", "--categories", "-f", "list.yaml"], in: folder)
+            #expect(categories.stdout == "A\nB\n", "a category listed twice is printed once")
+        }
+    }
+
+    @Test("a file that is not one YAML document is refused with status 1; a missing one with 2")
+    func brokenAndMissing() throws {
+        try withDocsFolder { folder in
+            try Files.write("items: [\n", to: folder.appendingPathComponent("list.yaml"))
+            let broken = try DocsTools.shop(["list", "--names", "-f", "list.yaml"], in: folder)
+            #expect(broken.status == 1)
+            #expect(broken.stdout == "")
+            #expect(broken.stderr.contains("[syntax]"), "\(broken.stderr)")
+            #expect(broken.stderr.contains("shop: error: list.yaml is not valid YAML"), "\(broken.stderr)")
+            let missing = try DocsTools.shop(["list", "--categories", "-f", "nothing.yaml"], in: folder)
+            #expect(missing.status == 2)
+        }
+    }
+
+    @Test("--names and --categories go alone")
+    func alone() throws {
+        try withDocsFolder { folder in
+            try Files.write("items: []\n", to: folder.appendingPathComponent("list.yaml"))
+            for arguments in [["--names", "--categories"], ["--names", "--category", "A"], ["--categories", "--category", "A"]] {
+                let run = try DocsTools.shop(["list", "-f", "list.yaml"] + arguments, in: folder)
+                #expect(run.status == 2, "\(arguments)")
+                #expect(run.stderr.contains("go alone"), "\(run.stderr)")
+            }
+        }
+    }
+}

@@ -1,0 +1,111 @@
+import Foundation
+import Testing
+
+/// `--help` for shop and every command, in one layout with examples; mistakes get suggestions.
+@Suite struct HelpTests {
+    @Test("shop --help: overview, usage, commands, options and examples")
+    func overview() throws {
+        let run = try DocsTools.shop(["--help"])
+        #expect(run.status == 0)
+        #expect(run.stderr == "")
+        let page = HelpPage(run.stdout)
+        #expect(page.headings == ["OVERVIEW", "USAGE", "COMMANDS", "OPTIONS", "EXAMPLES"])
+        #expect(
+            page.entries("COMMANDS") == [
+                "check", "fmt", "export", "list", "init", "add", "edit", "rm", "buy", "unbuy", "done", "undone", "clear",
+                "completions",
+            ])
+        #expect(page.sections["USAGE"]?.hasPrefix("shop [--file <path>] [--color <when>] <command>") == true)
+        #expect(run.stdout.contains("man shop"))
+        // -h is the same page.
+        #expect(try DocsTools.shop(["-h"]).stdout == run.stdout)
+    }
+
+    @Test("shop COMMAND --help for every command: overview, usage, arguments, options, examples")
+    func everyCommand() throws {
+        for command in try HelpPage.of(nil).entries("COMMANDS") {
+            let run = try DocsTools.shop([command, "--help"])
+            #expect(run.status == 0, "\(command)")
+            #expect(run.stderr == "")
+            let page = HelpPage(run.stdout)
+            let usage = try #require(page.sections["USAGE"], "\(command)")
+            #expect(usage.hasPrefix("shop \(command)"), "\(command): \(usage)")
+            var expected = ["OVERVIEW", "USAGE"]
+            // Arguments are the placeholders left once the options and their values are gone.
+            let withoutOptions = usage.replacingOccurrences(
+                of: #"\[--[a-z-]+( <[a-z-]+>)?\]"#, with: "", options: .regularExpression)
+            if withoutOptions.contains("<") { expected.append("ARGUMENTS") }
+            expected += ["OPTIONS", "EXAMPLES", "SEE ALSO"]
+            #expect(page.headings == expected, "\(command)")
+            #expect(!page.entries("EXAMPLES").isEmpty, "\(command) has examples")
+            // The help of a command and `shop help`-style spellings agree.
+            #expect(try DocsTools.shop(["--help", command]).stdout == run.stdout, "\(command)")
+            #expect(try DocsTools.shop([command, "-h"]).stdout == run.stdout, "\(command)")
+        }
+    }
+
+    @Test("every example in every help page uses real commands and options")
+    func examplesParse() throws {
+        var pages = [try DocsTools.shop(["--help"]).stdout]
+        for command in try HelpPage.of(nil).entries("COMMANDS") {
+            pages.append(try DocsTools.shop([command, "--help"]).stdout)
+        }
+        var count = 0
+        for page in pages {
+            let examples = (HelpPage(page).sections["EXAMPLES"] ?? "").split(separator: "\n")
+                .filter { $0.hasPrefix("  ") && !$0.hasPrefix("   ") }
+                .map { $0.trimmingCharacters(in: .whitespaces) }
+            for example in examples {
+                let commands = ShellWords.commands(in: example)
+                #expect(!commands.isEmpty, "\(example)")
+                for command in commands {
+                    count += 1
+                    let run = try DocsTools.shop(command + ["--help"])
+                    #expect(run.status == 0, "\(example): \(run.stderr)")
+                }
+            }
+        }
+        #expect(count >= 20)
+    }
+
+    @Test("a mistyped command gets a suggestion and exit status 2", arguments: [
+        ("chek", "check"), ("exprot", "export"), ("buyy", "buy"), ("completion", "completions"), ("lst", "list"),
+    ])
+    func mistypedCommand(typed: String, meant: String) throws {
+        let run = try DocsTools.shop([typed])
+        #expect(run.status == 2)
+        #expect(run.stdout == "")
+        #expect(run.stderr.hasPrefix("shop: error: unknown command '\(typed)'; did you mean '\(meant)'?\n"), "\(run.stderr)")
+    }
+
+    @Test("a mistyped option of any command gets a suggestion and exit status 2")
+    func mistypedOption() throws {
+        for command in try HelpPage.of(nil).entries("COMMANDS") {
+            for option in try HelpPage.of(command).options where option.hasPrefix("--") && option.count > 5 {
+                // Type the first letter twice: --strict becomes --sstrict.
+                let typed = "--" + String(option.dropFirst(2).prefix(1)) + option.dropFirst(2)
+                let run = try DocsTools.shop([command, typed])
+                #expect(run.status == 2, "shop \(command) \(typed)")
+                #expect(run.stderr.contains("unknown option '\(typed)'; did you mean '\(option)'?"), "\(run.stderr)")
+                #expect(run.stderr.contains("See 'shop \(command) --help'"), "\(run.stderr)")
+            }
+        }
+    }
+
+    @Test("a value outside an option's set gets a suggestion and exit status 2")
+    func mistypedValue() throws {
+        let run = try DocsTools.shop(["export", "--format", "markdwn"])
+        #expect(run.status == 2)
+        #expect(run.stderr.contains("did you mean 'markdown'?"), "\(run.stderr)")
+        let shell = try DocsTools.shop(["completions", "bsh"])
+        #expect(shell.status == 2)
+        #expect(shell.stderr.contains("unknown shell 'bsh'; expected bash, zsh or fish (did you mean 'bash'?)"), "\(shell.stderr)")
+    }
+
+    @Test("--version prints the version")
+    func version() throws {
+        let run = try DocsTools.shop(["--version"])
+        #expect(run.status == 0)
+        #expect(run.stdout.range(of: #"^shop \d+\.\d+\.\d+\n$"#, options: .regularExpression) != nil, "\(run.stdout)")
+    }
+}
