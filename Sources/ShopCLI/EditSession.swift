@@ -62,7 +62,13 @@ enum EditSession {
     /// Says why the list file could not be read or written. A missing list always gets the hint:
     /// the positional arguments of editing commands are item names, not files.
     private static func report(_ error: FileError, _ console: Console) {
-        let hint = error.code == ENOENTCode && error.action == "read" ? "; create a list with 'shop init'" : ""
+        var hint = ""
+        if error.code == ENOENTCode && error.action == "read" {
+            // The command that creates this very file: init takes the path when it is not the default.
+            let needsQuotes = error.path.contains { " \"'$`\\".contains($0) }
+            let path = needsQuotes ? "\"" + error.path + "\"" : error.path
+            hint = "; create a list with 'shop init" + (error.path == "shopping.yaml" ? "" : " " + path) + "'"
+        }
         console.error(error.description + hint)
     }
 }

@@ -148,13 +148,22 @@ enum FileAccess {
         let target = try writeTarget(path)
         try checkWritable(target, displayPath: path)
         let folder = directory(of: target)
-        var template = Array((folder + "/." + fileName(of: target) + ".tmp-XXXXXX").utf8CString)
-        let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        guard descriptor >= 0 else { throw .system(path, "write") }
-        let temporary = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        // Where the system allows it, the new text is written to a file without a name, which gets
+        // one only once it is complete and flushed: a writer killed while writing leaves nothing.
+        let unnamed = openUnnamedFile(in: folder)
+        var temporary = ""
+        let descriptor: Int32
+        if let unnamed {
+            descriptor = unnamed
+        } else {
+            var template = Array((folder + "/." + fileName(of: target) + ".tmp-XXXXXX").utf8CString)
+            descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+            guard descriptor >= 0 else { throw .system(path, "write") }
+            temporary = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        }
         var succeeded = false
         defer {
-            if !succeeded { unlink(temporary) }
+            if !succeeded && !temporary.isEmpty { unlink(temporary) }
         }
         do throws(FileError) {
             try writeAll(bytes, to: descriptor, path: path)
@@ -168,6 +177,9 @@ enum FileAccess {
                 guard fchmod(descriptor, newFileMode & ~mask) == 0 else { throw .system(path, "write") }
             }
             guard fsync(descriptor) == 0 else { throw .system(path, "write") }
+            if unnamed != nil {
+                temporary = try name(unnamedFile: descriptor, in: folder, like: target, path: path)
+            }
         } catch {
             close(descriptor)
             throw error
@@ -180,6 +192,35 @@ enum FileAccess {
             _ = fsync(folderDescriptor)
             close(folderDescriptor)
         }
+    }
+
+    /// An open, unnamed file in `folder` (Linux's O_TMPFILE), or nil where the file system does not
+    /// offer one.
+    static func openUnnamedFile(in folder: String) -> Int32? {
+        #if os(Linux)
+            // O_TMPFILE is __O_TMPFILE | O_DIRECTORY; the C macro is not visible from Swift.
+            let temporaryFileFlag: Int32 = 0o20_000_000 | O_DIRECTORY
+            let descriptor = open(folder, temporaryFileFlag | O_WRONLY | O_CLOEXEC, 0o600)
+            return descriptor >= 0 ? descriptor : nil
+        #else
+            return nil
+        #endif
+    }
+
+    /// Gives a complete unnamed file the name `.NAME.tmp-XXXXXX` next to `target`, through
+    /// /proc/self/fd, and returns that name.
+    static func name(unnamedFile descriptor: Int32, in folder: String, like target: String, path: String) throws(FileError) -> String {
+        let alphabet = Array("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789")
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<100 {
+            let suffix = String((0..<6).map { _ in alphabet[Int.random(in: 0..<alphabet.count, using: &generator)] })
+            let name = folder + "/." + fileName(of: target) + ".tmp-" + suffix
+            if linkat(AT_FDCWD, "/proc/self/fd/\(descriptor)", AT_FDCWD, name, AT_SYMLINK_FOLLOW) == 0 {
+                return name
+            }
+            if errno != EEXIST { throw .system(path, "write") }
+        }
+        throw .system(path, "write", EEXIST)
     }
 
     static func writeAll(_ bytes: [UInt8], to descriptor: Int32, path: String) throws(FileError) {

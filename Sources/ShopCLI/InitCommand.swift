@@ -33,7 +33,8 @@ enum InitCommand {
         let text = StarterCatalog.text(title: arguments.value("title"), currency: currency, empty: arguments.flag("empty"))
         do throws(FileError) {
             return try FileAccess.withExclusiveLock(for: path) { () throws(FileError) -> Int32 in
-                if FileAccess.exists(path) {
+                // A link to a file that does not exist yet is written through, like every write.
+                if FileAccess.exists(try FileAccess.writeTarget(path)) {
                     context.console.error("\(path) already exists; not overwriting it")
                     return 1
                 }

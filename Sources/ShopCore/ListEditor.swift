@@ -72,6 +72,7 @@ public struct ListEditor: Sendable {
     /// The item whose name matches `name` the way duplicate detection compares names.
     public func item(named name: String) throws(EditRefusal) -> Item {
         let key = NameKey(name)
+        if key.isEmpty { throw EditRefusal("an item name is needed, not an empty one") }
         let matches = list.items.filter { item in item.name.map { NameKey($0) == key } ?? false }
         if matches.count == 1 { return matches[0] }
         if matches.count > 1 {
@@ -115,7 +116,8 @@ public struct ListEditor: Sendable {
 
     /// Appends an item. Refused when the name is taken or a value breaks its rule.
     public mutating func add(_ values: ItemValues) throws(EditRefusal) {
-        guard let name = values.name, !NameKey(name).isEmpty else {
+        // White space around a name typed on the command line is never meant.
+        guard let name = values.name?.trimmingWhiteSpace(), !NameKey(name).isEmpty else {
             throw EditRefusal("an item needs a name that is not empty")
         }
         try refuseDuplicate(name)
@@ -142,7 +144,7 @@ public struct ListEditor: Sendable {
     public mutating func edit(_ name: String, values: ItemValues, unset: [String]) throws(EditRefusal) {
         let item = try self.item(named: name)
         let label = item.name ?? name
-        if let newName = values.name {
+        if let newName = values.name?.trimmingWhiteSpace() {
             guard !NameKey(newName).isEmpty else { throw EditRefusal("the new name is empty") }
             if NameKey(newName) != NameKey(label) { try refuseDuplicate(newName) }
             try set(.name, to: .text(newName), on: item.position)
@@ -294,7 +296,8 @@ public struct ListEditor: Sendable {
         guard !text.trimmingWhiteSpace().isEmpty else {
             throw EditRefusal("\(key) is empty; use --unset \(key) to remove it")
         }
-        return .text(text)
+        // Notes keep their lines as given; a unit or category never means its outer spaces.
+        return .text(key == "notes" ? text : text.trimmingWhiteSpace())
     }
 
     private mutating func noteUnlistedCategory(_ category: String) {

@@ -186,7 +186,8 @@ struct CanonicalPrinter {
     mutating func printEntry(key: Int, value: Int, position: Int, indent: Int, depth: Int, firstLineStarted: Bool) {
         if !(firstLineStarted && position == 0) {
             let comments = hoisted(key: key, value: value)
-            writeComments(comments, indent: indent, depth: depth)
+            // Blank lines are kept between entries, not between a collection's key and its first entry.
+            writeComments(comments, indent: indent, depth: depth, blankBeforeFirst: position > 0)
             // A blank line between entries is kept; before the first, only between its comments and it.
             if (position > 0 || !comments.isEmpty) && table.hasBlankLine(key) { blankLine(depth: depth) }
             writeIndent(indent)
@@ -261,7 +262,8 @@ struct CanonicalPrinter {
         out.append(UInt8(ascii: ":"))
         if let header { writeComment(header) }
         newline()
-        writeComments(leading, indent: keyIndent + 2, depth: depth + 1)
+        // No blank line between a key and the first comment of the collection under it.
+        writeComments(leading, indent: keyIndent + 2, depth: depth + 1, blankBeforeFirst: false)
         if table.kind(value) == NodeTable.mappingKind {
             printMappingBody(value, indent: keyIndent + 2, depth: depth + 1, firstLineStarted: false, endComments: slots.end)
         } else {
@@ -278,7 +280,7 @@ struct CanonicalPrinter {
         while item < end {
             if !(firstLineStarted && position == 0) {
                 let comments = hoisted(item: item)
-                writeComments(comments, indent: indent, depth: depth)
+                writeComments(comments, indent: indent, depth: depth, blankBeforeFirst: position > 0)
                 if (position > 0 || !comments.isEmpty) && table.hasBlankLine(item) { blankLine(depth: depth) }
                 writeIndent(indent)
             }
@@ -335,7 +337,8 @@ struct CanonicalPrinter {
             writeComment(header)
             newline()
             // Comment lines written after the header line; those before it were hoisted.
-            writeComments((trivia ?? Trivia()).leadingAroundHeader.after, indent: indent + 2, depth: depth + 1)
+            writeComments(
+                (trivia ?? Trivia()).leadingAroundHeader.after, indent: indent + 2, depth: depth + 1, blankBeforeFirst: false)
             if isMapping {
                 printMappingBody(node, indent: indent + 2, depth: depth + 1, firstLineStarted: false, endComments: slots.end)
             } else {
@@ -442,9 +445,9 @@ struct CanonicalPrinter {
         (node + 1..<table.subtreeEnd(node)).contains { table.hasTrivia($0) }
     }
 
-    mutating func writeComments(_ comments: [Comment], indent: Int, depth: Int) {
-        for comment in comments {
-            if comment.hasBlankLineBefore { blankLine(depth: depth) }
+    mutating func writeComments(_ comments: [Comment], indent: Int, depth: Int, blankBeforeFirst: Bool = true) {
+        for (position, comment) in comments.enumerated() {
+            if comment.hasBlankLineBefore && (position > 0 || blankBeforeFirst) { blankLine(depth: depth) }
             writeIndent(indent)
             out.append(contentsOf: comment.text.utf8)
             newline()
