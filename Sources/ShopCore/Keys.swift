@@ -86,9 +86,14 @@ public enum SpellingSuggestion {
     public static func closest(to key: String, among candidates: [String]) -> String? {
         let lower = key.lowercased()
         if let synonym = synonyms[lower], candidates.contains(synonym) { return synonym }
+        let letters = Array(lower.unicodeScalars)
         var best: (String, Int)?
         for candidate in candidates {
-            let distance = editDistance(Array(lower.unicodeScalars), Array(candidate.lowercased().unicodeScalars))
+            let target = Array(candidate.lowercased().unicodeScalars)
+            // The distance is at least the difference in length: a candidate that far off cannot be
+            // suggested, and measuring a very long word against it would only cost time.
+            guard abs(letters.count - target.count) <= max(1, candidate.count / 3) else { continue }
+            let distance = editDistance(letters, target)
             if best == nil || distance < best!.1 { best = (candidate, distance) }
         }
         guard let (candidate, distance) = best else { return nil }

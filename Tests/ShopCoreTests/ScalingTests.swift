@@ -42,6 +42,14 @@ struct ScalingTests {
         }, small: 2_000)
     }
 
+    @Test("very long unknown keys and currency codes are not measured against every known word for long")
+    func longWords() throws {
+        let keys = "items:\n  - name: a\n" + (0..<2_000).map { "    k\($0)" + String(repeating: "q", count: 1_000) + ": 1\n" }.joined()
+        #expect(try Self.seconds(keys) < 5)
+        let currency = "currency: " + String(repeating: "E", count: 200_000) + "\nitems: []\n"
+        #expect(try Self.seconds(currency) < 5)
+    }
+
     @Test("thousands of items with the same name, id and category")
     func duplicates() throws {
         try Self.expectLinear({ count in

@@ -104,3 +104,31 @@ struct ValueReadingTests {
         #expect((try? ValueReading.quantity("1000000000.0").get()) == nil)
     }
 }
+
+@Suite("SpellingSuggestion")
+struct SpellingSuggestionTests {
+    static let itemKeys = ItemKey.allCases.map(\.rawValue)
+
+    @Test(
+        "suggests the known word that was meant",
+        arguments: [
+            ("prize", "price"), ("Price", "price"), ("nmae", "name"), ("qty", "quantity"), ("amount", "quantity"),
+            ("note", "notes"), ("cost", "price"), ("categroy", "category"), ("bought", "done"), ("uuid", "id"),
+        ])
+    func suggests(word: String, expected: String) {
+        #expect(SpellingSuggestion.closest(to: word, among: Self.itemKeys) == expected)
+    }
+
+    @Test("suggests nothing for words too far from every known one", arguments: ["colour", "x", "barcode", "tags", "quantityquantity"])
+    func nothing(word: String) {
+        #expect(SpellingSuggestion.closest(to: word, among: Self.itemKeys) == nil)
+    }
+
+    @Test("currency codes: one letter off")
+    func currencies() {
+        let codes = Array(Currency.minorUnits.keys).sorted()
+        #expect(SpellingSuggestion.closest(to: "UDS", among: codes) == "USD")
+        #expect(SpellingSuggestion.closest(to: "EURO", among: codes) == "EUR")
+        #expect(SpellingSuggestion.closest(to: String(repeating: "E", count: 10_000), among: codes) == nil)
+    }
+}
