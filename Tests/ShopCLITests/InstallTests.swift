@@ -5,9 +5,18 @@ import Testing
 ///
 /// The release build goes to a scratch folder of its own in the temporary directory, kept
 /// between runs: `swift test` holds the lock of the package's `.build` while tests run, and a
-/// second run reuses the first one's build.
+/// second run reuses the first one's build. The folder is named after the checkout, so that two
+/// checkouts on one machine do not rebuild each other's.
 @Suite(.serialized) struct InstallTests {
-    static let scratchPath = FileManager.default.temporaryDirectory.appendingPathComponent("shop-install-tests-build").path
+    static let scratchPath: String = {
+        // FNV-1a: Swift's own hashes change from run to run.
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in DocsPaths.root.path.utf8 {
+            hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
+        }
+        let name = "shop-install-tests-build-" + String(hash, radix: 16)
+        return FileManager.default.temporaryDirectory.appendingPathComponent(name).path
+    }()
 
     static let installedFiles = [
         "bin/shop",
