@@ -199,6 +199,8 @@ struct ListDecoder {
         let itemDecoder = ItemDecoder(
             document: document, nodes: nodes, decimals: currency?.decimals ?? Currency.defaultDecimals,
             currencyCode: currencyCode)
+        var suggestedCategories: [String: String?] = [:]
+        var categoryComparisonsLeft = 200_000
         let categoryKeys = Set((categories ?? []).map(NameKey.init))
         let categoryTexts = (categories ?? []).map { Array($0.utf8) }
         let categoryTextSet = Set(categoryTexts)
@@ -270,7 +272,17 @@ struct ListDecoder {
             {
                 let category = String(decoding: nodes.value(categoryNode), as: UTF8.self)
                 var message = "category \"\(category)\" is not in \"categories\""
-                if let suggestion = SpellingSuggestion.closest(to: category, among: categories) {
+                var suggestion: String?
+                if let known = suggestedCategories[category] {
+                    suggestion = known
+                } else if categoryComparisonsLeft > 0 {
+                    // A suggestion measures the name against every category: a bound on that work
+                    // keeps a file with thousands of categories and unknown ones quick to check.
+                    categoryComparisonsLeft -= categories.count
+                    suggestion = SpellingSuggestion.closest(to: category, among: categories)
+                    suggestedCategories[category] = suggestion
+                }
+                if let suggestion {
                     message += " (did you mean \"\(suggestion)\"?)"
                 } else {
                     message += "; add it there or fix the spelling"

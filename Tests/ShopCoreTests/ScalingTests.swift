@@ -50,6 +50,14 @@ struct ScalingTests {
         #expect(try Self.seconds(currency) < 5)
     }
 
+    @Test("thousands of categories and items in other, unknown ones")
+    func unknownCategories() throws {
+        try Self.expectLinear({ count in
+            "categories:\n" + (0..<count).map { "  - c\($0)\n" }.joined() + "items:\n"
+                + (0..<count).map { "  - name: n\($0)\n    category: d\($0)\n" }.joined()
+        }, small: 1_000)
+    }
+
     @Test("thousands of items with the same name, id and category")
     func duplicates() throws {
         try Self.expectLinear({ count in
