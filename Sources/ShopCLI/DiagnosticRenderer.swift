@@ -44,11 +44,11 @@ enum DiagnosticRenderer {
 
     /// The source line, indented behind a gutter, and a caret under the column.
     static func context(_ source: SourceText, _ location: SourceLocation) -> String {
-        let line = source.text(ofLine: location.line)
+        let (line, caretIndex) = window(source, location)
         let number = String(location.line)
         let gutter = String(repeating: " ", count: max(4, number.count + 1))
         var caretPrefix = ""
-        for scalar in line.unicodeScalars.prefix(max(0, location.column - 1)) {
+        for scalar in line.unicodeScalars.prefix(caretIndex) {
             if scalar == "\t" {
                 caretPrefix += "\t"
             } else {
@@ -57,6 +57,32 @@ enum DiagnosticRenderer {
         }
         let numbered = String(repeating: " ", count: gutter.count - number.count) + number
         return "\(numbered) | \(visible(line))\n\(gutter) | \(caretPrefix)^\n"
+    }
+
+    /// How many bytes of a line are shown on each side of the column.
+    static let contextReach = 300
+
+    /// The line of `location`, or for a long line the stretch around the column, with `…` where it
+    /// is cut, and how many characters of it come before the column. Only the bytes shown are read:
+    /// thousands of findings on one long line cost no more than what is printed.
+    static func window(_ source: SourceText, _ location: SourceLocation) -> (text: String, caretIndex: Int) {
+        let bytes = source.bytes
+        let offset = max(source.contentStart, min(location.offset, bytes.count))
+        func isBreak(_ index: Int) -> Bool { bytes[index] == 0x0A || bytes[index] == 0x0D }
+        var start = offset
+        while start > source.contentStart && offset - start < contextReach && !isBreak(start - 1) { start -= 1 }
+        let cutBefore = start > source.contentStart && !isBreak(start - 1)
+        // Never begin or end inside a character.
+        while start < offset && bytes[start] & 0xC0 == 0x80 { start += 1 }
+        var end = offset
+        while end < bytes.count && end - offset < contextReach && !isBreak(end) { end += 1 }
+        let cutAfter = end < bytes.count && !isBreak(end)
+        if cutAfter {
+            while end > offset && bytes[end] & 0xC0 == 0x80 { end -= 1 }
+        }
+        let before = (cutBefore ? "…" : "") + String(decoding: bytes[start..<offset], as: UTF8.self)
+        let after = String(decoding: bytes[offset..<end], as: UTF8.self) + (cutAfter ? "…" : "")
+        return (before + after, before.unicodeScalars.count)
     }
 
     /// Text from a file as it may be shown on a terminal: control characters, which a hostile file

@@ -183,6 +183,35 @@ struct CheckCommandTests {
         }
     }
 
+    @Test("a long line is shown around the column, cut with an ellipsis, so output grows with the findings only")
+    func longLines() throws {
+        try withTemporaryDirectory { folder in
+            let items = (0..<2_000).map { "{name: 寿司\($0), price: x}" }.joined(separator: ", ")
+            try Files.write("{items: [" + items + "]}\n", to: folder.appendingPathComponent("flow.yaml"))
+            let result = try ShopProcess.run(["check", "flow.yaml"], in: folder)
+            #expect(result.status == 1)
+            let lines = result.out.split(separator: "\n").map(String.init)
+            #expect(lines.count == 2_000 * 3 + 1)
+            #expect(result.stdout.count < 2_000 * 1_200, "each finding shows a bounded part of the line")
+            // The thousandth finding: its line is cut on both sides and the caret is under its value.
+            let located = lines[999 * 3]
+            let column = try #require(Int(located.split(separator: ":")[2]))
+            let shown = lines[999 * 3 + 1]
+            let caret = lines[999 * 3 + 2]
+            #expect(shown.hasPrefix("   1 | …") && shown.hasSuffix("…"))
+            let prefix = caret.dropFirst("     | ".count).dropLast()
+            #expect(caret.hasSuffix("^") && prefix.allSatisfy { $0 == " " })
+            // The character above the caret, counting 寿 and 司 as two columns each, is the value.
+            var width = 0
+            var above: Character?
+            for character in shown.dropFirst("   1 | ".count) {
+                if width == prefix.count { above = character; break }
+                width += character == "寿" || character == "司" ? 2 : 1
+            }
+            #expect(above == "x", "caret under \(String(describing: above)) at column \(column)")
+        }
+    }
+
     @Test("findings are ordered by file as given, then by position; the summary counts files")
     func severalFiles() throws {
         try withTemporaryDirectory { folder in

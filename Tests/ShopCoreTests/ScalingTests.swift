@@ -58,6 +58,13 @@ struct ScalingTests {
         }, small: 1_000)
     }
 
+    @Test("thousands of findings on one long line")
+    func oneLine() throws {
+        try Self.expectLinear({ count in
+            "{items: [" + (0..<count).map { "{price: x\($0)}" }.joined(separator: ", ") + "]}\n"
+        }, small: 1_000)
+    }
+
     @Test("thousands of items with the same name, id and category")
     func duplicates() throws {
         try Self.expectLinear({ count in
