@@ -317,13 +317,6 @@ struct ShopFileGenerator {
         }
     }
 
-    private func isEmptyCollection(_ value: Value) -> Bool {
-        switch value {
-        case .sequence(let entries, _), .mapping(let entries, _): entries.isEmpty
-        default: false
-        }
-    }
-
     private func renderMapping(_ entries: [Entry], indent: Int, firstLinePrefix: String?, layout: Layout, into lines: inout [String]) {
         let pad = String(repeating: " ", count: indent)
         for (position, entry) in entries.enumerated() {
@@ -551,7 +544,8 @@ struct ShopFileGenerator {
 
     static let badNumbers = [
         "3,49", "$3", "3 €", "abc", ".nan", ".inf", "1e3", "-1", "+2", "1_000", "1,000.00", "0x1F", "", "two", "1.2.3",
-        "- 1", "1.5.0",
+        "- 1", "1.5.0", "0." + String(repeating: "0", count: 40), "0." + String(repeating: "0", count: 40) + "1",
+        String(repeating: "9", count: 40), "1." + String(repeating: "0", count: 40),
     ]
 
     static let extensionScalars = [
