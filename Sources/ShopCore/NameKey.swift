@@ -69,6 +69,8 @@ public struct NameKey: Hashable, Sendable, CustomStringConvertible {
         var scalars = decompose(decodeUTF8(name))
         if caseFold(&scalars) {
             scalars = decompose(scalars)
+            // A few letters reach their folded form in two steps: ẞ becomes ß, and ß becomes ss.
+            if caseFold(&scalars) { scalars = decompose(scalars) }
         }
         reorderCanonically(&scalars)
         var result: [UInt8] = []
@@ -145,7 +147,11 @@ public struct NameKey: Hashable, Sendable, CustomStringConvertible {
         var result: [UInt32] = []
         result.reserveCapacity(scalars.count + 4)
         for value in scalars {
-            guard value >= 0x80, let scalar = Unicode.Scalar(value), scalar.properties.changesWhenCaseMapped else {
+            // Dotless ı stays apart from i, as Unicode case folding has it (Turkish tells them apart),
+            // though its upper case is I.
+            guard value >= 0x80, value != 0x131, let scalar = Unicode.Scalar(value),
+                scalar.properties.changesWhenCaseMapped
+            else {
                 result.append(value)
                 continue
             }

@@ -1,3 +1,4 @@
+import Foundation
 import ShopCore
 import Testing
 
@@ -57,6 +58,64 @@ struct NameKeyTests {
     @Test("a name with content is not empty", arguments: ["a", ".", " x ", "\u{200B}"])
     func notBlank(name: String) {
         #expect(!NameKey(name).isEmpty)
+    }
+
+    @Test("two characters have the same key exactly when their NFKC case folds (Python's) are equal")
+    func agreesWithUnicodeCaseFolding() throws {
+        // Every assigned code point of planes 0 to 2, with Python's reading of the same rule:
+        // NFKC, full case folding, NFKC again, white space (Unicode's White_Space) collapsed.
+        let script = #"""
+            import unicodedata, sys
+            space = set(chr(c) for c in [9, 10, 11, 12, 13, 0x20, 0x85, 0xA0, 0x1680, 0x2028, 0x2029, 0x202F, 0x205F, 0x3000] + list(range(0x2000, 0x200B)))
+            out = []
+            for cp in range(0x20, 0x30000):
+                c = chr(cp)
+                if unicodedata.category(c) in ('Cn', 'Cs', 'Co'):
+                    continue
+                k = unicodedata.normalize('NFKC', unicodedata.normalize('NFKC', c).casefold())
+                k = ' '.join(''.join(' ' if ch in space else ch for ch in k).split(' '))
+                k = ' '.join(part for part in k.split(' ') if part)
+                out.append('%x\t%s' % (cp, k.encode('utf-8').hex()))
+            sys.stdout.write('\n'.join(out))
+            """#
+        let result = try runPython(script, input: Data())
+        try #require(result.status == 0, "python3 failed: \(result.stderr)")
+        var shopByPython: [Substring: Set<[UInt8]>] = [:]
+        var pythonByShop: [[UInt8]: Set<Substring>] = [:]
+        // The first code point with each key, to name examples in failures.
+        var firstWithPythonKey: [Substring: UInt32] = [:]
+        var firstWithShopKey: [[UInt8]: UInt32] = [:]
+        var compared = 0
+        let text = String(decoding: result.stdout, as: UTF8.self)
+        for line in text.split(separator: "\n") {
+            let parts = line.split(separator: "\t", omittingEmptySubsequences: false)
+            guard parts.count == 2, let value = UInt32(parts[0], radix: 16), let scalar = Unicode.Scalar(value) else { continue }
+            let shop = NameKey(String(scalar)).bytes
+            compared += 1
+            shopByPython[parts[1], default: []].insert(shop)
+            pythonByShop[shop, default: []].insert(parts[1])
+            if firstWithPythonKey[parts[1]] == nil { firstWithPythonKey[parts[1]] = value }
+            if firstWithShopKey[shop] == nil { firstWithShopKey[shop] = value }
+        }
+        #expect(compared > 100_000, "too few characters compared")
+        func name(_ value: UInt32?) -> String { String(format: "U+%04X", value ?? 0) }
+        let apart = shopByPython.filter { $0.value.count > 1 }.map { entry in
+            entry.value.map { name(firstWithShopKey[$0]) }.sorted().joined(separator: " ≠ ")
+        }
+        let merged = pythonByShop.filter { $0.value.count > 1 }.map { entry in
+            entry.value.map { name(firstWithPythonKey[$0]) }.sorted().joined(separator: " = ")
+        }
+        #expect(apart.isEmpty, "equal by case folding, different keys: \(apart.sorted().prefix(10))")
+        #expect(merged.isEmpty, "different by case folding, one key: \(merged.sorted().prefix(10))")
+    }
+
+    @Test("capital sharp s and dotless i fold as Unicode says")
+    func specialLetters() {
+        #expect(NameKey("GROẞ") == NameKey("groß"))
+        #expect(NameKey("GROẞ") == NameKey("GROSS"))
+        #expect(NameKey("ẞ").description == "ss")
+        #expect(NameKey("kırmızı") != NameKey("kirmizi"), "Turkish dotless ı is another letter than i")
+        #expect(NameKey("KIRMIZI") == NameKey("kirmizi"))
     }
 
     @Test("check reports names equal after normalization as duplicates")
