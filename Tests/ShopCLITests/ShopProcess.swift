@@ -199,3 +199,9 @@ func runTool(_ executable: String, _ arguments: [String], in directory: URL, std
     process.waitUntilExit()
     return (process.terminationStatus, String(decoding: reader.wait(), as: UTF8.self))
 }
+
+/// Whether a program is on the `PATH`.
+func isInstalled(_ program: String) -> Bool {
+    let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+    return path.split(separator: ":").contains { FileManager.default.isExecutableFile(atPath: "\($0)/\(program)") }
+}
