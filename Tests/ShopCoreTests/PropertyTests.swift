@@ -4,7 +4,7 @@ import Testing
 import YAML
 
 /// The canonical form's properties on generated files: idempotent, faithful (data and comments),
-/// and readable by PyYAML as shop reads it.
+/// and readable by PyYAML and ruamel.yaml as shop reads it.
 @Suite("fmt properties")
 struct FormatPropertyTests {
     static let fileCount = 1_200
@@ -131,7 +131,7 @@ struct FormatPropertyTests {
         return text.allSatisfy { $0 == " " } || text.hasSuffix(": ") || text.hasSuffix("- ")
     }
 
-    @Test("PyYAML reads the canonical output's data exactly as shop does")
+    @Test("PyYAML (and ruamel.yaml, when installed) read the canonical output's data exactly as shop does")
     func pyYAMLAgrees() throws {
         var cases: [[String: Any]] = []
         for (number, file) in Self.files.enumerated() where !file.duplicateKeys {
@@ -213,11 +213,17 @@ enum ShopView {
 }
 
 enum PyYAMLComparison {
-    /// Reads every case with `yaml.safe_load` and compares the values shop interprets.
+    /// Reads every case with PyYAML's `safe_load` (YAML 1.1) and, when it is installed, ruamel.yaml's
+    /// safe loader (YAML 1.2), and compares the values shop interprets.
     static let script = #"""
         import json, sys, datetime
         from decimal import Decimal
         import yaml
+        try:
+            from ruamel.yaml import YAML
+            ruamel = YAML(typ='safe', pure=True)
+        except ImportError:
+            ruamel = None
 
         cases = json.load(sys.stdin)
         failures = []
@@ -241,26 +247,31 @@ enum PyYAMLComparison {
             else:
                 ok = False
             if not ok:
-                failures.append('file %d, %s: shop reads %r, PyYAML %r' % (number, where, expected, actual))
+                failures.append('file %d, %s: shop reads %r, %s %r' % (number, where, expected, reader, actual))
 
-        for case in cases:
+        def readers():
+            yield 'PyYAML', yaml.safe_load
+            if ruamel is not None:
+                yield 'ruamel.yaml', ruamel.load
+
+        for case, (reader, load) in ((case, reader) for case in cases for reader in readers()):
             number = case['number']
             try:
-                data = yaml.safe_load(case['text'])
+                data = load(case['text'])
             except Exception as error:
                 try:
-                    yaml.safe_load(case['input'])
+                    load(case['input'])
                 except Exception:
                     # Values shop does not interpret are kept as written, even those PyYAML
                     # cannot construct (a plain `=` item): not readable before, not after.
                     continue
-                failures.append('file %d: PyYAML cannot read the output: %s\n%s' % (number, error, case['text']))
+                failures.append('file %d: %s cannot read the output: %s\n%s' % (number, reader, error, case['text']))
                 continue
             view = case['view']
             if not view:
                 continue
             if not isinstance(data, dict):
-                failures.append('file %d: PyYAML reads %r' % (number, type(data)))
+                failures.append('file %d: %s reads %r' % (number, reader, type(data)))
                 continue
             if 'title' in view:
                 expected = {'null': True} if view['title'] is None else {'text': view['title']}
@@ -270,7 +281,7 @@ enum PyYAMLComparison {
             if 'categories' in view:
                 actual = data.get('categories')
                 if not isinstance(actual, list) or len(actual) != len(view['categories']):
-                    failures.append('file %d: categories %r' % (number, actual))
+                    failures.append('file %d: categories %r for %s' % (number, actual, reader))
                 else:
                     for index, entry in enumerate(view['categories']):
                         if entry is None:
@@ -282,11 +293,11 @@ enum PyYAMLComparison {
                 for item in view['items']:
                     index = item['index']
                     if not isinstance(items, list) or index >= len(items) or not isinstance(items[index], dict):
-                        failures.append('file %d: item %d missing in %r' % (number, index, items))
+                        failures.append('file %d: item %d missing in %r for %s' % (number, index, items, reader))
                         continue
                     for key, expected in item['fields'].items():
                         if key not in items[index]:
-                            failures.append('file %d: item %d has no %s for PyYAML' % (number, index, key))
+                            failures.append('file %d: item %d has no %s for %s' % (number, index, key, reader))
                             continue
                         check(number, 'item %d %s' % (index, key), expected, items[index][key])
 
