@@ -38,6 +38,66 @@ struct CorpusTests {
         #expect(found.isEmpty, "\(found.count) problems:\n\(found.prefix(20).joined(separator: "\n"))")
     }
 
+    @Test("fmt keeps the data of every case, as ruamel.yaml (YAML 1.2) reads input and output")
+    func dataKept() throws {
+        let failures = Failures()
+        DispatchQueue.concurrentPerform(iterations: 4) { worker in
+            for (index, file) in Self.cases.enumerated() where index % 4 == worker {
+                guard let result = try? ShopProcess.run(["fmt", "--stdout", file.path], timeout: 10), result.status == 0 else {
+                    continue
+                }
+                failures.countFormatted(file, output: result.stdout)
+            }
+        }
+        let cases = failures.formattedOutputs.map { ["input": $0.input.path, "output": String(decoding: $0.output, as: UTF8.self)] }
+        let script = #"""
+            import json, math, sys
+            try:
+                from ruamel.yaml import YAML
+            except ImportError:
+                print(json.dumps({'skipped': True}))
+                sys.exit(0)
+            reader = YAML(typ='safe', pure=True)
+            def norm(v):
+                if isinstance(v, float) and math.isnan(v): return 'NaN'
+                if isinstance(v, dict): return sorted((repr(norm(k)), norm(x)) for k, x in v.items())
+                if isinstance(v, list): return [norm(x) for x in v]
+                return v if isinstance(v, (str, int, float, bool, type(None))) else repr(v)
+            compared, problems = 0, []
+            for case in json.load(sys.stdin):
+                try:
+                    before = reader.load(open(case['input'], 'rb').read().decode('utf-8'))
+                except Exception:
+                    continue  # a case ruamel.yaml does not read (duplicate keys, ...)
+                compared += 1
+                try:
+                    after = reader.load(case['output'])
+                except Exception as error:
+                    problems.append('%s: the output cannot be read: %s' % (case['input'], error))
+                    continue
+                if norm(before) != norm(after):
+                    problems.append('%s: %r became %r' % (case['input'], before, after))
+            print(json.dumps({'compared': compared, 'problems': problems}))
+            """#
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", "-c", script]
+        let input = Pipe()
+        let output = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        try process.run()
+        let reader = BackgroundReader(output.fileHandleForReading)
+        input.fileHandleForWriting.write(try JSONSerialization.data(withJSONObject: cases))
+        try input.fileHandleForWriting.close()
+        process.waitUntilExit()
+        let report = try #require(try JSONSerialization.jsonObject(with: reader.wait()) as? [String: Any])
+        if report["skipped"] as? Bool == true { return }
+        #expect(report["compared"] as? Int ?? 0 > 150)
+        let problems = report["problems"] as? [String] ?? ["no report"]
+        #expect(problems.isEmpty, "\(problems.prefix(10).joined(separator: "\n"))")
+    }
+
     static func check(_ file: URL, name: String, failures: Failures) throws {
         func judge(_ result: ShopProcess.Result, _ what: String) {
             if result.signaled {
@@ -60,7 +120,12 @@ struct CorpusTests {
             if format.err.isEmpty { failures.add("\(name): fmt failed without saying why") }
             return
         }
-        failures.countFormatted()
+        failures.countFormatted(file, output: format.stdout)
+        let again = try ShopProcess.run(["fmt", "--stdout", "-"], stdin: format.stdout, timeout: 10)
+        judge(again, "fmt of fmt's output")
+        if again.stdout != format.stdout {
+            failures.add("\(name): fmt is not idempotent:\n\(format.out)\n---\n\(again.out)")
+        }
         let recheck = try ShopProcess.run(["check", "--format", "json", "-"], stdin: format.stdout, timeout: 10)
         judge(recheck, "check of fmt's output")
         let findings = (try? JSONSerialization.jsonObject(with: recheck.stdout)) as? [[String: Any]]
@@ -76,7 +141,6 @@ struct CorpusTests {
 final class Failures: @unchecked Sendable {
     private let lock = NSLock()
     private var list: [String] = []
-    private var formattedCount = 0
 
     func add(_ failure: String) {
         lock.lock()
@@ -84,17 +148,25 @@ final class Failures: @unchecked Sendable {
         lock.unlock()
     }
 
-    /// Notes one case that fmt formatted.
-    func countFormatted() {
+    private var outputs: [(input: URL, output: Data)] = []
+
+    /// Notes one case that fmt formatted, with what it wrote.
+    func countFormatted(_ input: URL, output: Data) {
         lock.lock()
-        formattedCount += 1
+        outputs.append((input, output))
         lock.unlock()
     }
 
     var formatted: Int {
         lock.lock()
         defer { lock.unlock() }
-        return formattedCount
+        return outputs.count
+    }
+
+    var formattedOutputs: [(input: URL, output: Data)] {
+        lock.lock()
+        defer { lock.unlock() }
+        return outputs
     }
 
     var all: [String] {
