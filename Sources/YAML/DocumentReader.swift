@@ -497,7 +497,18 @@ private struct TreeBuilder {
     /// Gives every queued comment its place. `next` is the node about to be created; `closingFlow` a
     /// bracketed collection whose closing bracket is being read. Returns the flags the next node gets.
     @discardableResult
+    @inline(__always)
     mutating func attachPending(next: Int?, closingFlow: Int?, deferLeading: Bool = false) -> UInt8 {
+        // Most nodes follow no comment, blank line or closed block: nothing to do.
+        if pending.isEmpty && closedBlocks.isEmpty && !blankLinePending && !blankLineBeforeIndicator {
+            indicatorSinceClose = false
+            return 0
+        }
+        return attachPendingComments(next: next, closingFlow: closingFlow, deferLeading: deferLeading)
+    }
+
+    @discardableResult
+    mutating func attachPendingComments(next: Int?, closingFlow: Int?, deferLeading: Bool) -> UInt8 {
         var flags: UInt8 = 0
         if deferLeading {
             // The blank line stays pending for the first entry.

@@ -16,6 +16,7 @@ struct MarkConverter {
     }
 
     /// The byte offset of the scalar with the given index.
+    @inline(__always)
     mutating func offset(ofScalar target: Int) -> Int {
         if target >= scalarIndex {
             var remaining = target - scalarIndex
