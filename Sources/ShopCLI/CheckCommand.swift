@@ -48,7 +48,9 @@ enum CheckCommand {
         switch context.arguments.value("format") ?? "text" {
         case "json": console.out.write(DiagnosticRenderer.json(reports))
         case "sarif": console.out.write(DiagnosticRenderer.sarif(reports))
-        default: console.out.write(DiagnosticRenderer.text(reports, console: console))
+        default:
+            // Nothing was read when every file was unreadable: the reasons are on standard error.
+            if !reports.isEmpty { console.out.write(DiagnosticRenderer.text(reports, console: console)) }
         }
         if unreadable { return 2 }
         let strict = context.arguments.flag("strict")

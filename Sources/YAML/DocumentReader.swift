@@ -678,17 +678,63 @@ private struct TreeBuilder {
         case YAML_MEMORY_ERROR:
             return YAMLError(kind: .syntax, location: source.location(at: cursor), message: "out of memory")
         default:
-            let offset = offset(of: state.problem_mark)
-            var message = problem
-            if let context = state.context.map({ String(cString: $0) }) {
+            let context = state.context.map { String(cString: $0) }
+            // A quoted text that is never closed is reported where it opens, not at the end of the file.
+            let unclosedQuote = problem == "found unexpected end of stream" && (context?.contains("quoted scalar") ?? false)
+            let offset = offset(of: unclosedQuote ? state.context_mark : state.problem_mark)
+            var details = problem
+            if let context {
                 let contextOffset = self.offset(of: state.context_mark)
                 let contextLocation = source.location(at: contextOffset)
-                message += " (\(context) at line \(contextLocation.line), column \(contextLocation.column))"
+                details += " (\(context) at line \(contextLocation.line), column \(contextLocation.column))"
             }
-            if offset < buffer.count && buffer[offset] == 0x09 {
-                message += "; tabs cannot indent YAML, use spaces"
+            let character = offset < buffer.count ? buffer[offset] : nil
+            var message = details
+            if character == 0x09 {
+                message = "tabs cannot indent YAML, use spaces: " + details
+            } else if let explanation = Self.explanation(problem: problem, context: context, character: character) {
+                message = explanation + ": " + details
             }
             return YAMLError(kind: .syntax, location: source.location(at: offset), message: message)
+        }
+    }
+
+    /// Plain words for libyaml's most common complaints: what is wrong and what to do. libyaml's
+    /// own words follow them in the message.
+    static func explanation(problem: String, context: String?, character: UInt8?) -> String? {
+        let inQuotes = context?.contains("quoted scalar") ?? false
+        switch problem {
+        case "found unexpected end of stream":
+            return inQuotes ? "a quoted text is never closed; add the closing quote" : "the file ends in the middle of a value"
+        case "found unexpected document indicator":
+            return "a line starting with '---' or '...' ends the document; indent it or put it in quotes"
+        case "mapping values are not allowed in this context":
+            return "unexpected ':' here; text that contains ': ' must be put in quotes"
+        case "did not find expected key":
+            return "this line does not line up with the keys around it; check its indentation"
+        case "did not find expected '-' indicator":
+            return "this line does not line up with the list items around it; check its indentation"
+        case "could not find expected ':'":
+            return "a key without ':' after it; add the ':', or put text that spans lines in quotes"
+        case "block sequence entries are not allowed in this context":
+            return "a '- ' list item cannot start here; check the indentation"
+        case "did not find expected node content":
+            return "a value is missing here"
+        case "did not find expected ',' or ']'":
+            return "a list in brackets is not closed with ']', or a ',' is missing between two items"
+        case "did not find expected ',' or '}'":
+            return "a mapping in braces is not closed with '}', or a ',' is missing between two entries"
+        case "found unknown escape character":
+            return "an unknown escape in double quotes; write a backslash as \\\\"
+        case "did not find expected <document start>":
+            return "there is more text after the end of the document"
+        case "found character that cannot start any token":
+            if character == UInt8(ascii: "@") || character == UInt8(ascii: "`") {
+                return "text cannot start with '@' or '`'; put it in quotes"
+            }
+            return "this character cannot start a value; put the value in quotes"
+        default:
+            return nil
         }
     }
 
