@@ -127,6 +127,17 @@ public struct DecimalNumber: Hashable, Comparable, Sendable, CustomStringConvert
         if target >= scale {
             return DecimalNumber(units: units * Self.power(target - scale), scale: target)
         }
+        // Line totals of ordinary prices fit 64 bits, where division is many times faster.
+        if scale - target <= 18, let small = Int64(exactly: units) {
+            let divisor = Int64(truncatingIfNeeded: Self.power(scale - target))
+            var quotient = small / divisor
+            let remainder = small % divisor
+            let twice = remainder.magnitude * 2
+            if twice > divisor.magnitude || (twice == divisor.magnitude && quotient % 2 != 0) {
+                quotient += small < 0 ? -1 : 1
+            }
+            return DecimalNumber(units: Int128(quotient), scale: target)
+        }
         let divisor = Self.power(scale - target)
         var quotient = units / divisor
         let remainder = units % divisor

@@ -234,7 +234,8 @@ struct ListDecoder {
 
             if let nameNode = item.valueNode(.name), nodes.isScalar(nameNode), !nodes.isNull(nameNode) {
                 let nameBytes = nodes.value(nameNode)
-                let (hash, blank) = NameKey.hashValue(ofName: nameBytes)
+                let (fingerprint, blank) = NameKey.fingerprint(ofName: nameBytes)
+                let hash = Int(truncatingIfNeeded: fingerprint)
                 if blank {
                     report(.missingName, entry, "this item's name is empty; give it a name")
                 } else if let first = names[hash] {

@@ -29,33 +29,57 @@ public struct NameKey: Hashable, Sendable, CustomStringConvertible {
 
     public static func == (lhs: NameKey, rhs: NameKey) -> Bool { lhs.bytes == rhs.bytes }
 
-    /// The hash value the key of this name would have, and whether the key is empty, computed
-    /// without building the key when the name is ASCII (the common case when checking large lists).
-    static func hashValue(ofName name: UnsafeBufferPointer<UInt8>) -> (hash: Int, blank: Bool) {
-        guard name.allSatisfy({ $0 < 0x80 }) else {
-            let key = NameKey(utf8: name)
-            return (key.hashValue, key.isEmpty)
-        }
-        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(name.count, 1)) { buffer in
-            var count = 0
-            var pendingSpace = false
-            for byte in name {
+    /// A fingerprint of the key this name would have (FNV-1a over its bytes) and whether that key
+    /// is empty, computed without building the key when the name is ASCII or its other letters are
+    /// Latin letters: the common cases when checking large lists. Equal keys have equal
+    /// fingerprints; different keys rarely do, and callers compare keys when fingerprints meet.
+    static func fingerprint(ofName name: UnsafeBufferPointer<UInt8>) -> (fingerprint: UInt64, blank: Bool) {
+        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+        var count = 0
+        var pendingSpace = false
+        var index = 0
+        let latin = LatinLetters.shared
+        while index < name.count {
+            let byte = name[index]
+            if byte < 0x80 {
+                index += 1
                 if byte == 0x20 || (byte >= 0x09 && byte <= 0x0D) {
                     pendingSpace = count > 0
                     continue
                 }
                 if pendingSpace {
-                    buffer[count] = 0x20
+                    hash = (hash ^ 0x20) &* 0x100_0000_01B3
                     count += 1
                     pendingSpace = false
                 }
-                buffer[count] = byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte
+                hash = (hash ^ UInt64(byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte)) &* 0x100_0000_01B3
+                count += 1
+                continue
+            }
+            guard index + 1 < name.count, let bytes = latin.key(lead: byte, trail: name[index + 1]) else {
+                // Other scripts, and marks written apart from their letters: the full way.
+                let key = NameKey(utf8: name)
+                return (fingerprint(of: key.bytes), key.isEmpty)
+            }
+            if pendingSpace {
+                hash = (hash ^ 0x20) &* 0x100_0000_01B3
+                count += 1
+                pendingSpace = false
+            }
+            for keyByte in bytes {
+                hash = (hash ^ UInt64(keyByte)) &* 0x100_0000_01B3
                 count += 1
             }
-            var hasher = Hasher()
-            hasher.combine(bytes: UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(buffer)[0..<count]))
-            return (hasher.finalize(), count == 0)
+            index += 2
         }
+        return (hash, count == 0)
+    }
+
+    /// FNV-1a over a key's bytes, as ``fingerprint(ofName:)`` computes it.
+    static func fingerprint(of bytes: [UInt8]) -> UInt64 {
+        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+        for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01B3 }
+        return hash
     }
 
     public func hash(into hasher: inout Hasher) {
@@ -149,9 +173,12 @@ public struct NameKey: Hashable, Sendable, CustomStringConvertible {
         for value in scalars {
             // Dotless ı stays apart from i, as Unicode case folding has it (Turkish tells them apart),
             // though its upper case is I.
-            guard value >= 0x80, value != 0x131, let scalar = Unicode.Scalar(value),
-                scalar.properties.changesWhenCaseMapped
-            else {
+            if value < 0x80 {
+                // The first pass stopped at the first letter it could not fold itself.
+                result.append(value >= 0x41 && value <= 0x5A ? value | 0x20 : value)
+                continue
+            }
+            guard value != 0x131, let scalar = Unicode.Scalar(value), scalar.properties.changesWhenCaseMapped else {
                 result.append(value)
                 continue
             }
@@ -296,5 +323,42 @@ private final class DecompositionTable: Sendable {
         }
         guard low < keys.count, keys[low] == value, low + 1 < offsets.count else { return nil }
         return values[Int(offsets[low])..<Int(offsets[low + 1])]
+    }
+}
+
+/// The keys of single Latin letters with diacritics (U+00C0 to U+024F), each made the full way
+/// once, so that names in Latin scripts need not be. In such a name every letter's key starts
+/// with a base letter and holds no white space, so the name's key is the letters' keys one after
+/// the other; a letter for which that does not hold is not in the table.
+private final class LatinLetters: Sendable {
+    static let shared = LatinLetters()
+
+    /// Keys by code point minus 0xC0.
+    private let keys: [[UInt8]?]
+
+    init() {
+        var keys: [[UInt8]?] = []
+        for value in UInt32(0xC0)...0x24F {
+            guard let scalar = Unicode.Scalar(value) else {
+                keys.append(nil)
+                continue
+            }
+            let bytes = Array(String(Character(scalar)).utf8)
+            let key = bytes.withUnsafeBufferPointer { NameKey.normalize($0) }
+            let decoded = String(decoding: key, as: UTF8.self).unicodeScalars
+            let startsWithBase = decoded.first.map { $0.properties.canonicalCombiningClass.rawValue == 0 } ?? false
+            let hasSpace = decoded.contains { $0.properties.isWhitespace }
+            keys.append(startsWithBase && !hasSpace ? key : nil)
+        }
+        self.keys = keys
+    }
+
+    /// The key of the two-byte character `lead trail`, when it is one of the table's letters.
+    @inline(__always)
+    func key(lead: UInt8, trail: UInt8) -> [UInt8]? {
+        guard lead >= 0xC3 && lead <= 0xC9 && trail & 0xC0 == 0x80 else { return nil }
+        let value = Int(lead & 0x1F) << 6 | Int(trail & 0x3F)
+        guard value >= 0xC0 && value <= 0x24F else { return nil }
+        return keys[value - 0xC0]
     }
 }

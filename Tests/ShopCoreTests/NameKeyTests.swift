@@ -1,5 +1,5 @@
 import Foundation
-import ShopCore
+@testable import ShopCore
 import Testing
 
 @Suite("NameKey")
@@ -140,5 +140,38 @@ struct NameKeyTests {
             "duplicate item name \"Crème\" (first defined at line 6)",
             "duplicate item name \"oat milk\" (first defined at line 8)",
         ])
+    }
+}
+
+@Suite("name fingerprints")
+struct NameFingerprintTests {
+    /// The fast fingerprint must be the fingerprint of the key made the full way, or duplicates
+    /// would go unnoticed: every Latin letter alone and inside words, in both cases, with spaces.
+    @Test func theFastWayAgreesWithTheFullWay() {
+        var names = ["", "   ", "Apples", "  Oat   MILK ", "Crème fraîche", "JALAPEÑOS", "Gruyère 12",
+            "Ǆemal", "ǅemal", "STRASSE", "Straße", "ŉ", "Ĳssel", "ǰ", "café\u{301}", "Müsli\u{A0}bar", "日本酒", "Ａｂｃ",
+            "ΣΊΣΥΦΟΣ", "İstanbul", "ı", "x\u{3000}y"]
+        for value in UInt32(0xA0)...0x2FF {
+            guard let scalar = Unicode.Scalar(value) else { continue }
+            let letter = String(Character(scalar))
+            names += [letter, "a\(letter)b", "\(letter) \(letter.uppercased())", "  \(letter)x  "]
+        }
+        for name in names {
+            var bytes = Array(name.utf8)
+            let fast = bytes.withUnsafeMutableBufferPointer { NameKey.fingerprint(ofName: UnsafeBufferPointer($0)) }
+            let key = NameKey(name)
+            #expect(fast.fingerprint == NameKey.fingerprint(of: key.bytes), "\(name.unicodeScalars.map { String($0.value, radix: 16) })")
+            #expect(fast.blank == key.isEmpty, "\(name)")
+        }
+    }
+}
+
+@Suite("name keys fold every letter")
+struct NameKeyFoldingTests {
+    /// Capitals after a letter that only the full folding handles are folded too.
+    @Test func capitalsAfterOtherLettersAreFolded() {
+        #expect(NameKey("ØL KØBENHAVN") == NameKey("øl københavn"))
+        #expect(NameKey("ΣΟΥΒΛΑΚΙ PITA") == NameKey("σουβλακι pita"))
+        #expect(NameKey("Straße HAUS") == NameKey("strasse haus"))
     }
 }
