@@ -41,7 +41,7 @@ public struct RawNodes {
     }
 
     /// Whether a plain scalar reads as null: empty, `~`, or `null` in any case.
-    @inlinable public func isNull(_ index: Int) -> Bool {
+    @inlinable @inline(__always) public func isNull(_ index: Int) -> Bool {
         guard isPlain(index) else { return false }
         let bytes = value(index)
         switch bytes.count {
@@ -69,7 +69,7 @@ public struct RawNodes {
     }
 
     /// A scalar's value as UTF-8 bytes (empty for collections).
-    @inlinable public func value(_ index: Int) -> UnsafeBufferPointer<UInt8> {
+    @inlinable @inline(__always) public func value(_ index: Int) -> UnsafeBufferPointer<UInt8> {
         let nodeFlags = flags[index]
         guard nodeFlags & 0b11 == 0 else { return UnsafeBufferPointer(start: nil, count: 0) }
         if nodeFlags & 0x80 != 0 {
