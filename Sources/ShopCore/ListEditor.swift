@@ -16,13 +16,21 @@ public struct EditRefusal: Error, Hashable, Sendable {
 
 /// The values to give an item's fields; nil leaves a field as it is.
 public struct ItemValues: Sendable {
+    /// The name (a new name, for `edit`).
     public var name: String?
+    /// The price, as typed: checked like a price in the file.
     public var price: String?
+    /// The quantity, as typed: checked like a quantity in the file.
     public var quantity: String?
+    /// The unit.
     public var unit: String?
+    /// The category.
     public var category: String?
+    /// The notes.
     public var notes: String?
+    /// Whether the item is on the shopping list.
     public var buy: Bool?
+    /// The stable identifier.
     public var id: String?
 
     /// No values.

@@ -71,9 +71,12 @@ public struct ItemList: RandomAccessCollection, Sendable {
     let nodes: [Int32]
     let decimals: Int
 
+    /// The first position: 0.
     public var startIndex: Int { 0 }
+    /// One past the last position: the number of items.
     public var endIndex: Int { nodes.count }
 
+    /// The item at `position`, decoded from the document.
     public subscript(position: Int) -> Item {
         document.withRawNodes { raw in
             var decoder = ItemDecoder(document: document, nodes: raw, decimals: decimals, currencyCode: nil)
