@@ -34,14 +34,14 @@ import Testing
 
     /// A folder with `shopping.yaml`, `other.yaml` and the script of `shell`.
     static func withListFolder<T>(shell: String, _ body: (URL, URL) throws -> T) throws -> T {
-        try withDocsFolder { folder in
+        try withTemporaryDirectory { folder in
             try Files.write(list, to: folder.appendingPathComponent("shopping.yaml"))
             try Files.write(other, to: folder.appendingPathComponent("other.yaml"))
             let run = try DocsTools.shop(["completions", shell])
             #expect(run.status == 0)
-            #expect(run.stderr == "")
+            #expect(run.err == "")
             let script = folder.appendingPathComponent("completion.\(shell)")
-            try Files.write(run.stdout, to: script)
+            try Files.write(run.out, to: script)
             return try body(folder, script)
         }
     }
@@ -77,9 +77,9 @@ import Testing
         let run = try DocsTools.run(
             "bash", ["--norc", "--noprofile", "-c", harness, "bash", script.path] + words, in: folder,
             environment: try shellEnvironment(environment))
-        #expect(run.status == 0, "\(words): \(run.stderr)")
-        #expect(run.stderr == "", "\(words): \(run.stderr)")
-        return run.stdout.split(separator: "\n").map(String.init)
+        #expect(run.status == 0, "\(words): \(run.err)")
+        #expect(run.err == "", "\(words): \(run.err)")
+        return run.out.split(separator: "\n").map(String.init)
     }
 
     @Test("bash: commands, options, option values, files, item names and categories")
@@ -200,8 +200,8 @@ import Testing
                 let run = try DocsTools.run(
                     "zsh", ["-f", "-c", harness, "zsh", script.path] + words, in: folder,
                     environment: try Self.shellEnvironment())
-                #expect(run.stderr == "", "\(words): \(run.stderr)")
-                return run.stdout.split(separator: "\n").map(String.init)
+                #expect(run.err == "", "\(words): \(run.err)")
+                return run.out.split(separator: "\n").map(String.init)
             }
             #expect(try candidates("shop", "") == HelpPage.of(nil).entries("COMMANDS"))
             #expect(try candidates("shop", "check", "--") == HelpPage.of("check").options)
@@ -227,8 +227,8 @@ import Testing
                 let run = try DocsTools.run(
                     "fish", ["--no-config", "-c", "source $argv[1]; complete --do-complete=$argv[2]", script.path, line],
                     in: folder, environment: try Self.shellEnvironment())
-                #expect(run.stderr == "", "\(line): \(run.stderr)")
-                return run.stdout.split(separator: "\n").map { String($0.split(separator: "\t").first ?? "") }
+                #expect(run.err == "", "\(line): \(run.err)")
+                return run.out.split(separator: "\n").map { String($0.split(separator: "\t").first ?? "") }
             }
             #expect(try Set(candidates("shop ")) == Set(HelpPage.of(nil).entries("COMMANDS")))
             #expect(try Set(candidates("shop check --")) == Set(HelpPage.of("check").options.filter { $0.hasPrefix("--") }))
@@ -248,36 +248,36 @@ import Testing
 @Suite struct ListNamesTests {
     @Test("--names prints every item name in file order; --categories the categories, then the others used")
     func namesAndCategories() throws {
-        try withDocsFolder { folder in
+        try withTemporaryDirectory { folder in
             try Files.write(CompletionTests.list, to: folder.appendingPathComponent("shopping.yaml"))
             let names = try DocsTools.shop(["list", "--names"], in: folder, environment: ["SHOP_FILE": ""])
             #expect(names.status == 0)
-            #expect(names.stdout == "Apples\nOat milk\nOlive oil\nOrange juice\nCrème fraîche\n")
-            #expect(names.stderr == "")
+            #expect(names.out == "Apples\nOat milk\nOlive oil\nOrange juice\nCrème fraîche\n")
+            #expect(names.err == "")
             let all = try DocsTools.shop(["list", "--names", "--all"], in: folder, environment: ["SHOP_FILE": ""])
-            #expect(all.stdout == names.stdout)
+            #expect(all.out == names.out)
             let categories = try DocsTools.shop(["list", "--categories"], in: folder, environment: ["SHOP_FILE": ""])
             #expect(categories.status == 0)
-            #expect(categories.stdout == "Produce\nDairy\nDrinks\nPantry\n")
+            #expect(categories.out == "Produce\nDairy\nDrinks\nPantry\n")
         }
     }
 
     @Test("an empty list prints nothing and succeeds")
     func empty() throws {
-        try withDocsFolder { folder in
+        try withTemporaryDirectory { folder in
             try Files.write("items: []\n", to: folder.appendingPathComponent("list.yaml"))
             for option in ["--names", "--categories"] {
                 let run = try DocsTools.shop(["-f", "list.yaml", "list", option], in: folder)
                 #expect(run.status == 0)
-                #expect(run.stdout == "")
-                #expect(run.stderr == "")
+                #expect(run.out == "")
+                #expect(run.err == "")
             }
         }
     }
 
     @Test("a list with check errors is still read; blank names and names with line breaks are left out")
     func checkErrors() throws {
-        try withDocsFolder { folder in
+        try withTemporaryDirectory { folder in
             let text = """
                 categories: [A, a]
                 items:
@@ -296,22 +296,22 @@ import Testing
             let check = try DocsTools.shop(["check", "list.yaml"], in: folder)
             #expect(check.status == 1)
             let names = try DocsTools.shop(["list", "--names", "-f", "list.yaml"], in: folder)
-            #expect(names.status == 0, "\(names.stderr)")
-            #expect(names.stdout == "Apples\napples\nPears\n")
+            #expect(names.status == 0, "\(names.err)")
+            #expect(names.out == "Apples\napples\nPears\n")
             let categories = try DocsTools.shop(["list", "--categories", "-f", "list.yaml"], in: folder)
-            #expect(categories.stdout == "A\nB\n", "a category listed twice is printed once")
+            #expect(categories.out == "A\nB\n", "a category listed twice is printed once")
         }
     }
 
     @Test("a file that is not one YAML document is refused with status 1; a missing one with 2")
     func brokenAndMissing() throws {
-        try withDocsFolder { folder in
+        try withTemporaryDirectory { folder in
             try Files.write("items: [\n", to: folder.appendingPathComponent("list.yaml"))
             let broken = try DocsTools.shop(["list", "--names", "-f", "list.yaml"], in: folder)
             #expect(broken.status == 1)
-            #expect(broken.stdout == "")
-            #expect(broken.stderr.contains("[syntax]"), "\(broken.stderr)")
-            #expect(broken.stderr.contains("shop: error: list.yaml is not valid YAML"), "\(broken.stderr)")
+            #expect(broken.out == "")
+            #expect(broken.err.contains("[syntax]"), "\(broken.err)")
+            #expect(broken.err.contains("shop: error: list.yaml is not valid YAML"), "\(broken.err)")
             let missing = try DocsTools.shop(["list", "--categories", "-f", "nothing.yaml"], in: folder)
             #expect(missing.status == 2)
         }
@@ -319,12 +319,12 @@ import Testing
 
     @Test("--names and --categories go alone")
     func alone() throws {
-        try withDocsFolder { folder in
+        try withTemporaryDirectory { folder in
             try Files.write("items: []\n", to: folder.appendingPathComponent("list.yaml"))
             for arguments in [["--names", "--categories"], ["--names", "--category", "A"], ["--categories", "--category", "A"]] {
                 let run = try DocsTools.shop(["list", "-f", "list.yaml"] + arguments, in: folder)
                 #expect(run.status == 2, "\(arguments)")
-                #expect(run.stderr.contains("go alone"), "\(run.stderr)")
+                #expect(run.err.contains("go alone"), "\(run.err)")
             }
         }
     }

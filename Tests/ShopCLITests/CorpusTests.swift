@@ -79,19 +79,9 @@ struct CorpusTests {
                     problems.append('%s: %r became %r' % (case['input'], before, after))
             print(json.dumps({'compared': compared, 'problems': problems}))
             """#
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-c", script]
-        let input = Pipe()
-        let output = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        try process.run()
-        let reader = BackgroundReader(output.fileHandleForReading)
-        input.fileHandleForWriting.write(try JSONSerialization.data(withJSONObject: cases))
-        try input.fileHandleForWriting.close()
-        process.waitUntilExit()
-        let report = try #require(try JSONSerialization.jsonObject(with: reader.wait()) as? [String: Any])
+        let python = ShopProcess.process(URL(fileURLWithPath: "/usr/bin/env"), ["python3", "-c", script], inheriting: .all)
+        let result = try ShopProcess.run(python, stdin: .pipe(try JSONSerialization.data(withJSONObject: cases)))
+        let report = try #require(try JSONSerialization.jsonObject(with: result.stdout) as? [String: Any], "\(result.err)")
         if report["skipped"] as? Bool == true { return }
         #expect(report["compared"] as? Int ?? 0 > 150)
         let problems = report["problems"] as? [String] ?? ["no report"]

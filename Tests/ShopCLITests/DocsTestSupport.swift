@@ -4,85 +4,36 @@ import Testing
 /// Runs the tools the documentation and ecosystem tests need (mandoc, check-jsonschema, bash, zsh,
 /// fish, make, pre-commit). A missing tool fails the test that needs it: `.ci/run` installs them.
 enum DocsTools {
-    /// What a run of a tool did.
-    struct Run {
-        var status: Int32
-        var stdout: String
-        var stderr: String
-        /// Standard output and standard error together, for tools that must print nothing.
-        var output: String { stdout + stderr }
-    }
-
-    struct Missing: Error, CustomStringConvertible {
-        var description: String
-    }
-
     /// The full path of `tool` on the test's `PATH` (plus the system folders), or an error naming
     /// it and how to get it.
     static func path(of tool: String) throws -> String {
-        let folders = (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":").map(String.init)
-            + ["/usr/local/bin", "/usr/bin", "/bin", "/usr/sbin", "/sbin"]
-        for folder in folders where !folder.isEmpty {
-            let candidate = folder + "/" + tool
-            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+        guard let path = programPath(tool, otherFolders: ["/usr/local/bin", "/usr/bin", "/bin", "/usr/sbin", "/sbin"]) else {
+            throw TestFailure("'\(tool)' is not installed; .ci/run installs everything the tests need")
         }
-        throw Missing(description: "'\(tool)' is not installed; .ci/run installs everything the tests need")
+        return path
     }
 
     /// The `shop` executable the tests run.
     static func shop() throws -> URL {
-        guard let binary = ShopProcess.binary else {
-            throw Missing(description: "the shop executable was not found; build it with 'swift build' or set SHOP_BINARY")
-        }
-        return binary
+        try ShopProcess.requireBinary()
     }
 
     /// Runs `tool` (looked up with ``path(of:)``) with the test's environment plus `environment`,
-    /// in `directory`, feeding `stdin`. Output goes through files, so that a large output never
-    /// blocks the tool.
+    /// in `directory`, reading `stdin` (or nothing) from a file.
     static func run(
         _ tool: String, _ arguments: [String], in directory: URL? = nil, environment: [String: String] = [:],
         stdin: String? = nil
-    ) throws -> Run {
+    ) throws -> ShopProcess.Result {
         let executable = tool.hasPrefix("/") ? tool : try path(of: tool)
-        let capture = FileManager.default.temporaryDirectory.appendingPathComponent("shop-docs-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: capture, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: capture) }
-        let outputFile = capture.appendingPathComponent("stdout")
-        let errorFile = capture.appendingPathComponent("stderr")
-        let inputFile = capture.appendingPathComponent("stdin")
-        try Data().write(to: outputFile)
-        try Data().write(to: errorFile)
-        try Data((stdin ?? "").utf8).write(to: inputFile)
-
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        if let directory { process.currentDirectoryURL = directory }
-        var base = ProcessInfo.processInfo.environment
-        base.merge(environment) { $1 }
-        process.environment = base
-        let output = try FileHandle(forWritingTo: outputFile)
-        let errors = try FileHandle(forWritingTo: errorFile)
-        let input = try FileHandle(forReadingFrom: inputFile)
-        defer {
-            try? output.close()
-            try? errors.close()
-            try? input.close()
-        }
-        process.standardOutput = output
-        process.standardError = errors
-        process.standardInput = input
-        try process.run()
-        process.waitUntilExit()
-        return Run(
-            status: process.terminationStatus,
-            stdout: String(decoding: try Data(contentsOf: outputFile), as: UTF8.self),
-            stderr: String(decoding: try Data(contentsOf: errorFile), as: UTF8.self))
+        let process = ShopProcess.process(
+            URL(fileURLWithPath: executable), arguments, in: directory, inheriting: .all, environment: environment)
+        return try ShopProcess.run(process, stdin: .file(Data((stdin ?? "").utf8)))
     }
 
     /// Runs the built `shop`.
-    static func shop(_ arguments: [String], in directory: URL? = nil, environment: [String: String] = [:]) throws -> Run {
+    static func shop(_ arguments: [String], in directory: URL? = nil, environment: [String: String] = [:]) throws
+        -> ShopProcess.Result
+    {
         try run(try shop().path, arguments, in: directory, environment: environment)
     }
 }
@@ -157,17 +108,8 @@ struct HelpPage {
     static func of(_ command: String?) throws -> HelpPage {
         let run = try DocsTools.shop((command.map { [$0] } ?? []) + ["--help"])
         guard run.status == 0 else {
-            throw DocsTools.Missing(description: "shop \(command ?? "") --help failed: \(run.stderr)")
+            throw TestFailure("shop \(command ?? "") --help failed: \(run.err)")
         }
-        return HelpPage(run.stdout)
+        return HelpPage(run.out)
     }
-}
-
-/// A fresh folder for one test, removed afterwards (resolved, so paths compare equal).
-func withDocsFolder<T>(_ body: (URL) throws -> T) throws -> T {
-    let url = FileManager.default.temporaryDirectory
-        .appendingPathComponent("shop-docs-tests-\(UUID().uuidString)", isDirectory: true)
-    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: url) }
-    return try body(url.resolvingSymlinksInPath())
 }

@@ -137,7 +137,7 @@ struct EditCommandTests {
     func noChange() throws {
         let scratch = try EditScratch()
         let file = try scratch.write(Self.list, to: "list.yaml")
-        try EditFileSnapshot.age(file)
+        try Files.age(file)
         let before = try EditFileSnapshot(file)
         for arguments in [["buy", "apples"], ["undone", "apples"], ["unbuy", "crème fraîche"], ["edit", "apples", "--price", "3.490"]] {
             let run = try scratch.run(["-f", "list.yaml"] + arguments)
@@ -262,7 +262,7 @@ struct EditCommandTests {
         let scratch = try EditScratch()
         let file = try scratch.write(Self.list, to: "shopping.yaml")
         try scratch.write("not even yaml: [\n", to: "broken.yaml")
-        try EditFileSnapshot.age(file)
+        try Files.age(file)
         let before = try EditFileSnapshot(file)
         for arguments in [["init"], ["init", "--empty"], ["init", "shopping.yaml", "--title", "New"]] {
             let run = try scratch.run(arguments)
@@ -315,7 +315,7 @@ struct EditCommandTests {
     func refused(arguments: [String], message: String) throws {
         let scratch = try EditScratch()
         let file = try scratch.write(Self.list, to: "list.yaml")
-        try EditFileSnapshot.age(file)
+        try Files.age(file)
         let before = try EditFileSnapshot(file)
         let run = try scratch.run(["-f", "list.yaml"] + arguments)
         #expect(run.status == 1)
@@ -334,7 +334,7 @@ struct EditCommandTests {
     func usageError(arguments: [String]) throws {
         let scratch = try EditScratch()
         let file = try scratch.write(Self.list, to: "list.yaml")
-        try EditFileSnapshot.age(file)
+        try Files.age(file)
         let before = try EditFileSnapshot(file)
         let run = try scratch.run(["-f", "list.yaml"] + arguments)
         #expect(run.status == 2, "\(run)")
@@ -357,7 +357,7 @@ struct EditCommandTests {
         for arguments in [["add", "B"], ["buy", "A"], ["rm", "A"], ["clear", "--all"], ["edit", "A", "--price", "1"]] {
             let scratch = try EditScratch()
             let file = try scratch.write(text, to: "list.yaml")
-            try EditFileSnapshot.age(file)
+            try Files.age(file)
             let before = try EditFileSnapshot(file)
             let run = try scratch.run(["-f", "list.yaml"] + arguments)
             let context = "\(arguments): \(run)"
@@ -447,7 +447,7 @@ struct EditCommandTests {
         let scratch = try EditScratch()
         let file = try scratch.write(Self.list, to: "list.yaml")
         try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: file.path)
-        try EditFileSnapshot.age(file)
+        try Files.age(file)
         let before = try EditFileSnapshot(file)
         for arguments in [["buy", "crème fraîche"], ["add", "Pears"], ["clear", "--all"]] {
             let run = try scratch.run(["-f", "list.yaml"] + arguments)
@@ -464,7 +464,7 @@ struct EditCommandTests {
         var text = Self.list
         for index in 0..<4_000 { text += "x-line-\(index): padding to make the file larger than the limit\n" }
         let file = try scratch.write(text, to: "list.yaml")
-        try EditFileSnapshot.age(file)
+        try Files.age(file)
         let before = try EditFileSnapshot(file)
         #expect(before.bytes.count > 200_000)
         // Writes past 100 blocks (at most 100 KiB) fail with EFBIG once SIGXFSZ is ignored.
@@ -486,7 +486,7 @@ struct EditCommandTests {
         let file = try scratch.write(Self.list, to: "list.yaml")
         // The file itself is writable by anyone: only the folder forbids the change.
         try FileManager.default.setAttributes([.posixPermissions: 0o666], ofItemAtPath: file.path)
-        try EditFileSnapshot.age(file)
+        try Files.age(file)
         let before = try EditFileSnapshot(file)
         try FileManager.default.setAttributes([.posixPermissions: 0o555], ofItemAtPath: scratch.folder.path)
 

@@ -7,92 +7,25 @@ import Glibc
 
 /// Runs the built `shop` program for the tests of the editing commands.
 enum EditCLI {
-    /// What one run did.
-    struct Run: CustomStringConvertible {
-        var status: Int32
-        var out: String
-        var err: String
-
-        var description: String { "exit \(status)\nstdout: \(out.debugDescription)\nstderr: \(err.debugDescription)" }
-    }
-
-    /// The `shop` executable: `SHOP_BINARY` when set, else the one in the products folder next to
-    /// the test bundle (on Linux the bundle is the test executable itself), else `.build/debug/shop`.
-    static let binary: URL? = {
-        var candidates: [URL] = []
-        if let override = ProcessInfo.processInfo.environment["SHOP_BINARY"] {
-            candidates.append(URL(fileURLWithPath: override))
-        }
-        for bundle in Bundle.allBundles where bundle.bundlePath.hasSuffix(".xctest") {
-            candidates.append(bundle.bundleURL.deletingLastPathComponent().appendingPathComponent("shop"))
-        }
-        if let executable = Bundle.main.executableURL {
-            candidates.append(executable.deletingLastPathComponent().appendingPathComponent("shop"))
-        }
-        if let first = ProcessInfo.processInfo.arguments.first {
-            candidates.append(URL(fileURLWithPath: first).deletingLastPathComponent().appendingPathComponent("shop"))
-        }
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent()
-        candidates.append(root.appendingPathComponent(".build/debug/shop"))
-        return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }
-    }()
-
-    static func requireBinary() throws -> URL {
-        guard let binary else {
-            throw EditTestFailure("the shop executable was not found; build it with 'swift build' or set SHOP_BINARY")
-        }
-        return binary
-    }
-
-    /// A process that runs `shop` in `folder` with a clean environment plus `environment`; not yet
-    /// started. Its output goes to files in `folder`'s parent, so that a full pipe never blocks it.
+    /// A process that runs `shop` (after `prefix`, a command that runs it, when given) in `folder`
+    /// with a clean environment (`PATH`, `LANG`, `LC_ALL`, `NO_COLOR=1`) plus `environment`; not
+    /// yet started.
     static func process(
         _ arguments: [String], in folder: URL, environment: [String: String] = [:], prefix: [String] = []
     ) throws -> Process {
-        let binary = try requireBinary()
-        let process = Process()
-        if prefix.isEmpty {
-            process.executableURL = binary
-            process.arguments = arguments
-        } else {
-            process.executableURL = URL(fileURLWithPath: prefix[0])
-            process.arguments = Array(prefix.dropFirst()) + [binary.path] + arguments
-        }
-        var base = ProcessInfo.processInfo.environment.filter { ["PATH", "LANG", "LC_ALL"].contains($0.key) }
-        base["NO_COLOR"] = "1"
-        base.merge(environment) { $1 }
-        process.environment = base
-        process.currentDirectoryURL = folder
-        process.standardInput = FileHandle.nullDevice
-        return process
+        let binary = try ShopProcess.requireBinary()
+        let executable = prefix.first.map(URL.init(fileURLWithPath:)) ?? binary
+        let fullArguments = prefix.isEmpty ? arguments : Array(prefix.dropFirst()) + [binary.path] + arguments
+        return ShopProcess.process(
+            executable, fullArguments, in: folder, inheriting: .only(["PATH", "LANG", "LC_ALL"]),
+            environment: ["NO_COLOR": "1"].merging(environment) { $1 })
     }
 
     /// Runs `shop` to its end and returns what it said.
     static func run(
         _ arguments: [String], in folder: URL, environment: [String: String] = [:], prefix: [String] = []
-    ) throws -> Run {
-        let process = try process(arguments, in: folder, environment: environment, prefix: prefix)
-        let output = FileManager.default.temporaryDirectory.appendingPathComponent("shop-edit-out-\(UUID().uuidString)")
-        let errors = FileManager.default.temporaryDirectory.appendingPathComponent("shop-edit-err-\(UUID().uuidString)")
-        try Data().write(to: output)
-        try Data().write(to: errors)
-        defer {
-            try? FileManager.default.removeItem(at: output)
-            try? FileManager.default.removeItem(at: errors)
-        }
-        let outputHandle = try FileHandle(forWritingTo: output)
-        let errorHandle = try FileHandle(forWritingTo: errors)
-        process.standardOutput = outputHandle
-        process.standardError = errorHandle
-        try process.run()
-        process.waitUntilExit()
-        try outputHandle.close()
-        try errorHandle.close()
-        return Run(
-            status: process.terminationStatus,
-            out: String(decoding: try Data(contentsOf: output), as: UTF8.self),
-            err: String(decoding: try Data(contentsOf: errors), as: UTF8.self))
+    ) throws -> ShopProcess.Result {
+        try ShopProcess.run(process(arguments, in: folder, environment: environment, prefix: prefix))
     }
 
     /// What runs a program so that folder permissions apply to it: nothing for a user who is not
@@ -107,14 +40,9 @@ enum EditCLI {
         where FileManager.default.isExecutableFile(atPath: runuser) {
             return [runuser, "-u", "nobody", "--"]
         }
-        throw EditTestFailure(
+        throw TestFailure(
             "neither setpriv nor runuser was found (package util-linux): the unwritable-folder test cannot run as an unprivileged user")
     }
-}
-
-struct EditTestFailure: Error, CustomStringConvertible {
-    var description: String
-    init(_ description: String) { self.description = description }
 }
 
 /// A fresh folder for one test (mode 0755, so that an unprivileged user can enter it), removed
@@ -140,20 +68,20 @@ final class EditScratch {
     @discardableResult
     func write(_ text: String, to name: String) throws -> URL {
         let url = url(name)
-        try Data(text.utf8).write(to: url)
+        try Files.write(text, to: url)
         return url
     }
 
     func text(_ name: String) throws -> String {
-        String(decoding: try Data(contentsOf: url(name)), as: UTF8.self)
+        try Files.text(url(name))
     }
 
     /// Every name in the folder, hidden ones included, sorted.
     func names() throws -> [String] {
-        try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+        try Files.names(in: folder)
     }
 
-    func run(_ arguments: [String], environment: [String: String] = [:]) throws -> EditCLI.Run {
+    func run(_ arguments: [String], environment: [String: String] = [:]) throws -> ShopProcess.Result {
         try EditCLI.run(arguments, in: folder, environment: environment)
     }
 }
@@ -169,7 +97,7 @@ struct EditFileSnapshot: Equatable, CustomStringConvertible {
 
     init(_ url: URL) throws {
         var info = stat()
-        guard stat(url.path, &info) == 0 else { throw EditTestFailure("cannot stat \(url.path)") }
+        guard stat(url.path, &info) == 0 else { throw TestFailure("cannot stat \(url.path)") }
         bytes = [UInt8](try Data(contentsOf: url))
         inode = UInt64(info.st_ino)
         modifiedSeconds = Int(info.st_mtim.tv_sec)
@@ -179,11 +107,6 @@ struct EditFileSnapshot: Equatable, CustomStringConvertible {
 
     var description: String {
         "\(bytes.count) bytes, inode \(inode), modified \(modifiedSeconds).\(modifiedNanoseconds), mode \(String(mode, radix: 8))"
-    }
-
-    /// Sets a file's modification time an hour back, so that any rewrite shows in it.
-    static func age(_ url: URL) throws {
-        try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: -3_600)], ofItemAtPath: url.path)
     }
 }
 

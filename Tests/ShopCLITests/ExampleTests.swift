@@ -19,8 +19,8 @@ import Testing
     func checkClean() throws {
         for example in try DocsPaths.examples() {
             let run = try DocsTools.shop(["check", "--strict", example.path])
-            #expect(run.status == 0, "\(example.lastPathComponent): \(run.stdout)")
-            #expect(run.stdout == "no problems in 1 file\n")
+            #expect(run.status == 0, "\(example.lastPathComponent): \(run.out)")
+            #expect(run.out == "no problems in 1 file\n")
         }
     }
 
@@ -28,9 +28,9 @@ import Testing
     func formatStable() throws {
         for example in try DocsPaths.examples() {
             let check = try DocsTools.shop(["fmt", "--check", example.path])
-            #expect(check.status == 0, "\(example.lastPathComponent): \(check.stderr)")
+            #expect(check.status == 0, "\(example.lastPathComponent): \(check.err)")
             let formatted = try DocsTools.shop(["fmt", "--stdout", example.path])
-            #expect(formatted.stdout == (try Files.text(example)))
+            #expect(formatted.out == (try Files.text(example)))
         }
     }
 
@@ -44,8 +44,8 @@ import Testing
             #expect(FileManager.default.fileExists(atPath: schema.standardizedFileURL.path))
             for format in ["csv", "markdown", "json"] {
                 let run = try DocsTools.shop(["export", "--all", "--format", format, example.path])
-                #expect(run.status == 0, "\(example.lastPathComponent) \(format): \(run.stderr)")
-                #expect(run.stderr == "")
+                #expect(run.status == 0, "\(example.lastPathComponent) \(format): \(run.err)")
+                #expect(run.err == "")
             }
         }
     }

@@ -33,8 +33,8 @@ import Testing
         try folder.write(Self.list, to: "list.yaml")
 
         let shopping = try folder.run(["export", "list.yaml", "--format", "csv"])
-        #expect(shopping.status == 0, "\(shopping.stderr)")
-        #expect(shopping.stderr.isEmpty)
+        #expect(shopping.status == 0, "\(shopping.err)")
+        #expect(shopping.err.isEmpty)
         #expect(
             shopping.out == Self.csvHeader + "Apples,6,pcs,3.49,20.94,Produce,true,false,,\r\n"
                 + "Milk,1,,1.05,1.05,Dairy,true,true,,\r\n")
@@ -77,10 +77,10 @@ import Testing
         defer { folder.remove() }
         try folder.write(Self.list, to: "list.yaml")
         let toFile = try folder.run(["export", "list.yaml", "--output", output])
-        #expect(toFile.status == 0, "\(toFile.stderr)")
+        #expect(toFile.status == 0, "\(toFile.err)")
         #expect(toFile.stdout.isEmpty)
         let toStdout = try folder.run(["export", "list.yaml", "--format", format])
-        #expect(try folder.read(output) == toStdout.stdout)
+        #expect(try folder.read(output) == [UInt8](toStdout.stdout))
         #expect(try folder.contents() == ["list.yaml", output].sorted(), "a temporary or lock file was left behind")
     }
 
@@ -103,7 +103,7 @@ import Testing
         let run = try folder.run(["export", "list.yaml"] + arguments)
         #expect(run.status == 2)
         #expect(run.stdout.isEmpty)
-        #expect(run.stderr.contains("--format"), "\(run.stderr)")
+        #expect(run.err.contains("--format"), "\(run.err)")
         #expect(try folder.contents() == ["list.yaml"])
     }
 
@@ -113,7 +113,7 @@ import Testing
         try folder.write(Self.list, to: "list.yaml")
         let run = try folder.run(["export", "list.yaml", "--format", "xml"])
         #expect(run.status == 2)
-        #expect(run.stderr.contains("csv, markdown, json"), "\(run.stderr)")
+        #expect(run.err.contains("csv, markdown, json"), "\(run.err)")
     }
 
     @Test func dashOrNoOutputWritesStandardOutput() throws {
@@ -170,10 +170,10 @@ import Testing
             let run = try folder.run(["export", "list.yaml"] + arguments)
             #expect(run.status == 1, "\(arguments)")
             #expect(run.stdout.isEmpty, "\(arguments)")
-            #expect(run.stderr.contains("list.yaml:12:12: error:"), "\(run.stderr)")
-            #expect(run.stderr.contains("[bad-price]"), "\(run.stderr)")
-            #expect(run.stderr.contains("[duplicate-name]"), "\(run.stderr)")
-            #expect(run.stderr.contains("nothing was exported"), "\(run.stderr)")
+            #expect(run.err.contains("list.yaml:12:12: error:"), "\(run.err)")
+            #expect(run.err.contains("[bad-price]"), "\(run.err)")
+            #expect(run.err.contains("[duplicate-name]"), "\(run.err)")
+            #expect(run.err.contains("nothing was exported"), "\(run.err)")
         }
         #expect(!folder.exists("new.md"))
         #expect(try folder.read("existing.csv") == Array("keep me\n".utf8))
@@ -182,7 +182,7 @@ import Testing
         try folder.write("items: [\n", to: "syntax.yaml")
         let syntax = try folder.run(["export", "syntax.yaml", "-o", "out.csv"])
         #expect(syntax.status == 1)
-        #expect(syntax.stderr.contains("[syntax]"), "\(syntax.stderr)")
+        #expect(syntax.err.contains("[syntax]"), "\(syntax.err)")
         #expect(!folder.exists("out.csv"))
     }
 
@@ -211,7 +211,7 @@ import Testing
 
             """, to: "list.yaml")
         let run = try folder.run(["export", "list.yaml", "-o", "out.csv"])
-        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.status == 0, "\(run.err)")
         let csv = String(decoding: try folder.read("out.csv"), as: UTF8.self)
         #expect(
             csv == Self.csvHeader + "\"'=HYPERLINK(\"\"http://evil\"\")\",1,,,,,true,false,'+1+1,\r\n"
@@ -242,15 +242,15 @@ import Testing
         defer { folder.remove() }
         let missing = try folder.run(["export", "nope.yaml", "--format", "csv"])
         #expect(missing.status == 2)
-        #expect(missing.stderr.contains("nope.yaml"), "\(missing.stderr)")
+        #expect(missing.err.contains("nope.yaml"), "\(missing.err)")
         let noListFile = try folder.run(["export", "--format", "csv"])
         #expect(noListFile.status == 2)
-        #expect(noListFile.stderr.contains("shopping.yaml"), "\(noListFile.stderr)")
+        #expect(noListFile.err.contains("shopping.yaml"), "\(noListFile.err)")
 
         try folder.write(Self.list, to: "list.yaml")
         let noFolder = try folder.run(["export", "list.yaml", "-o", "missing/out.csv"])
         #expect(noFolder.status == 2)
-        #expect(noFolder.stderr.contains("missing/out.csv"), "\(noFolder.stderr)")
+        #expect(noFolder.err.contains("missing/out.csv"), "\(noFolder.err)")
 
         let sameFile = try folder.run(["export", "list.yaml", "--format", "csv", "-o", "./list.yaml"])
         #expect(sameFile.status == 2)

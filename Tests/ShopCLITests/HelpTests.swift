@@ -7,8 +7,8 @@ import Testing
     func overview() throws {
         let run = try DocsTools.shop(["--help"])
         #expect(run.status == 0)
-        #expect(run.stderr == "")
-        let page = HelpPage(run.stdout)
+        #expect(run.err == "")
+        let page = HelpPage(run.out)
         #expect(page.headings == ["OVERVIEW", "USAGE", "COMMANDS", "OPTIONS", "EXAMPLES"])
         #expect(
             page.entries("COMMANDS") == [
@@ -16,9 +16,9 @@ import Testing
                 "completions",
             ])
         #expect(page.sections["USAGE"]?.hasPrefix("shop [--file <path>] [--color <when>] <command>") == true)
-        #expect(run.stdout.contains("man shop"))
+        #expect(run.out.contains("man shop"))
         // -h is the same page.
-        #expect(try DocsTools.shop(["-h"]).stdout == run.stdout)
+        #expect(try DocsTools.shop(["-h"]).out == run.out)
     }
 
     @Test("shop COMMAND --help for every command: overview, usage, arguments, options, examples")
@@ -26,8 +26,8 @@ import Testing
         for command in try HelpPage.of(nil).entries("COMMANDS") {
             let run = try DocsTools.shop([command, "--help"])
             #expect(run.status == 0, "\(command)")
-            #expect(run.stderr == "")
-            let page = HelpPage(run.stdout)
+            #expect(run.err == "")
+            let page = HelpPage(run.out)
             let usage = try #require(page.sections["USAGE"], "\(command)")
             #expect(usage.hasPrefix("shop \(command)"), "\(command): \(usage)")
             var expected = ["OVERVIEW", "USAGE"]
@@ -39,16 +39,16 @@ import Testing
             #expect(page.headings == expected, "\(command)")
             #expect(!page.entries("EXAMPLES").isEmpty, "\(command) has examples")
             // The help of a command and `shop help`-style spellings agree.
-            #expect(try DocsTools.shop(["--help", command]).stdout == run.stdout, "\(command)")
-            #expect(try DocsTools.shop([command, "-h"]).stdout == run.stdout, "\(command)")
+            #expect(try DocsTools.shop(["--help", command]).out == run.out, "\(command)")
+            #expect(try DocsTools.shop([command, "-h"]).out == run.out, "\(command)")
         }
     }
 
     @Test("every example in every help page uses real commands and options")
     func examplesParse() throws {
-        var pages = [try DocsTools.shop(["--help"]).stdout]
+        var pages = [try DocsTools.shop(["--help"]).out]
         for command in try HelpPage.of(nil).entries("COMMANDS") {
-            pages.append(try DocsTools.shop([command, "--help"]).stdout)
+            pages.append(try DocsTools.shop([command, "--help"]).out)
         }
         var count = 0
         for page in pages {
@@ -61,7 +61,7 @@ import Testing
                 for command in commands {
                     count += 1
                     let run = try DocsTools.shop(command + ["--help"])
-                    #expect(run.status == 0, "\(example): \(run.stderr)")
+                    #expect(run.status == 0, "\(example): \(run.err)")
                 }
             }
         }
@@ -74,8 +74,8 @@ import Testing
     func mistypedCommand(typed: String, meant: String) throws {
         let run = try DocsTools.shop([typed])
         #expect(run.status == 2)
-        #expect(run.stdout == "")
-        #expect(run.stderr.hasPrefix("shop: error: unknown command '\(typed)'; did you mean '\(meant)'?\n"), "\(run.stderr)")
+        #expect(run.out == "")
+        #expect(run.err.hasPrefix("shop: error: unknown command '\(typed)'; did you mean '\(meant)'?\n"), "\(run.err)")
     }
 
     @Test("a mistyped option of any command gets a suggestion and exit status 2")
@@ -86,8 +86,8 @@ import Testing
                 let typed = "--" + String(option.dropFirst(2).prefix(1)) + option.dropFirst(2)
                 let run = try DocsTools.shop([command, typed])
                 #expect(run.status == 2, "shop \(command) \(typed)")
-                #expect(run.stderr.contains("unknown option '\(typed)'; did you mean '\(option)'?"), "\(run.stderr)")
-                #expect(run.stderr.contains("See 'shop \(command) --help'"), "\(run.stderr)")
+                #expect(run.err.contains("unknown option '\(typed)'; did you mean '\(option)'?"), "\(run.err)")
+                #expect(run.err.contains("See 'shop \(command) --help'"), "\(run.err)")
             }
         }
     }
@@ -96,16 +96,16 @@ import Testing
     func mistypedValue() throws {
         let run = try DocsTools.shop(["export", "--format", "markdwn"])
         #expect(run.status == 2)
-        #expect(run.stderr.contains("did you mean 'markdown'?"), "\(run.stderr)")
+        #expect(run.err.contains("did you mean 'markdown'?"), "\(run.err)")
         let shell = try DocsTools.shop(["completions", "bsh"])
         #expect(shell.status == 2)
-        #expect(shell.stderr.contains("unknown shell 'bsh'; expected bash, zsh or fish (did you mean 'bash'?)"), "\(shell.stderr)")
+        #expect(shell.err.contains("unknown shell 'bsh'; expected bash, zsh or fish (did you mean 'bash'?)"), "\(shell.err)")
     }
 
     @Test("--version prints the version")
     func version() throws {
         let run = try DocsTools.shop(["--version"])
         #expect(run.status == 0)
-        #expect(run.stdout.range(of: #"^shop \d+\.\d+\.\d+\n$"#, options: .regularExpression) != nil, "\(run.stdout)")
+        #expect(run.out.range(of: #"^shop \d+\.\d+\.\d+\n$"#, options: .regularExpression) != nil, "\(run.out)")
     }
 }

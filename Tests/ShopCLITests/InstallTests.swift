@@ -27,7 +27,7 @@ import Testing
         "share/fish/vendor_completions.d/shop.fish",
     ]
 
-    static func make(_ arguments: [String]) throws -> DocsTools.Run {
+    static func make(_ arguments: [String]) throws -> ShopProcess.Result {
         try DocsTools.run("make", ["--no-print-directory", "-C", DocsPaths.root.path, "SCRATCH_PATH=\(scratchPath)"] + arguments)
     }
 
@@ -47,7 +47,7 @@ import Testing
 
     @Test("make install PREFIX=... installs the binary, both manual pages and three completions; uninstall removes them")
     func installAndUninstall() throws {
-        try withDocsFolder { prefix in
+        try withTemporaryDirectory { prefix in
             let install = try Self.make(["install", "PREFIX=\(prefix.path)"])
             #expect(install.status == 0, "\(install.output)")
             #expect(Self.files(under: prefix) == Self.installedFiles.sorted())
@@ -56,7 +56,7 @@ import Testing
             #expect(FileManager.default.isExecutableFile(atPath: installed))
             let version = try DocsTools.run(installed, ["--version"])
             #expect(version.status == 0)
-            #expect(version.stdout == (try DocsTools.shop(["--version"])).stdout)
+            #expect(version.out == (try DocsTools.shop(["--version"])).out)
 
             for page in ["man1/shop.1", "man5/shop.5"] {
                 let copy = try Files.text(prefix.appendingPathComponent("share/man/" + page))
@@ -68,11 +68,11 @@ import Testing
             ]
             for (shell, path) in scripts {
                 let script = try Files.text(prefix.appendingPathComponent(path))
-                #expect(script == (try DocsTools.shop(["completions", shell])).stdout, "\(shell)")
+                #expect(script == (try DocsTools.shop(["completions", shell])).out, "\(shell)")
             }
             // The installed page renders.
             let manual = try DocsTools.run("mandoc", ["-T", "ascii", prefix.appendingPathComponent("share/man/man1/shop.1").path])
-            #expect(manual.stdout.contains("SHOP(1)"))
+            #expect(manual.out.contains("SHOP(1)"))
 
             let uninstall = try Self.make(["uninstall", "PREFIX=\(prefix.path)"])
             #expect(uninstall.status == 0, "\(uninstall.output)")
@@ -82,7 +82,7 @@ import Testing
 
     @Test("DESTDIR stages an install under another root")
     func destdir() throws {
-        try withDocsFolder { root in
+        try withTemporaryDirectory { root in
             let install = try Self.make(["install", "DESTDIR=\(root.path)", "PREFIX=/usr"])
             #expect(install.status == 0, "\(install.output)")
             #expect(Self.files(under: root) == Self.installedFiles.map { "usr/" + $0 }.sorted())

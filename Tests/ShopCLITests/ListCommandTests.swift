@@ -39,9 +39,9 @@ import Testing
         defer { folder.remove() }
         try folder.write(Self.list, to: "shopping.yaml")
         let run = try folder.run(["list"])
-        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.status == 0, "\(run.err)")
         #expect(run.out == Self.table)
-        #expect(run.stderr.isEmpty)
+        #expect(run.err.isEmpty)
     }
 
     @Test func everyItemWithAll() throws {
@@ -77,7 +77,7 @@ import Testing
         let unknown = try folder.run(["list", "--category", "Sweet"])
         #expect(unknown.status == 1)
         #expect(unknown.stdout.isEmpty)
-        #expect(unknown.stderr.contains("did you mean \"Sweets\"?"), "\(unknown.stderr)")
+        #expect(unknown.err.contains("did you mean \"Sweets\"?"), "\(unknown.err)")
     }
 
     @Test func anEmptyListSaysSo() throws {
@@ -95,7 +95,7 @@ import Testing
         let folder = try ExportCLIFolder()
         defer { folder.remove() }
         try folder.write(Self.list, to: "shopping.yaml")
-        // Standard output is a file here, not a terminal.
+        // Standard output is a pipe here, not a terminal.
         #expect(!(try folder.run(["list"]).out.contains("\u{1B}[")))
         #expect(!(try folder.run(["list", "--color", "auto"], environment: ["TERM": "xterm"]).out.contains("\u{1B}[")))
         let always = try folder.run(["--color", "always", "list"], environment: ["NO_COLOR": "1"])
@@ -114,7 +114,7 @@ import Testing
         defer { folder.remove() }
         try folder.write(Self.list, to: "shopping.yaml")
         let terminal = try ExportCLI.runOnTerminal(["list"], in: folder.url, environment: ["TERM": "xterm"])
-        #expect(terminal.status == 0, "\(terminal.out)\(terminal.stderr)")
+        #expect(terminal.status == 0, "\(terminal.out)\(terminal.err)")
         #expect(terminal.out.contains("\u{1B}[1mMixed\u{1B}[0m"), "\(terminal.out.debugDescription)")
         let noColor = try ExportCLI.runOnTerminal(
             ["list"], in: folder.url, environment: ["TERM": "xterm", "NO_COLOR": "1"])
@@ -143,9 +143,9 @@ import Testing
         let run = try folder.run(["list"])
         #expect(run.status == 1)
         #expect(run.stdout.isEmpty)
-        #expect(run.stderr.contains("[bad-price]"), "\(run.stderr)")
+        #expect(run.err.contains("[bad-price]"), "\(run.err)")
         let missing = try folder.run(["list", "-f", "nope.yaml"])
         #expect(missing.status == 2)
-        #expect(missing.stderr.contains("nope.yaml"))
+        #expect(missing.err.contains("nope.yaml"))
     }
 }

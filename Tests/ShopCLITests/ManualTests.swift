@@ -64,7 +64,7 @@ import Testing
     func lint() throws {
         let mandoc = try DocsTools.path(of: "mandoc")
         let makewhatis = try DocsTools.path(of: "makewhatis")
-        try withDocsFolder { tree in
+        try withTemporaryDirectory { tree in
             let fileManager = FileManager.default
             for (section, page) in [("man1", "shop.1"), ("man5", "shop.5")] {
                 let folder = tree.appendingPathComponent(section)
@@ -130,10 +130,10 @@ import Testing
 
     @Test("CHECKS lists every rule with its severity, as check --format sarif reports them")
     func everyRule() throws {
-        try withDocsFolder { folder in
+        try withTemporaryDirectory { folder in
             try Files.write("items: []\n", to: folder.appendingPathComponent("empty.yaml"))
             let sarif = try DocsTools.shop(["check", "--format", "sarif", "empty.yaml"], in: folder)
-            let log = try #require(try JSONSerialization.jsonObject(with: Data(sarif.stdout.utf8)) as? [String: Any])
+            let log = try #require(try JSONSerialization.jsonObject(with: Data(sarif.out.utf8)) as? [String: Any])
             let run = try #require((log["runs"] as? [[String: Any]])?.first)
             let rules = try #require(((run["tool"] as? [String: Any])?["driver"] as? [String: Any])?["rules"] as? [[String: Any]])
             let reported = rules.compactMap { rule -> String? in
@@ -165,11 +165,11 @@ import Testing
 
     @Test("the files the manual names are the files shop leaves: the list and its lock file")
     func filesMatchBehaviour() throws {
-        try withDocsFolder { folder in
+        try withTemporaryDirectory { folder in
             try Files.write("items:\n  - name: Apples\n", to: folder.appendingPathComponent("shopping.yaml"))
             let run = try DocsTools.shop(["buy", "apples"], in: folder, environment: ["SHOP_FILE": ""])
-            #expect(run.status == 0, "\(run.stderr)")
-            #expect(run.stderr == "\"Apples\" is on the list\n")
+            #expect(run.status == 0, "\(run.err)")
+            #expect(run.err == "\"Apples\" is on the list\n")
             #expect(try Files.names(in: folder) == [".shopping.yaml.lock", "shopping.yaml"])
         }
     }
@@ -181,7 +181,7 @@ import Testing
         for line in lines {
             for command in ShellWords.commands(in: line) {
                 let run = try DocsTools.shop(command + ["--help"])
-                #expect(run.status == 0, "\(line): \(run.stderr)")
+                #expect(run.status == 0, "\(line): \(run.err)")
             }
         }
     }
@@ -209,6 +209,6 @@ enum ShellWords {
         let run = try DocsTools.run(
             "bash", ["-c", "set -f; eval \"set -- $1\"; printf '%s\\0' \"$@\"", "bash", text],
             environment: ["HOME": "/home/user"])
-        return run.stdout.split(separator: "\0", omittingEmptySubsequences: true).map(String.init)
+        return run.out.split(separator: "\0", omittingEmptySubsequences: true).map(String.init)
     }
 }

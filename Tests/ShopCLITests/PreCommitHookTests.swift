@@ -8,7 +8,7 @@ import Testing
         let run = try DocsTools.run(
             "python3", ["-c", "import json, sys, yaml; print(json.dumps(yaml.safe_load(open(sys.argv[1]))))", DocsPaths.file(".pre-commit-hooks.yaml").path])
         #expect(run.status == 0, "\(run.output)")
-        return try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [[String: Any]])
+        return try #require(try JSONSerialization.jsonObject(with: Data(run.out.utf8)) as? [[String: Any]])
     }
 
     @Test("pre-commit accepts the manifest: shop-fmt and shop-check, built with language: swift")
@@ -40,26 +40,26 @@ import Testing
 
     @Test("the entries do what the hooks promise on the files pre-commit passes")
     func entries() throws {
-        try withDocsFolder { folder in
+        try withTemporaryDirectory { folder in
             let list = folder.appendingPathComponent("shopping.yaml")
             let messy = "items:\n- {name: Apples, price: 3.5}\n"
             try Files.write(messy, to: list)
             // shop-fmt with args: [--check] only reports.
             let check = try DocsTools.shop(["fmt", "--check", "shopping.yaml"], in: folder)
             #expect(check.status == 1)
-            #expect(check.stderr == "would reformat shopping.yaml\n")
+            #expect(check.err == "would reformat shopping.yaml\n")
             #expect(try Files.text(list) == messy)
             // shop-fmt fixes the file; pre-commit then fails the commit because a file changed.
             let fix = try DocsTools.shop(["fmt", "shopping.yaml"], in: folder)
             #expect(fix.status == 0)
-            #expect(fix.stderr == "reformatted shopping.yaml\n")
+            #expect(fix.err == "reformatted shopping.yaml\n")
             #expect(try Files.text(list) == "items:\n  - name: Apples\n    price: 3.50\n")
             // shop-check passes a clean file and fails one with errors.
             #expect(try DocsTools.shop(["check", "shopping.yaml"], in: folder).status == 0)
             try Files.write("items:\n  - name: Apples\n    price: 3,50\n", to: list)
             let failing = try DocsTools.shop(["check", "shopping.yaml"], in: folder)
             #expect(failing.status == 1)
-            #expect(failing.stdout.contains("shopping.yaml:3:12: error:"), "\(failing.stdout)")
+            #expect(failing.out.contains("shopping.yaml:3:12: error:"), "\(failing.out)")
         }
     }
 
@@ -70,7 +70,7 @@ import Testing
         let snippet = try #require(blocks.first { $0.contains("repos:") }, "README shows a .pre-commit-config.yaml")
         #expect(snippet.contains("id: shop-fmt"))
         #expect(snippet.contains("id: shop-check"))
-        try withDocsFolder { folder in
+        try withTemporaryDirectory { folder in
             let config = folder.appendingPathComponent(".pre-commit-config.yaml")
             try Files.write(snippet, to: config)
             let validate = try DocsTools.run("pre-commit", ["validate-config", config.path])

@@ -20,13 +20,13 @@ import Testing
     /// The log `shop check --format sarif` prints for `paths` in `folder`.
     static func log(_ paths: [String], in folder: URL) throws -> (status: Int32, log: [String: Any]) {
         let run = try DocsTools.shop(["check", "--format", "sarif"] + paths, in: folder)
-        let object = try JSONSerialization.jsonObject(with: Data(run.stdout.utf8))
-        return (run.status, try #require(object as? [String: Any], "\(run.stdout)"))
+        let object = try JSONSerialization.jsonObject(with: Data(run.out.utf8))
+        return (run.status, try #require(object as? [String: Any], "\(run.out)"))
     }
 
     @Test("the log, the tool, its rules and every result have what GitHub code scanning requires")
     func structure() throws {
-        try withDocsFolder { folder in
+        try withTemporaryDirectory { folder in
             let lists = folder.appendingPathComponent("lists é", isDirectory: true)
             try FileManager.default.createDirectory(at: lists, withIntermediateDirectories: true)
             try Files.write(Self.broken, to: lists.appendingPathComponent("week 1.yaml"))
@@ -88,7 +88,7 @@ import Testing
 
     @Test("locations are the positions the text format reports")
     func positionsMatchText() throws {
-        try withDocsFolder { folder in
+        try withTemporaryDirectory { folder in
             try Files.write(Self.broken, to: folder.appendingPathComponent("list.yaml"))
             let (_, log) = try Self.log(["list.yaml"], in: folder)
             let results = try #require((log["runs"] as? [[String: Any]])?.first?["results"] as? [[String: Any]])
@@ -101,7 +101,7 @@ import Testing
                 return "list.yaml:\(line):\(column): [\(rule)]"
             }
             let text = try DocsTools.shop(["check", "list.yaml"], in: folder)
-            let fromText = text.stdout.split(separator: "\n").filter { $0.hasPrefix("list.yaml:") }.map { line in
+            let fromText = text.out.split(separator: "\n").filter { $0.hasPrefix("list.yaml:") }.map { line in
                 let parts = line.split(separator: ":", maxSplits: 3)
                 let rule = line.split(separator: "[").last.map { "[" + $0 } ?? ""
                 return "\(parts[0]):\(parts[1]):\(parts[2]): \(rule)"
@@ -114,7 +114,7 @@ import Testing
 
     @Test("a clean file gives an empty results array; an absolute path a file URI; ./ is dropped")
     func uris() throws {
-        try withDocsFolder { folder in
+        try withTemporaryDirectory { folder in
             try Files.write("items: []\n", to: folder.appendingPathComponent("clean.yaml"))
             try Files.write("items: [{name: A, prize: 1}]\n", to: folder.appendingPathComponent("warn.yaml"))
             let (status, clean) = try Self.log(["clean.yaml"], in: folder)

@@ -8,8 +8,8 @@ import Testing
     static let schemaPath = DocsPaths.file("schema/shop.schema.json").path
 
     /// Validates `text`, written to a `.yaml` file, against the schema.
-    static func validate(_ text: String) throws -> DocsTools.Run {
-        try withDocsFolder { folder in
+    static func validate(_ text: String) throws -> ShopProcess.Result {
+        try withTemporaryDirectory { folder in
             let file = folder.appendingPathComponent("list.yaml")
             try Files.write(text, to: file)
             return try DocsTools.run("check-jsonschema", ["--schemafile", schemaPath, file.path])
@@ -93,7 +93,7 @@ import Testing
 
     @Test("shop and the schema agree on what the examples of the manual call valid and invalid")
     func agreesWithCheck() throws {
-        try withDocsFolder { folder in
+        try withTemporaryDirectory { folder in
             let cases: [(String, Bool)] = [
                 ("items:\n  - name: A\n    price: 3.49\n    quantity: 2\n", true),
                 ("items:\n  - name: A\n    price: 3,49\n", false),

@@ -1,10 +1,11 @@
 import Foundation
 import Testing
 
-/// Runs the built `shop` program the way a user does, capturing everything it says.
+/// Runs programs for the end-to-end tests, above all the built `shop` the way a user does,
+/// capturing everything they say. Every helper that starts a process goes through here.
 enum ShopProcess {
-    /// What one run of `shop` did.
-    struct Result {
+    /// What one run did.
+    struct Result: CustomStringConvertible {
         var status: Int32
         /// Whether the process died of a signal (then `status` is the signal number).
         var signaled: Bool
@@ -14,6 +15,29 @@ enum ShopProcess {
 
         var out: String { String(decoding: stdout, as: UTF8.self) }
         var err: String { String(decoding: stderr, as: UTF8.self) }
+        /// Standard output and standard error together, for tools that must print nothing.
+        var output: String { out + err }
+
+        var description: String {
+            "\(signaled ? "signal" : "exit") \(status)\nstdout: \(out.debugDescription)\nstderr: \(err.debugDescription)"
+        }
+    }
+
+    /// What a program reads on standard input.
+    enum Input {
+        /// Nothing: `/dev/null`.
+        case none
+        /// These bytes through a pipe, written while the program runs.
+        case pipe(Data)
+        /// These bytes in a regular file, as `< file` gives them. shop reads a regular file and a
+        /// pipe in different ways, so tests choose.
+        case file(Data)
+    }
+
+    /// Which variables of the test's environment a program sees, before those a test adds.
+    enum Inherited {
+        case all
+        case only(Set<String>)
     }
 
     /// The `shop` executable: `SHOP_BINARY` when set, else the one built next to the test bundle
@@ -39,52 +63,25 @@ enum ShopProcess {
         return candidates.first { fileManager.isExecutableFile(atPath: $0.path) }
     }()
 
-    /// Runs `shop` with `arguments`, feeding `stdin` (or nothing) and adding `environment` to a
-    /// clean environment (no `SHOP_FILE`, no colour settings unless given). A run that takes longer
-    /// than `timeout` seconds is killed.
+    /// ``binary``, or an error that says how to get it.
+    static func requireBinary() throws -> URL {
+        guard let binary else {
+            throw TestFailure("the shop executable was not found; build it with 'swift build' or set SHOP_BINARY")
+        }
+        return binary
+    }
+
+    /// Runs `shop` with `arguments`, feeding `stdin` through a pipe (or nothing) and adding
+    /// `environment` to a clean environment (no `SHOP_FILE`, no colour settings unless given). A
+    /// run that takes longer than `timeout` seconds is killed.
     static func run(
         _ arguments: [String], stdin: Data? = nil, environment: [String: String] = [:], in directory: URL? = nil,
         timeout: Double = 30
     ) throws -> Result {
-        guard let binary else {
-            throw ShopProcessError("the shop executable was not found; build it with 'swift build' or set SHOP_BINARY")
-        }
-        let process = Process()
-        process.executableURL = binary
-        process.arguments = arguments
-        var base = ProcessInfo.processInfo.environment.filter { ["PATH", "HOME", "LANG", "LC_ALL", "TMPDIR"].contains($0.key) }
-        base.merge(environment) { $1 }
-        process.environment = base
-        if let directory { process.currentDirectoryURL = directory }
-        let output = Pipe()
-        let errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        let input = stdin.map { _ in Pipe() }
-        process.standardInput = input ?? FileHandle.nullDevice
-        let exited = DispatchSemaphore(value: 0)
-        process.terminationHandler = { _ in exited.signal() }
-        let start = ContinuousClock.now
-        try process.run()
-        let stdoutReader = BackgroundReader(output.fileHandleForReading)
-        let stderrReader = BackgroundReader(errors.fileHandleForReading)
-        if let input, let stdin {
-            let handle = input.fileHandleForWriting
-            let writer = Thread {
-                handle.write(stdin)
-                try? handle.close()
-            }
-            writer.start()
-        }
-        if exited.wait(timeout: .now() + timeout) == .timedOut {
-            process.terminate()
-            exited.wait()
-        }
-        process.waitUntilExit()
-        let duration = ContinuousClock.now - start
-        return Result(
-            status: process.terminationStatus, signaled: process.terminationReason == .uncaughtSignal,
-            stdout: stdoutReader.wait(), stderr: stderrReader.wait(), duration: duration)
+        let process = process(
+            try requireBinary(), arguments, in: directory,
+            inheriting: .only(["PATH", "HOME", "LANG", "LC_ALL", "TMPDIR"]), environment: environment)
+        return try run(process, stdin: stdin.map(Input.pipe) ?? .none, timeout: timeout)
     }
 
     static func run(
@@ -92,15 +89,89 @@ enum ShopProcess {
     ) throws -> Result {
         try run(arguments, stdin: Data(input.utf8), environment: environment, in: directory)
     }
+
+    /// A process that runs `executable` with `arguments` in `directory` (else the test's own), with
+    /// the `inheriting` variables of the test's environment plus `environment`, reading `/dev/null`.
+    /// Not started: give it to ``run(_:stdin:errorsInOutput:timeout:)``, or set its output and
+    /// start it yourself.
+    static func process(
+        _ executable: URL, _ arguments: [String], in directory: URL? = nil, inheriting: Inherited,
+        environment: [String: String] = [:]
+    ) -> Process {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        var base = ProcessInfo.processInfo.environment
+        if case .only(let names) = inheriting {
+            base = base.filter { names.contains($0.key) }
+        }
+        base.merge(environment) { $1 }
+        process.environment = base
+        if let directory { process.currentDirectoryURL = directory }
+        process.standardInput = FileHandle.nullDevice
+        return process
+    }
+
+    /// Runs `process` to its end, feeding it `stdin` and capturing its standard output and error
+    /// (both in `stdout`, interleaved as written, when `errorsInOutput`). Output is read on its
+    /// own threads, so that a full pipe never blocks the program. A run that takes longer than
+    /// `timeout` seconds, when given, is killed.
+    static func run(_ process: Process, stdin: Input = .none, errorsInOutput: Bool = false, timeout: Double? = nil)
+        throws -> Result
+    {
+        let output = Pipe()
+        let errors = errorsInOutput ? nil : Pipe()
+        process.standardOutput = output
+        process.standardError = errors ?? output
+        var feed: (handle: FileHandle, data: Data)?
+        switch stdin {
+        case .none:
+            process.standardInput = FileHandle.nullDevice
+        case .pipe(let data):
+            let input = Pipe()
+            process.standardInput = input
+            feed = (input.fileHandleForWriting, data)
+        case .file(let data):
+            let file = FileManager.default.temporaryDirectory.appendingPathComponent("shop-stdin-\(UUID().uuidString)")
+            try data.write(to: file)
+            // The open handle keeps the bytes readable once the name is gone.
+            defer { try? FileManager.default.removeItem(at: file) }
+            process.standardInput = try FileHandle(forReadingFrom: file)
+        }
+        let exited = DispatchSemaphore(value: 0)
+        process.terminationHandler = { _ in exited.signal() }
+        let start = ContinuousClock.now
+        try process.run()
+        let stdoutReader = BackgroundReader(output.fileHandleForReading)
+        let stderrReader = errors.map { BackgroundReader($0.fileHandleForReading) }
+        if let feed {
+            let (handle, data) = feed
+            let writer = Thread {
+                handle.write(data)
+                try? handle.close()
+            }
+            writer.start()
+        }
+        if exited.wait(timeout: timeout.map { .now() + $0 } ?? .distantFuture) == .timedOut {
+            process.terminate()
+            exited.wait()
+        }
+        process.waitUntilExit()
+        let duration = ContinuousClock.now - start
+        return Result(
+            status: process.terminationStatus, signaled: process.terminationReason == .uncaughtSignal,
+            stdout: stdoutReader.wait(), stderr: stderrReader?.wait() ?? Data(), duration: duration)
+    }
 }
 
-struct ShopProcessError: Error, CustomStringConvertible {
+/// Why a test cannot go on: a program it needs is missing or failed, a file cannot be examined.
+struct TestFailure: Error, CustomStringConvertible {
     var description: String
     init(_ description: String) { self.description = description }
 }
 
 /// Reads a file handle to its end on its own thread, so that a full pipe never blocks the child.
-final class BackgroundReader: @unchecked Sendable {
+private final class BackgroundReader: @unchecked Sendable {
     private var data = Data()
     private let done = DispatchSemaphore(value: 0)
 
@@ -179,29 +250,25 @@ enum Files {
     }
 }
 
-/// Runs another program (patch, git) in a folder.
-func runTool(_ executable: String, _ arguments: [String], in directory: URL, stdin: Data? = nil) throws -> (status: Int32, output: String) {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = [executable] + arguments
-    process.currentDirectoryURL = directory
-    let output = Pipe()
-    process.standardOutput = output
-    process.standardError = output
-    let input = Pipe()
-    process.standardInput = stdin == nil ? FileHandle.nullDevice : input
-    try process.run()
-    let reader = BackgroundReader(output.fileHandleForReading)
-    if let stdin {
-        input.fileHandleForWriting.write(stdin)
-        try input.fileHandleForWriting.close()
-    }
-    process.waitUntilExit()
-    return (process.terminationStatus, String(decoding: reader.wait(), as: UTF8.self))
+/// Runs another program (patch, git) in a folder, found on the `PATH`, with the test's
+/// environment; its standard output and error together are `output`.
+func runTool(_ executable: String, _ arguments: [String], in directory: URL, stdin: Data? = nil) throws
+    -> ShopProcess.Result
+{
+    let process = ShopProcess.process(
+        URL(fileURLWithPath: "/usr/bin/env"), [executable] + arguments, in: directory, inheriting: .all)
+    return try ShopProcess.run(process, stdin: stdin.map(ShopProcess.Input.pipe) ?? .none, errorsInOutput: true)
+}
+
+/// The full path of `program` in the first folder of the test's `PATH` (or `/usr/bin:/bin`), then
+/// of `otherFolders`, that has it; nil when none has.
+func programPath(_ program: String, otherFolders: [String] = []) -> String? {
+    let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+    let folders = path.split(separator: ":").map(String.init) + otherFolders
+    return folders.lazy.map { "\($0)/\(program)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
 }
 
 /// Whether a program is on the `PATH`.
 func isInstalled(_ program: String) -> Bool {
-    let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-    return path.split(separator: ":").contains { FileManager.default.isExecutableFile(atPath: "\($0)/\(program)") }
+    programPath(program) != nil
 }
