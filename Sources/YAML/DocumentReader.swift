@@ -1,9 +1,23 @@
-import CLibYAML
-
 /// Reads a YAML source into a ``Document`` by driving libyaml's event parser and recovering the
 /// comments and blank lines that libyaml's scanner throws away from the source text between events.
 enum DocumentReader {
-    static func read(_ source: SourceText, limits: ParseLimits) throws(YAMLError) -> Document {
+    /// Where libyaml runs while the tree is built.
+    enum Schedule {
+        /// On the calling thread, taking turns with the tree builder.
+        case inline
+        /// On a thread of its own, while the calling thread builds the tree.
+        case concurrent
+        /// Concurrently for inputs of at least ``concurrencyThreshold`` bytes, inline below.
+        case automatic
+    }
+
+    /// The input size from which a second thread pays for itself.
+    static let concurrencyThreshold = 64 * 1024
+
+    static func read(_ source: SourceText, limits: ParseLimits, schedule: Schedule = .automatic)
+        throws(YAMLError)
+        -> Document
+    {
         let bytes = source.bytes
         guard bytes.count < Int(UInt32.max) - 1 else {
             throw YAMLError(
@@ -17,9 +31,49 @@ enum DocumentReader {
         }
         let result = bytes.withUnsafeBufferPointer { buffer -> Result<Document, YAMLError> in
             var builder = TreeBuilder(source: source, buffer: buffer, limits: limits)
-            return builder.run()
+            // The caller guarantees a non-empty buffer with content after the byte order mark.
+            let input = buffer.baseAddress! + source.contentStart
+            let count = buffer.count - source.contentStart
+            let concurrent: Bool
+            switch schedule {
+            case .inline: concurrent = false
+            case .concurrent: concurrent = true
+            case .automatic: concurrent = count >= concurrencyThreshold
+            }
+            if !concurrent || !readConcurrently(input: input, count: count, into: &builder) {
+                EventProducer.run(input: input, count: count, maximumDepth: limits.maximumDepth) { chunk in
+                    let goOn = builder.consume(chunk)
+                    chunk.reset()
+                    return goOn
+                }
+            }
+            return builder.finish()
         }
         return try result.get()
+    }
+
+    /// Runs libyaml on a thread of its own and builds the tree from its events on this one, so that
+    /// the two overlap. Returns false, having read nothing, when no thread can be started.
+    private static func readConcurrently(
+        input: UnsafePointer<UInt8>, count: Int, into builder: inout TreeBuilder
+    ) -> Bool {
+        let channel = EventChannel()
+        let maximumDepth = builder.limits.maximumDepth
+        let producer = JoinableThread.start {
+            EventProducer.run(
+                input: input, count: count, maximumDepth: maximumDepth, deliver: channel.send)
+            channel.close()
+        }
+        guard let producer else { return false }
+        while let chunk = channel.receive() {
+            guard builder.consume(chunk) else {
+                channel.cancel()
+                break
+            }
+            channel.recycle(chunk)
+        }
+        producer.join()
+        return true
     }
 
     /// Refuses UTF-16 and UTF-32 up front: libyaml would either decode them silently or report a
@@ -116,33 +170,60 @@ private struct TreeBuilder {
         self.limits = limits
         contentStart = source.contentStart
         // The caller guarantees a non-empty buffer with content after the byte order mark.
-        converter = MarkConverter(base: buffer.baseAddress! + source.contentStart, count: buffer.count - source.contentStart)
+        converter = MarkConverter(
+            base: buffer.baseAddress! + source.contentStart, count: buffer.count - source.contentStart)
         cursor = source.contentStart
         lastContentEnd = source.contentStart
         table.reserve(buffer.count / 4 + 16)
     }
 
-    mutating func run() -> Result<Document, YAMLError> {
-        let parser = UnsafeMutablePointer<yaml_parser_t>.allocate(capacity: 1)
-        defer { parser.deallocate() }
-        guard yaml_parser_initialize(parser) != 0 else {
-            return .failure(YAMLError(kind: .syntax, location: source.location(at: 0), message: "out of memory"))
-        }
-        defer { yaml_parser_delete(parser) }
-        yaml_parser_set_encoding(parser, YAML_UTF8_ENCODING)
-        yaml_parser_set_input_string(parser, buffer.baseAddress! + contentStart, buffer.count - contentStart)
+    /// The error that ended the read, if one did.
+    var failure: YAMLError?
+    /// Whether the end of the stream has been handled.
+    var finished = false
 
-        var event = yaml_event_t()
-        while true {
-            guard yaml_parser_parse(parser, &event) != 0 else {
-                return .failure(error(from: parser))
+    /// Builds nodes from a chunk of events. Returns false once the read has failed or finished, when
+    /// no more events are wanted.
+    mutating func consume(_ chunk: EventChunk) -> Bool {
+        guard failure == nil && !finished else { return false }
+        chunk.values.withUnsafeBufferPointer { values in
+            chunk.records.withUnsafeBufferPointer { records in
+                do throws(YAMLError) {
+                    for record in records {
+                        if try handle(record, values: values) {
+                            finished = true
+                            return
+                        }
+                    }
+                } catch {
+                    failure = error
+                }
             }
-            defer { yaml_event_delete(&event) }
-            do {
-                if try handle(event) { break }
-            } catch {
-                return .failure(error)
+        }
+        if failure == nil && !finished, let ending = chunk.ending {
+            switch ending {
+            case .finished:
+                break
+            case .failed(let parserFailure):
+                failure = error(from: parserFailure)
+            case .tooDeep:
+                // The last event opened a collection too deep, which `handle` refuses: not reached.
+                failure = YAMLError(
+                    kind: .nestingTooDeep, location: source.location(at: cursor),
+                    message: "collections are nested more than \(limits.maximumDepth) levels deep")
             }
+        }
+        return failure == nil && !finished
+    }
+
+    /// The document built, or the error that stopped the read.
+    mutating func finish() -> Result<Document, YAMLError> {
+        if let failure { return .failure(failure) }
+        guard finished else {
+            return .failure(
+                YAMLError(
+                    kind: .syntax, location: source.location(at: cursor), message: "the parser stopped early")
+            )
         }
         table.sortComments()
         let storage = DocumentStorage(
@@ -153,83 +234,77 @@ private struct TreeBuilder {
     // MARK: Events
 
     /// Handles one event; returns true at the end of the stream.
-    mutating func handle(_ event: yaml_event_t) throws(YAMLError) -> Bool {
-        switch event.type {
-        case YAML_STREAM_START_EVENT, YAML_DOCUMENT_END_EVENT:
+    mutating func handle(_ event: EventRecord, values: UnsafeBufferPointer<UInt8>) throws(YAMLError)
+        -> Bool
+    {
+        switch event.kind {
+        case .streamStart, .documentEnd:
             return false
-        case YAML_DOCUMENT_START_EVENT:
+        case .documentStart:
             documentCount += 1
-            let start = offset(of: event.start_mark)
+            let start = offset(of: event.startIndex)
             if documentCount > 1 {
                 throw YAMLError(
                     kind: .multipleDocuments, location: source.location(at: start),
-                    message: "a second document starts here; a file holds one document (remove this '---' line or split the file)")
+                    message:
+                        "a second document starts here; a file holds one document (remove this '---' line or split the file)"
+                )
             }
-            let directives = event.data.document_start
-            if directives.version_directive != nil || directives.tag_directives.start != directives.tag_directives.end {
+            if event.flags & EventRecord.directiveBit != 0 {
                 throw YAMLError(
                     kind: .directive, location: source.location(at: start),
                     message: "directives (%YAML, %TAG) are not supported; remove the line")
             }
             return false
-        case YAML_STREAM_END_EVENT:
+        case .streamEnd:
             scanGap(to: buffer.count)
             attachPending(next: nil, closingFlow: nil)
             return true
-        case YAML_ALIAS_EVENT:
+        case .alias:
             throw YAMLError(
-                kind: .alias, location: source.location(at: offset(of: event.start_mark)),
+                kind: .alias, location: source.location(at: offset(of: event.startIndex)),
                 message: "aliases (*name) are not supported; write the value out in full")
-        case YAML_SCALAR_EVENT:
-            let data = event.data.scalar
-            try refuseAnchorAndTag(anchor: data.anchor, tag: data.tag, at: event.start_mark)
-            scalar(event)
+        case .scalar:
+            try refuseAnchorAndTag(event)
+            scalar(event, values: values)
             return false
-        case YAML_SEQUENCE_START_EVENT:
-            let data = event.data.sequence_start
-            try refuseAnchorAndTag(anchor: data.anchor, tag: data.tag, at: event.start_mark)
-            try collectionStart(
-                event, kind: NodeTable.sequenceKind, flow: data.style == YAML_FLOW_SEQUENCE_STYLE)
+        case .sequenceStart:
+            try refuseAnchorAndTag(event)
+            try collectionStart(event, kind: NodeTable.sequenceKind)
             return false
-        case YAML_MAPPING_START_EVENT:
-            let data = event.data.mapping_start
-            try refuseAnchorAndTag(anchor: data.anchor, tag: data.tag, at: event.start_mark)
-            try collectionStart(
-                event, kind: NodeTable.mappingKind, flow: data.style == YAML_FLOW_MAPPING_STYLE)
+        case .mappingStart:
+            try refuseAnchorAndTag(event)
+            try collectionStart(event, kind: NodeTable.mappingKind)
             return false
-        case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
+        case .sequenceEnd, .mappingEnd:
             collectionEnd(event)
-            return false
-        default:
             return false
         }
     }
 
     @inline(__always)
-    mutating func refuseAnchorAndTag(
-        anchor: UnsafeMutablePointer<yaml_char_t>?, tag: UnsafeMutablePointer<yaml_char_t>?, at mark: yaml_mark_t
-    ) throws(YAMLError) {
-        if anchor != nil {
+    mutating func refuseAnchorAndTag(_ event: EventRecord) throws(YAMLError) {
+        guard event.flags & (EventRecord.anchorBit | EventRecord.tagBit) != 0 else { return }
+        if event.flags & EventRecord.anchorBit != 0 {
             throw YAMLError(
-                kind: .anchor, location: source.location(at: offset(of: mark)),
+                kind: .anchor, location: source.location(at: offset(of: event.startIndex)),
                 message: "anchors (&name) are not supported; write the value out in full")
         }
-        if tag != nil {
-            throw YAMLError(
-                kind: .tag, location: source.location(at: offset(of: mark)),
-                message: "tags (such as !!str or !name) are not supported; quote the value to make it a string")
-        }
+        throw YAMLError(
+            kind: .tag, location: source.location(at: offset(of: event.startIndex)),
+            message:
+                "tags (such as !!str or !name) are not supported; quote the value to make it a string")
     }
 
-    mutating func offset(of mark: yaml_mark_t) -> Int {
-        contentStart + converter.offset(ofScalar: Int(mark.index))
+    @inline(__always)
+    mutating func offset(of markIndex: Int) -> Int {
+        contentStart + converter.offset(ofScalar: markIndex)
     }
 
-    mutating func scalar(_ event: yaml_event_t) {
-        let data = event.data.scalar
-        let style = Self.styleCode(data.style)
-        let length = Int(data.length)
-        var start = offset(of: event.start_mark)
+    mutating func scalar(_ event: EventRecord, values: UnsafeBufferPointer<UInt8>) {
+        let style = event.style
+        let length = event.valueLength
+        var start = offset(of: event.startIndex)
         var end: Int
         let index = table.count
 
@@ -245,19 +320,21 @@ private struct TreeBuilder {
             end = start
             let extra = attachPending(next: index, closingFlow: nil)
             countChild()
-            table.append(flags: NodeTable.scalarKind | extra, start: UInt32(start), end: UInt32(end), aux: 0)
+            table.append(
+                flags: NodeTable.scalarKind | extra, start: UInt32(start), end: UInt32(end), aux: 0)
             previousToken = .completed(index)
             // A block collection whose last entry is empty still ends after that entry's indicator.
             lastContentEnd = max(lastContentEnd, end)
             return
         }
 
-        end = offset(of: event.end_mark)
+        end = offset(of: event.endIndex)
         scanGap(to: start)
         let extra = attachPending(next: index, closingFlow: nil)
 
         countChild()
-        let value = UnsafeBufferPointer(start: data.value, count: length)
+        let value = UnsafeBufferPointer(
+            rebasing: values[event.valueStart..<(event.valueStart + length)])
         var flags = NodeTable.scalarKind | style << NodeTable.styleShift | extra
         var aux: UInt32 = 0
         let isBlock = style == ScalarStyle.literal.code || style == ScalarStyle.folded.code
@@ -303,7 +380,9 @@ private struct TreeBuilder {
             let byte = buffer[position]
             if byte == UInt8(ascii: "+") {
                 keep = true
-            } else if byte != UInt8(ascii: "-") && !(byte >= UInt8(ascii: "1") && byte <= UInt8(ascii: "9")) {
+            } else if byte != UInt8(ascii: "-")
+                && !(byte >= UInt8(ascii: "1") && byte <= UInt8(ascii: "9"))
+            {
                 break
             }
             position += 1
@@ -326,9 +405,11 @@ private struct TreeBuilder {
         return (comment, min(contentEnd, max(end, headerEnd)))
     }
 
-    mutating func collectionStart(_ event: yaml_event_t, kind: UInt8, flow: Bool) throws(YAMLError) {
-        let start = offset(of: event.start_mark)
-        let bracketed = flow && start < buffer.count
+    mutating func collectionStart(_ event: EventRecord, kind: UInt8) throws(YAMLError) {
+        let flow = event.flags & EventRecord.flowBit != 0
+        let start = offset(of: event.startIndex)
+        let bracketed =
+            flow && start < buffer.count
             && (buffer[start] == UInt8(ascii: "[") || buffer[start] == UInt8(ascii: "{"))
         if stack.count >= limits.maximumDepth {
             throw YAMLError(
@@ -342,13 +423,14 @@ private struct TreeBuilder {
         // sequence item's line is its `-`, so what precedes it is the item's; and the comments at
         // the top of the file stay with the document, before whatever key comes first.
         let valuePosition = stack.last.map { $0.isMapping && children % 2 == 1 } ?? false
-        let extra = attachPending(next: index, closingFlow: nil, deferLeading: !bracketed && valuePosition)
+        let extra = attachPending(
+            next: index, closingFlow: nil, deferLeading: !bracketed && valuePosition)
         let flags = kind | (flow ? 1 : 0) << NodeTable.styleShift | extra
         countChild()
         table.append(flags: flags, start: UInt32(start), end: UInt32(start), aux: 0)
         stack.append(
             OpenCollection(
-                index: index, bracketed: bracketed, column: Int(event.start_mark.column),
+                index: index, bracketed: bracketed, column: Int(event.startColumn),
                 isMapping: kind == NodeTable.mappingKind, enclosingChildren: children))
         children = 0
         if bracketed {
@@ -358,16 +440,18 @@ private struct TreeBuilder {
         }
     }
 
-    mutating func collectionEnd(_ event: yaml_event_t) {
+    mutating func collectionEnd(_ event: EventRecord) {
         guard let open = stack.popLast() else { return }
         children = open.enclosingChildren
         var end: Int
         if open.bracketed {
-            let start = offset(of: event.start_mark)
+            let start = offset(of: event.startIndex)
             scanGap(to: start)
             attachPending(next: nil, closingFlow: open.index)
             end = start
-            if start < buffer.count && (buffer[start] == UInt8(ascii: "]") || buffer[start] == UInt8(ascii: "}")) {
+            if start < buffer.count
+                && (buffer[start] == UInt8(ascii: "]") || buffer[start] == UInt8(ascii: "}"))
+            {
                 end = start + 1
             }
             cursor = max(cursor, end)
@@ -415,7 +499,9 @@ private struct TreeBuilder {
         var hasContent = lineHasContent
         var lineStart = position
         if !hasContent {
-            while lineStart > contentStart && (buffer[lineStart - 1] == 0x20 || buffer[lineStart - 1] == 0x09) {
+            while lineStart > contentStart
+                && (buffer[lineStart - 1] == 0x20 || buffer[lineStart - 1] == 0x09)
+            {
                 lineStart -= 1
             }
         }
@@ -430,7 +516,9 @@ private struct TreeBuilder {
                 continue
             }
             // Only these bytes can start a line break.
-            let breakLength = byte == 0x0A || byte == 0x0D || byte == 0xC2 || byte == 0xE2 ? lineBreakLength(at: position) : 0
+            let breakLength =
+                byte == 0x0A || byte == 0x0D || byte == 0xC2 || byte == 0xE2
+                ? lineBreakLength(at: position) : 0
             if breakLength > 0 {
                 if !hasContent { blankLinePending = true }
                 position += breakLength
@@ -452,7 +540,11 @@ private struct TreeBuilder {
                 } else if let indicator = lastIndicator {
                     switch indicator {
                     case UInt8(ascii: ","), UInt8(ascii: "]"), UInt8(ascii: "}"):
-                        if case .completed(let node) = previousToken { target = .trailing(node) } else { target = .ownLine }
+                        if case .completed(let node) = previousToken {
+                            target = .trailing(node)
+                        } else {
+                            target = .ownLine
+                        }
                     case UInt8(ascii: "."):
                         target = .ownLine
                     default:
@@ -513,7 +605,9 @@ private struct TreeBuilder {
         if deferLeading {
             // The blank line stays pending for the first entry.
         } else {
-            if next != nil && (blankLinePending || blankLineBeforeIndicator) { flags |= NodeTable.blankLineBit }
+            if next != nil && (blankLinePending || blankLineBeforeIndicator) {
+                flags |= NodeTable.blankLineBit
+            }
             blankLinePending = false
             blankLineBeforeIndicator = false
         }
@@ -540,7 +634,9 @@ private struct TreeBuilder {
                 // Only what follows the `:` is the first entry's: a comment above the `:` of an
                 // explicit key's value stays the value's.
                 let deferring = deferLeading && comment.afterIndicator
-                if !placeOwnLine(comment, next: deferring ? nil : next, closingFlow: closingFlow, leading: !deferring) {
+                if !placeOwnLine(
+                    comment, next: deferring ? nil : next, closingFlow: closingFlow, leading: !deferring)
+                {
                     deferred.append(comment)
                 }
             }
@@ -555,7 +651,9 @@ private struct TreeBuilder {
     /// Places an own-line comment: at the end of a collection that just closed, or before `next`.
     /// Returns false, placing nothing, when it would go before the next node but `leading` is false.
     @discardableResult
-    mutating func placeOwnLine(_ comment: PendingComment, next: Int?, closingFlow: Int?, leading: Bool = true) -> Bool {
+    mutating func placeOwnLine(
+        _ comment: PendingComment, next: Int?, closingFlow: Int?, leading: Bool = true
+    ) -> Bool {
         if let closingFlow {
             record(comment, .end, on: closingFlow)
             return true
@@ -575,7 +673,8 @@ private struct TreeBuilder {
             record(comment, .leading, on: next)
         } else {
             let text = String(decoding: buffer[comment.start..<comment.end], as: UTF8.self)
-            endComments.append(Comment(text: text, hasBlankLineBefore: comment.blankLineBefore, offset: comment.start))
+            endComments.append(
+                Comment(text: text, hasBlankLineBefore: comment.blankLineBefore, offset: comment.start))
         }
         return true
     }
@@ -590,7 +689,8 @@ private struct TreeBuilder {
     mutating func record(_ comment: PendingComment, _ place: CommentRecord.Place, on node: Int) {
         table.comments.append(
             CommentRecord(
-                node: UInt32(node), start: UInt32(comment.start), length: UInt32(comment.end - comment.start),
+                node: UInt32(node), start: UInt32(comment.start),
+                length: UInt32(comment.end - comment.start),
                 place: place, blankLineBefore: comment.blankLineBefore, inArena: false))
         if node < table.count {
             table.setFlag(NodeTable.triviaBit, on: node)
@@ -632,7 +732,8 @@ private struct TreeBuilder {
     func isLineBreak(before position: Int) -> Bool {
         guard position > contentStart else { return true }
         let byte = buffer[position - 1]
-        return byte == 0x0A || byte == 0x0D || (position >= 2 && buffer[position - 2] == 0xC2 && byte == 0x85)
+        return byte == 0x0A || byte == 0x0D
+            || (position >= 2 && buffer[position - 2] == 0xC2 && byte == 0x85)
             || (position >= 3 && buffer[position - 3] == 0xE2 && buffer[position - 2] == 0x80
                 && (byte == 0xA8 || byte == 0xA9))
     }
@@ -654,49 +755,41 @@ private struct TreeBuilder {
         byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
     }
 
-    static func styleCode(_ style: yaml_scalar_style_t) -> UInt8 {
-        switch style {
-        case YAML_SINGLE_QUOTED_SCALAR_STYLE: ScalarStyle.singleQuoted.code
-        case YAML_DOUBLE_QUOTED_SCALAR_STYLE: ScalarStyle.doubleQuoted.code
-        case YAML_LITERAL_SCALAR_STYLE: ScalarStyle.literal.code
-        case YAML_FOLDED_SCALAR_STYLE: ScalarStyle.folded.code
-        default: ScalarStyle.plain.code
-        }
-    }
-
     // MARK: Errors
 
-    mutating func error(from parser: UnsafeMutablePointer<yaml_parser_t>) -> YAMLError {
-        let state = parser.pointee
-        let problem = state.problem.map { String(cString: $0) } ?? "unknown problem"
-        switch state.error {
-        case YAML_READER_ERROR:
-            let offset = contentStart + Int(state.problem_offset)
+    mutating func error(from failure: ParserFailure) -> YAMLError {
+        let problem = failure.problem ?? "unknown problem"
+        if failure.isReaderError {
+            let offset = contentStart + failure.problemOffset
             return YAMLError(
                 kind: .encoding, location: source.location(at: offset),
-                message: Self.readerMessage(problem: problem, value: Int(state.problem_value)))
-        case YAML_MEMORY_ERROR:
-            return YAMLError(kind: .syntax, location: source.location(at: cursor), message: "out of memory")
-        default:
-            let context = state.context.map { String(cString: $0) }
-            // A quoted text that is never closed is reported where it opens, not at the end of the file.
-            let unclosedQuote = problem == "found unexpected end of stream" && (context?.contains("quoted scalar") ?? false)
-            let offset = offset(of: unclosedQuote ? state.context_mark : state.problem_mark)
-            var details = problem
-            if let context {
-                let contextOffset = self.offset(of: state.context_mark)
-                let contextLocation = source.location(at: contextOffset)
-                details += " (\(context) at line \(contextLocation.line), column \(contextLocation.column))"
-            }
-            let character = offset < buffer.count ? buffer[offset] : nil
-            var message = details
-            if character == 0x09 {
-                message = "tabs cannot indent YAML, use spaces: " + details
-            } else if let explanation = Self.explanation(problem: problem, context: context, character: character) {
-                message = explanation + ": " + details
-            }
-            return YAMLError(kind: .syntax, location: source.location(at: offset), message: message)
+                message: Self.readerMessage(problem: problem, value: failure.problemValue))
         }
+        if failure.isMemoryError {
+            return YAMLError(
+                kind: .syntax, location: source.location(at: cursor), message: "out of memory")
+        }
+        let context = failure.context
+        // A quoted text that is never closed is reported where it opens, not at the end of the file.
+        let unclosedQuote =
+            problem == "found unexpected end of stream" && (context?.contains("quoted scalar") ?? false)
+        let offset = offset(of: unclosedQuote ? failure.contextIndex : failure.problemIndex)
+        var details = problem
+        if let context {
+            let contextOffset = self.offset(of: failure.contextIndex)
+            let contextLocation = source.location(at: contextOffset)
+            details += " (\(context) at line \(contextLocation.line), column \(contextLocation.column))"
+        }
+        let character = offset < buffer.count ? buffer[offset] : nil
+        var message = details
+        if character == 0x09 {
+            message = "tabs cannot indent YAML, use spaces: " + details
+        } else if let explanation = Self.explanation(
+            problem: problem, context: context, character: character)
+        {
+            message = explanation + ": " + details
+        }
+        return YAMLError(kind: .syntax, location: source.location(at: offset), message: message)
     }
 
     /// Plain words for libyaml's most common complaints: what is wrong and what to do. libyaml's
@@ -705,7 +798,9 @@ private struct TreeBuilder {
         let inQuotes = context?.contains("quoted scalar") ?? false
         switch problem {
         case "found unexpected end of stream":
-            return inQuotes ? "a quoted text is never closed; add the closing quote" : "the file ends in the middle of a value"
+            return inQuotes
+                ? "a quoted text is never closed; add the closing quote"
+                : "the file ends in the middle of a value"
         case "found unexpected document indicator":
             return "a line starting with '---' or '...' ends the document; indent it or put it in quotes"
         case "mapping values are not allowed in this context":
@@ -742,11 +837,13 @@ private struct TreeBuilder {
         if problem.contains("control characters") {
             let hex = String(value, radix: 16, uppercase: true)
             let padded = String(repeating: "0", count: max(0, 4 - hex.count)) + hex
-            return "control character U+\(padded) is not allowed in YAML text; write it as an escape inside double quotes"
+            return
+                "control character U+\(padded) is not allowed in YAML text; write it as an escape inside double quotes"
         }
         if problem.contains("UTF-8") || problem.contains("Unicode") {
             let hex = String(value, radix: 16, uppercase: true)
-            return "invalid UTF-8 (\(problem), byte 0x\(hex.count < 2 ? "0" + hex : hex)); save the file as UTF-8"
+            return
+                "invalid UTF-8 (\(problem), byte 0x\(hex.count < 2 ? "0" + hex : hex)); save the file as UTF-8"
         }
         return problem
     }

@@ -1,0 +1,53 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// A thread that runs one closure and is waited for with ``join()``.
+///
+/// Whoever starts it keeps everything the closure touches alive until `join` returns; that is what
+/// makes handing it unsafe pointers sound.
+struct JoinableThread {
+    private let handle: pthread_t
+
+    /// Boxes the closure so that its address can cross `pthread_create`.
+    private final class Body: @unchecked Sendable {
+        let run: () -> Void
+        init(_ run: @escaping () -> Void) { self.run = run }
+    }
+
+    private init(handle: pthread_t) {
+        self.handle = handle
+    }
+
+    /// Starts `body` on a new thread, or returns nil when the system refuses one.
+    static func start(_ body: @escaping () -> Void) -> JoinableThread? {
+        let context = Unmanaged.passRetained(Body(body)).toOpaque()
+        #if canImport(Darwin)
+            var handle: pthread_t?
+        #else
+            var handle = pthread_t()
+        #endif
+        let status = pthread_create(
+            &handle, nil,
+            { context in
+                guard let context else { return nil }
+                Unmanaged<Body>.fromOpaque(context).takeRetainedValue().run()
+                return nil
+            }, context)
+        guard status == 0 else {
+            Unmanaged<Body>.fromOpaque(context).release()
+            return nil
+        }
+        #if canImport(Darwin)
+            guard let handle else { return nil }
+        #endif
+        return JoinableThread(handle: handle)
+    }
+
+    /// Waits for the closure to return.
+    func join() {
+        pthread_join(handle, nil)
+    }
+}
