@@ -42,9 +42,9 @@ enum DocumentReader {
             }
             if !concurrent || !readConcurrently(input: input, count: count, into: &builder) {
                 EventProducer.run(input: input, count: count, maximumDepth: limits.maximumDepth) { chunk in
-                    let goOn = builder.consume(chunk)
+                    guard builder.consume(chunk) else { return nil }
                     chunk.reset()
-                    return goOn
+                    return chunk
                 }
             }
             return builder.finish()
@@ -52,28 +52,31 @@ enum DocumentReader {
         return try result.get()
     }
 
-    /// Runs libyaml on a thread of its own and builds the tree from its events on this one, so that
-    /// the two overlap. Returns false, having read nothing, when no thread can be started.
+    /// Builds the tree on a thread of its own from the events libyaml produces on this one, so that
+    /// the two overlap. libyaml stays on the calling thread, where its many small allocations are
+    /// cheapest. Returns false, having read nothing, when no thread can be started.
     private static func readConcurrently(
         input: UnsafePointer<UInt8>, count: Int, into builder: inout TreeBuilder
     ) -> Bool {
         let channel = EventChannel()
         let maximumDepth = builder.limits.maximumDepth
-        let producer = JoinableThread.start {
-            EventProducer.run(
-                input: input, count: count, maximumDepth: maximumDepth, deliver: channel.send)
-            channel.close()
-        }
-        guard let producer else { return false }
-        while let chunk = channel.receive() {
-            guard builder.consume(chunk) else {
-                channel.cancel()
-                break
+        return withUnsafeMutablePointer(to: &builder) { builder in
+            // The builder is only touched by the consumer thread until it has been joined.
+            let consumer = JoinableThread.start {
+                while let chunk = channel.receive() {
+                    guard builder.pointee.consume(chunk) else {
+                        channel.cancel()
+                        break
+                    }
+                    channel.recycle(chunk)
+                }
             }
-            channel.recycle(chunk)
+            guard let consumer else { return false }
+            EventProducer.run(input: input, count: count, maximumDepth: maximumDepth, deliver: channel.send)
+            channel.close()
+            consumer.join()
+            return true
         }
-        producer.join()
-        return true
     }
 
     /// Refuses UTF-16 and UTF-32 up front: libyaml would either decode them silently or report a
@@ -186,19 +189,16 @@ private struct TreeBuilder {
     /// no more events are wanted.
     mutating func consume(_ chunk: EventChunk) -> Bool {
         guard failure == nil && !finished else { return false }
-        chunk.values.withUnsafeBufferPointer { values in
-            chunk.records.withUnsafeBufferPointer { records in
-                do throws(YAMLError) {
-                    for record in records {
-                        if try handle(record, values: values) {
-                            finished = true
-                            return
-                        }
-                    }
-                } catch {
-                    failure = error
+        let values = chunk.values
+        do throws(YAMLError) {
+            for record in chunk.records {
+                if try handle(record, values: values) {
+                    finished = true
+                    break
                 }
             }
+        } catch {
+            failure = error
         }
         if failure == nil && !finished, let ending = chunk.ending {
             switch ending {

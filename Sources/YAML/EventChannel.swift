@@ -36,23 +36,24 @@ final class EventChannel: @unchecked Sendable {
         mutex.deallocate()
     }
 
-    /// Producer side: queues `chunk` and replaces it with an empty one. Returns false, queuing
+    /// Producer side: queues `chunk` and returns an empty one to fill next. Returns nil, queuing
     /// nothing, once the consumer has cancelled.
-    func send(_ chunk: inout EventChunk) -> Bool {
+    func send(_ chunk: EventChunk) -> EventChunk? {
         pthread_mutex_lock(mutex)
         while filled.count >= depth && !cancelled {
             pthread_cond_wait(spaceCondition, mutex)
         }
         if cancelled {
             pthread_mutex_unlock(mutex)
-            return false
+            return nil
         }
         filled.append(chunk)
-        chunk = empty.popLast() ?? EventChunk()
+        let next = empty.popLast()
         pthread_cond_signal(filledCondition)
         pthread_mutex_unlock(mutex)
-        chunk.reset()
-        return true
+        guard let next else { return EventChunk() }
+        next.reset()
+        return next
     }
 
     /// Producer side: no more chunks will come.
@@ -77,7 +78,7 @@ final class EventChannel: @unchecked Sendable {
     }
 
     /// Consumer side: gives a used chunk back for the producer to fill again.
-    func recycle(_ chunk: consuming EventChunk) {
+    func recycle(_ chunk: EventChunk) {
         pthread_mutex_lock(mutex)
         empty.append(chunk)
         pthread_mutex_unlock(mutex)

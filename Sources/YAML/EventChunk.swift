@@ -29,20 +29,74 @@ struct EventRecord {
     var valueLength: Int
 }
 
-/// Events handed over together: records and the scalar values they point into.
-struct EventChunk {
-    var records: [EventRecord] = []
-    var values: [UInt8] = []
-    /// Set on the last chunk of a read: how the stream ended.
-    var ending: EventStreamEnding?
-
+/// Events handed over together: a fixed number of records and the scalar values they point into,
+/// in storage that is allocated once and refilled, so that recording an event costs a few stores.
+final class EventChunk: @unchecked Sendable {
     /// How many records a chunk holds before it is handed over: enough to make the hand-over cheap,
     /// few enough to stay in the processor's cache.
     static let capacity = 2048
 
-    mutating func reset() {
-        records.removeAll(keepingCapacity: true)
-        values.removeAll(keepingCapacity: true)
+    private let recordStorage = UnsafeMutablePointer<EventRecord>.allocate(capacity: EventChunk.capacity)
+    private(set) var recordCount = 0
+    private var valueStorage: UnsafeMutablePointer<UInt8>
+    private var valueCapacity: Int
+    private(set) var valueCount = 0
+    /// Set on the last chunk of a read: how the stream ended.
+    var ending: EventStreamEnding?
+
+    init() {
+        valueCapacity = 32 * 1024
+        valueStorage = UnsafeMutablePointer<UInt8>.allocate(capacity: valueCapacity)
+    }
+
+    deinit {
+        recordStorage.deallocate()
+        valueStorage.deallocate()
+    }
+
+    var isFull: Bool { recordCount == EventChunk.capacity }
+
+    /// The records, in the order the events came.
+    var records: UnsafeBufferPointer<EventRecord> {
+        UnsafeBufferPointer(start: recordStorage, count: recordCount)
+    }
+
+    /// The values the records point into.
+    var values: UnsafeBufferPointer<UInt8> {
+        UnsafeBufferPointer(start: valueStorage, count: valueCount)
+    }
+
+    /// Appends a record; the chunk must not be full.
+    @inline(__always)
+    func append(_ record: EventRecord) {
+        (recordStorage + recordCount).initialize(to: record)
+        recordCount += 1
+    }
+
+    /// Copies a value in and returns where it starts.
+    @inline(__always)
+    func appendValue(_ bytes: UnsafePointer<UInt8>, count: Int) -> Int {
+        let start = valueCount
+        if start + count > valueCapacity { grow(toHold: start + count) }
+        (valueStorage + start).update(from: bytes, count: count)
+        valueCount = start + count
+        return start
+    }
+
+    private func grow(toHold needed: Int) {
+        var capacity = valueCapacity * 2
+        while capacity < needed { capacity *= 2 }
+        let storage = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
+        storage.initialize(from: valueStorage, count: valueCount)
+        valueStorage.deallocate()
+        valueStorage = storage
+        valueCapacity = capacity
+    }
+
+    /// Empties the chunk for the next events, keeping its storage.
+    func reset() {
+        recordCount = 0
+        valueCount = 0
         ending = nil
     }
 }

@@ -6,14 +6,13 @@ import CLibYAML
 /// thread, this loop is what a read's time comes down to. The parser lives and dies inside ``run``.
 enum EventProducer {
     /// Parses `count` bytes at `input` and passes each filled chunk to `deliver`, which gives back an
-    /// empty chunk to fill next, or nil to stop. The last chunk delivered carries the ending. Stops
+    /// empty chunk to fill next (possibly the same one, emptied), or nil to stop. The last chunk delivered carries the ending. Stops
     /// after the first collection nested deeper than `maximumDepth`, so that hostile nesting never
     /// costs libyaml more than the limit allows.
     static func run(
-        input: UnsafePointer<UInt8>, count: Int, maximumDepth: Int, deliver: (inout EventChunk) -> Bool
+        input: UnsafePointer<UInt8>, count: Int, maximumDepth: Int, deliver: (EventChunk) -> EventChunk?
     ) {
         var chunk = EventChunk()
-        chunk.records.reserveCapacity(EventChunk.capacity)
         let parser = UnsafeMutablePointer<yaml_parser_t>.allocate(capacity: 1)
         defer { parser.deallocate() }
         guard yaml_parser_initialize(parser) != 0 else {
@@ -21,7 +20,7 @@ enum EventProducer {
                 ParserFailure(
                     isReaderError: false, isMemoryError: true, problem: nil, context: nil, problemIndex: 0,
                     contextIndex: 0, problemOffset: 0, problemValue: 0))
-            _ = deliver(&chunk)
+            _ = deliver(chunk)
             return
         }
         defer { yaml_parser_delete(parser) }
@@ -33,18 +32,19 @@ enum EventProducer {
         while true {
             guard yaml_parser_parse(parser, &event) != 0 else {
                 chunk.ending = .failed(failure(of: parser.pointee))
-                _ = deliver(&chunk)
+                _ = deliver(chunk)
                 return
             }
-            let ending = append(event, to: &chunk, depth: &depth, maximumDepth: maximumDepth)
+            let ending = append(event, to: chunk, depth: &depth, maximumDepth: maximumDepth)
             yaml_event_delete(&event)
             if let ending {
                 chunk.ending = ending
-                _ = deliver(&chunk)
+                _ = deliver(chunk)
                 return
             }
-            if chunk.records.count >= EventChunk.capacity {
-                guard deliver(&chunk) else { return }
+            if chunk.isFull {
+                guard let next = deliver(chunk) else { return }
+                chunk = next
             }
         }
     }
@@ -52,7 +52,7 @@ enum EventProducer {
     /// Records one event; returns the ending when the stream cannot go on after it.
     @inline(__always)
     private static func append(
-        _ event: yaml_event_t, to chunk: inout EventChunk, depth: inout Int, maximumDepth: Int
+        _ event: yaml_event_t, to chunk: EventChunk, depth: inout Int, maximumDepth: Int
     ) -> EventStreamEnding? {
         var record = EventRecord(
             kind: .streamStart, style: 0, flags: 0,
@@ -66,10 +66,9 @@ enum EventProducer {
             record.kind = .scalar
             record.style = styleCode(data.style)
             record.flags = presenceFlags(anchor: data.anchor, tag: data.tag)
-            record.valueStart = chunk.values.count
             record.valueLength = Int(data.length)
             if data.length > 0, let value = data.value {
-                chunk.values.append(contentsOf: UnsafeBufferPointer(start: value, count: Int(data.length)))
+                record.valueStart = chunk.appendValue(value, count: Int(data.length))
             }
         case YAML_SEQUENCE_START_EVENT, YAML_MAPPING_START_EVENT:
             let isSequence = event.type == YAML_SEQUENCE_START_EVENT
@@ -106,7 +105,7 @@ enum EventProducer {
         default:
             record.kind = .streamStart
         }
-        chunk.records.append(record)
+        chunk.append(record)
         return ending
     }
 
