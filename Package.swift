@@ -16,9 +16,12 @@ let package = Package(
         .target(name: "ShopCore", dependencies: ["YAML"]),
         .target(name: "ShopCLI", dependencies: ["ShopCore", "YAML"]),
         .executableTarget(name: "shop", dependencies: ["ShopCLI"]),
-        .testTarget(name: "YAMLTests", dependencies: ["YAML"], exclude: ["Fixtures"]),
-        .testTarget(name: "ShopCoreTests", dependencies: ["ShopCore", "YAML"], exclude: ["Fixtures"]),
-        .testTarget(name: "ShopCLITests", dependencies: ["ShopCLI", "ShopCore", "YAML"], exclude: ["Fixtures"]),
+        // Helpers every test target uses: golden files, Python, seeded random numbers.
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .testTarget(name: "YAMLTests", dependencies: ["YAML", "TestSupport"], exclude: ["Fixtures"]),
+        .testTarget(name: "ShopCoreTests", dependencies: ["ShopCore", "YAML", "TestSupport"], exclude: ["Fixtures"]),
+        .testTarget(
+            name: "ShopCLITests", dependencies: ["ShopCLI", "ShopCore", "YAML", "TestSupport"], exclude: ["Fixtures"]),
     ],
     swiftLanguageModes: [.v6]
 )

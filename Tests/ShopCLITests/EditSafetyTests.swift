@@ -1,5 +1,6 @@
 import Foundation
 import ShopCore
+import TestSupport
 import Testing
 import YAML
 
@@ -88,7 +89,7 @@ struct EditSafetyTests {
         let new = [UInt8](try Data(contentsOf: scratch.url("reference/list.yaml")))
         try #require(new != old && new.count > old.count)
 
-        var random = EditSeededRandom(seed: 0x5EED_C1A0)
+        var random = SeededGenerator(seed: 0x5EED_C1A0)
         var killedWhileWriting = 0
         var finished = 0
         var leftTemporaryFiles = 0

@@ -2,6 +2,7 @@ import Foundation
 import ShopCore
 import Testing
 import YAML
+import TestSupport
 
 /// Golden files for `check`: `Fixtures/check/NAME.yaml` with the expected findings in
 /// `NAME.expected`, one per line as `LINE:COLUMN SEVERITY RULE MESSAGE`, in the order check reports

@@ -2,6 +2,7 @@ import Foundation
 import ShopCore
 import Testing
 import YAML
+import TestSupport
 
 /// A line diff by longest common subsequence: the runs of lines removed from the old text and
 /// inserted into the new one. Small enough for the files of these tests.

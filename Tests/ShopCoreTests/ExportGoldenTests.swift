@@ -1,6 +1,7 @@
 import Foundation
 import ShopCore
 import Testing
+import TestSupport
 
 /// Every format and scope of every fixture against its reviewed golden: `NAME.csv`, `NAME.md` and
 /// `NAME.json` for the shopping list, `NAME.all.*` for every item. `SHOP_UPDATE_GOLDENS=1`

@@ -2,6 +2,7 @@ import Foundation
 import ShopCore
 import Testing
 import YAML
+import TestSupport
 
 /// The export fixtures: shop files under `Fixtures/export` (found from this file's path, so that no
 /// bundle resources are needed), each with golden exports next to it.
@@ -202,29 +203,21 @@ struct ExpectedItem {
 }
 
 /// Random names drawn mostly from the characters that mean something in Markdown, deterministic
-/// for a seed (SplitMix64).
+/// for a seed.
 struct ExportNameGenerator {
-    private var state: UInt64
+    private var random: SeededGenerator
     private static let alphabet = Array(
         "\\`*_{}[]()<>#+-.!|~$&;:/@=\"' \t0123456789abcxyzWWw.é日🍮".unicodeScalars)
 
     init(seed: UInt64) {
-        state = seed
-    }
-
-    private mutating func nextRandom() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var mixed = state
-        mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
-        return mixed ^ (mixed >> 31)
+        random = SeededGenerator(seed: seed)
     }
 
     mutating func next() -> String {
-        let length = 1 + Int(nextRandom() % 12)
+        let length = 1 + Int(random.next() % 12)
         var name = String.UnicodeScalarView()
         for _ in 0..<length {
-            name.append(Self.alphabet[Int(nextRandom() % UInt64(Self.alphabet.count))])
+            name.append(Self.alphabet[Int(random.next() % UInt64(Self.alphabet.count))])
         }
         return String(name)
     }

@@ -2,6 +2,7 @@ import Foundation
 import ShopCore
 import Testing
 import YAML
+import TestSupport
 
 /// Golden files for `fmt`: `Fixtures/fmt/NAME.yaml` formats to `NAME.expected.yaml`.
 @Suite("fmt goldens")

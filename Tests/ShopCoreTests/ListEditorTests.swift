@@ -2,6 +2,7 @@ import Foundation
 import ShopCore
 import Testing
 import YAML
+import TestSupport
 
 /// One change the goldens record: the fixture it starts from, the golden it must give, and the
 /// comments it removes (with the nodes they belong to).

@@ -1,6 +1,7 @@
 import Foundation
 @testable import ShopCore
 import Testing
+import TestSupport
 
 @Suite("NameKey")
 struct NameKeyTests {
@@ -78,7 +79,7 @@ struct NameKeyTests {
                 out.append('%x\t%s' % (cp, k.encode('utf-8').hex()))
             sys.stdout.write('\n'.join(out))
             """#
-        let result = try runPython(script, input: Data())
+        let result = try runPython(script, input: [])
         try #require(result.status == 0, "python3 failed: \(result.stderr)")
         var shopByPython: [Substring: Set<[UInt8]>] = [:]
         var pythonByShop: [[UInt8]: Set<Substring>] = [:]

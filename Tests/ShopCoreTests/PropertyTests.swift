@@ -2,6 +2,7 @@ import Foundation
 import ShopCore
 import Testing
 import YAML
+import TestSupport
 
 /// The canonical form's properties on generated files: idempotent, faithful (data and comments),
 /// and readable by PyYAML and ruamel.yaml as shop reads it.
@@ -145,9 +146,9 @@ struct FormatPropertyTests {
         }
         #expect(cases.count > 1_000)
         let input = try JSONSerialization.data(withJSONObject: cases)
-        let result = try runPython(PyYAMLComparison.script, input: input)
+        let result = try runPython(PyYAMLComparison.script, input: [UInt8](input))
         #expect(result.status == 0, "python3 failed: \(result.stderr)")
-        let report = try JSONSerialization.jsonObject(with: result.stdout) as? [String: Any]
+        let report = try JSONSerialization.jsonObject(with: Data(result.stdout)) as? [String: Any]
         let failures = report?["failures"] as? [String] ?? ["no report: \(String(decoding: result.stdout, as: UTF8.self))"]
         #expect(report?["compared"] as? Int ?? 0 > 5_000, "too few values compared: \(report ?? [:])")
         #expect(failures.isEmpty, "\(failures.count) disagreements; first ones:\n\(failures.prefix(8).joined(separator: "\n\n"))")
@@ -303,50 +304,4 @@ enum PyYAMLComparison {
 
         json.dump({'compared': compared, 'failures': failures}, sys.stdout)
         """#
-}
-
-struct ProcessResult {
-    var status: Int32
-    var stdout: Data
-    var stderr: String
-}
-
-/// Runs a Python script with `input` on its standard input.
-func runPython(_ script: String, input: Data) throws -> ProcessResult {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["python3", "-c", script]
-    let stdin = Pipe()
-    let stdout = Pipe()
-    let stderr = Pipe()
-    process.standardInput = stdin
-    process.standardOutput = stdout
-    process.standardError = stderr
-    try process.run()
-    // Standard output and error are read on their own threads so that a full pipe never blocks.
-    let output = ReadInBackground(stdout.fileHandleForReading)
-    let errors = ReadInBackground(stderr.fileHandleForReading)
-    stdin.fileHandleForWriting.write(input)
-    try stdin.fileHandleForWriting.close()
-    process.waitUntilExit()
-    return ProcessResult(
-        status: process.terminationStatus, stdout: output.wait(), stderr: String(decoding: errors.wait(), as: UTF8.self))
-}
-
-/// Reads a file handle to its end on a background thread.
-final class ReadInBackground: @unchecked Sendable {
-    private var data = Data()
-    private let done = DispatchSemaphore(value: 0)
-
-    init(_ handle: FileHandle) {
-        Thread.detachNewThread { [self] in
-            data = handle.readDataToEndOfFile()
-            done.signal()
-        }
-    }
-
-    func wait() -> Data {
-        done.wait()
-        return data
-    }
 }

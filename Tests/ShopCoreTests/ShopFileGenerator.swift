@@ -1,3 +1,5 @@
+import TestSupport
+
 /// Writes random shop files for property tests: items with valid and invalid values, names that YAML
 /// would misread, keys in random order, unknown and `x-` keys with nested values, comments and blank
 /// lines in many places, block and flow styles, and different indentations. The same seed always

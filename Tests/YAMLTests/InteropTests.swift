@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 @testable import YAML
 
@@ -60,10 +61,10 @@ import Testing
         let input = try JSONSerialization.data(withJSONObject: texts.map { String(decoding: $0, as: UTF8.self) })
         let result = try runPython(script(loaders: loaders), input: [UInt8](input))
         guard result.status == 0 else {
-            Issue.record("python3 failed: \(result.error)")
+            Issue.record("python3 failed: \(result.stderr)")
             return [:]
         }
-        let object = try JSONSerialization.jsonObject(with: Data(result.output))
+        let object = try JSONSerialization.jsonObject(with: Data(result.stdout))
         return object as? [String: [Any]] ?? [:]
     }
 

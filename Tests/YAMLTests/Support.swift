@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 @testable import YAML
 
@@ -16,60 +17,9 @@ enum TestPaths {
         .appendingPathComponent("shared/corpus/yaml-test-suite")
 }
 
-/// Whether golden files are rewritten from the actual output instead of compared with it.
-let updatingGoldens = ProcessInfo.processInfo.environment["SHOP_UPDATE_GOLDENS"] == "1"
-
-func readBytes(_ url: URL) throws -> [UInt8] {
-    [UInt8](try Data(contentsOf: url))
-}
-
-/// The names (without extension) of the `.yaml` inputs in a fixture folder, sorted; expected-output
-/// files (`NAME.expected.yaml`) are not inputs.
+/// The names (without extension) of the `.yaml` inputs in a fixture folder, sorted.
 func fixtureNames(_ folder: String) -> [String] {
-    let directory = TestPaths.fixtures.appendingPathComponent(folder)
-    let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
-    return names.filter { $0.hasSuffix(".yaml") && !$0.hasSuffix(".expected.yaml") }
-        .map { String($0.dropLast(".yaml".count)) }
-        .sorted()
-}
-
-/// Compares `actual` with the golden file, or rewrites the golden when `SHOP_UPDATE_GOLDENS=1`.
-func expectGolden(
-    _ actual: [UInt8], _ golden: URL, sourceLocation: Testing.SourceLocation = #_sourceLocation
-) throws {
-    if updatingGoldens {
-        try Data(actual).write(to: golden)
-        return
-    }
-    guard let expected = FileManager.default.contents(atPath: golden.path) else {
-        Issue.record(
-            "missing golden \(golden.lastPathComponent); run with SHOP_UPDATE_GOLDENS=1 and review it",
-            sourceLocation: sourceLocation)
-        return
-    }
-    if [UInt8](expected) != actual {
-        Issue.record(
-            "\(golden.lastPathComponent) differs:\n\(lineDiff(expected: [UInt8](expected), actual: actual))",
-            sourceLocation: sourceLocation)
-    }
-}
-
-/// The first differing lines of two texts, for failure messages.
-func lineDiff(expected: [UInt8], actual: [UInt8]) -> String {
-    let left = String(decoding: expected, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
-    let right = String(decoding: actual, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
-    var lines: [String] = []
-    for index in 0..<max(left.count, right.count) {
-        let expectedLine = index < left.count ? String(left[index]) : "<none>"
-        let actualLine = index < right.count ? String(right[index]) : "<none>"
-        if expectedLine != actualLine {
-            lines.append(
-                "line \(index + 1):\n  expected: \(expectedLine.debugDescription)\n  actual:   \(actualLine.debugDescription)"
-            )
-            if lines.count == 5 { break }
-        }
-    }
-    return lines.joined(separator: "\n")
+    yamlFixtureNames(in: TestPaths.fixtures.appendingPathComponent(folder))
 }
 
 // MARK: Parsing helpers
@@ -189,70 +139,5 @@ enum PlainResolver {
             return false
         }
         return numbers.contains { (try? $0.wholeMatch(in: text)) != nil }
-    }
-}
-
-// MARK: Python
-
-/// Runs `python3 -c script` with `input` on standard input; returns its exit status, standard output
-/// and standard error. Throws when python3 cannot be started.
-func runPython(_ script: String, input: [UInt8]) throws -> (status: Int32, output: [UInt8], error: String) {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["python3", "-c", script]
-    let stdin = Pipe()
-    let stdout = Pipe()
-    let stderr = Pipe()
-    process.standardInput = stdin
-    process.standardOutput = stdout
-    process.standardError = stderr
-    try process.run()
-    // Read both pipes while writing, so that a large output cannot block the child.
-    let group = DispatchGroup()
-    nonisolated(unsafe) var output = Data()
-    nonisolated(unsafe) var errorOutput = Data()
-    group.enter()
-    DispatchQueue.global().async {
-        output = stdout.fileHandleForReading.readDataToEndOfFile()
-        group.leave()
-    }
-    group.enter()
-    DispatchQueue.global().async {
-        errorOutput = stderr.fileHandleForReading.readDataToEndOfFile()
-        group.leave()
-    }
-    stdin.fileHandleForWriting.write(Data(input))
-    try stdin.fileHandleForWriting.close()
-    group.wait()
-    process.waitUntilExit()
-    return (process.terminationStatus, [UInt8](output), String(decoding: errorOutput, as: UTF8.self))
-}
-
-func pythonHasModule(_ module: String) -> Bool {
-    pythonRuns("import \(module)")
-}
-
-/// Whether `python3 -c code` runs without error.
-func pythonRuns(_ code: String) -> Bool {
-    guard let result = try? runPython(code, input: []) else { return false }
-    return result.status == 0
-}
-
-// MARK: Random numbers
-
-/// SplitMix64: a small deterministic generator, so that every run tests the same documents.
-struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-
-    init(seed: UInt64) {
-        state = seed
-    }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
