@@ -1,11 +1,11 @@
 /// Reads a YAML source into a ``Document`` by driving libyaml's event parser and recovering the
 /// comments and blank lines that libyaml's scanner throws away from the source text between events.
 enum DocumentReader {
-    /// Where libyaml runs while the tree is built.
+    /// How libyaml and the tree builder share the work of a read.
     enum Schedule {
-        /// On the calling thread, taking turns with the tree builder.
+        /// Both on the calling thread, taking turns chunk by chunk.
         case inline
-        /// On a thread of its own, while the calling thread builds the tree.
+        /// libyaml on the calling thread, the tree builder on a second one, at the same time.
         case concurrent
         /// Concurrently for inputs of at least ``concurrencyThreshold`` bytes, inline below.
         case automatic

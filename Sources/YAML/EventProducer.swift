@@ -6,9 +6,9 @@ import CLibYAML
 /// thread, this loop is what a read's time comes down to. The parser lives and dies inside ``run``.
 enum EventProducer {
     /// Parses `count` bytes at `input` and passes each filled chunk to `deliver`, which gives back an
-    /// empty chunk to fill next (possibly the same one, emptied), or nil to stop. The last chunk delivered carries the ending. Stops
-    /// after the first collection nested deeper than `maximumDepth`, so that hostile nesting never
-    /// costs libyaml more than the limit allows.
+    /// empty chunk to fill next (possibly the same one, emptied), or nil to stop. The last chunk
+    /// delivered carries the ending. Stops after the first collection nested deeper than
+    /// `maximumDepth`, so that hostile nesting never costs libyaml more than the limit allows.
     static func run(
         input: UnsafePointer<UInt8>, count: Int, maximumDepth: Int, deliver: (EventChunk) -> EventChunk?
     ) {
