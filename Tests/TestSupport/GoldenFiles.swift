@@ -1,5 +1,4 @@
 import Foundation
-import Testing
 
 /// Whether golden files are rewritten from the actual output instead of compared with it. Every
 /// rewritten golden must be reviewed by hand before it is committed.
@@ -20,26 +19,19 @@ public func yamlFixtureNames(in directory: URL) -> [String] {
 }
 
 /// Compares `actual` with a golden file, or rewrites the golden when `SHOP_UPDATE_GOLDENS=1`.
-public func expectGolden(
-    _ actual: [UInt8], _ golden: URL, sourceLocation: Testing.SourceLocation = #_sourceLocation
-) {
+/// Returns what is wrong, or nil when the golden matches (or was rewritten).
+public func goldenProblem(_ actual: [UInt8], _ golden: URL) -> String? {
     if updatingGoldens {
-        if !FileManager.default.createFile(atPath: golden.path, contents: Data(actual)) {
-            Issue.record("cannot write \(golden.path)", sourceLocation: sourceLocation)
-        }
-        return
+        return FileManager.default.createFile(atPath: golden.path, contents: Data(actual))
+            ? nil : "cannot write \(golden.path)"
     }
     guard let expected = FileManager.default.contents(atPath: golden.path) else {
-        Issue.record(
-            "missing golden \(golden.lastPathComponent); run with SHOP_UPDATE_GOLDENS=1 and review it",
-            sourceLocation: sourceLocation)
-        return
+        return "missing golden \(golden.lastPathComponent); run with SHOP_UPDATE_GOLDENS=1 and review it"
     }
     if [UInt8](expected) != actual {
-        Issue.record(
-            "\(golden.lastPathComponent) differs:\n\(lineDiff(expected: [UInt8](expected), actual: actual))",
-            sourceLocation: sourceLocation)
+        return "\(golden.lastPathComponent) differs:\n\(lineDiff(expected: [UInt8](expected), actual: actual))"
     }
+    return nil
 }
 
 /// The first differing lines of two texts (at most five), for failure messages.
