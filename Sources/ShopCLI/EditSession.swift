@@ -25,7 +25,12 @@ enum EditSession {
                 }
                 var editor: ListEditor
                 do throws(EditRefusal) {
-                    editor = try ListEditor(document: document)
+                    // The list read above is the one edited, so that it is not decoded twice.
+                    if let list = loaded.list {
+                        editor = try ListEditor(list: list)
+                    } else {
+                        editor = try ListEditor(document: document)
+                    }
                     try change(&editor)
                 } catch {
                     if !error.diagnostics.isEmpty {

@@ -66,8 +66,14 @@ public struct ListEditor: Sendable {
 
     /// Starts editing a document. A document with syntax or structure errors cannot be edited.
     public init(document: Document) throws(EditRefusal) {
-        self.document = document
-        list = ShoppingList(document: document)
+        try self.init(list: ShoppingList(document: document))
+    }
+
+    /// Starts editing a list already decoded from its document, without decoding it again. A list
+    /// with syntax or structure errors cannot be edited.
+    public init(list: ShoppingList) throws(EditRefusal) {
+        document = list.document
+        self.list = list
         if list.hasStructureErrors {
             throw EditRefusal(
                 "the file has errors that must be fixed by hand first (see 'shop check')",
@@ -81,7 +87,7 @@ public struct ListEditor: Sendable {
     public func item(named name: String) throws(EditRefusal) -> Item {
         let key = NameKey(name)
         if key.isEmpty { throw EditRefusal("an item name is needed, not an empty one") }
-        let matches = list.items.filter { item in item.name.map { NameKey($0) == key } ?? false }
+        let matches = items(matching: key)
         if matches.count == 1 { return matches[0] }
         if matches.count > 1 {
             let lines = matches.compactMap { document.node($0.node).location.map { String($0.line) } }
@@ -95,6 +101,37 @@ public struct ListEditor: Sendable {
             message += " (did you mean " + suggestions.map { "\"\($0)\"" }.joined(separator: " or ") + "?)"
         }
         throw EditRefusal(message)
+    }
+
+    /// The items whose names have `key`, in file order. Names are compared by fingerprint first,
+    /// straight from the document, so that finding one item in a long list builds no other item.
+    private func items(matching key: NameKey) -> [Item] {
+        let target = NameKey.fingerprint(of: key.bytes)
+        let candidates = document.withRawNodes { nodes -> [Int] in
+            var positions: [Int] = []
+            for (position, mapping) in list.itemNodes.enumerated() {
+                guard let name = Self.nameNode(of: Int(mapping), nodes: nodes) else { continue }
+                if NameKey.fingerprint(ofName: nodes.value(name)).fingerprint == target { positions.append(position) }
+            }
+            return positions
+        }
+        let items = list.items
+        return candidates.map { items[$0] }.filter { item in item.name.map { NameKey($0) == key } ?? false }
+    }
+
+    /// The value node of an item's `name` key, when it is a scalar with a value.
+    private static func nameNode(of mapping: Int, nodes: RawNodes) -> Int? {
+        var key = mapping + 1
+        let end = nodes.subtreeEnd(mapping)
+        while key < end {
+            let value = nodes.subtreeEnd(key)
+            guard value < end else { return nil }
+            if nodes.isScalar(key) && ItemKey.matching(nodes.value(key)) == .name {
+                return nodes.isScalar(value) && !nodes.isNull(value) ? value : nil
+            }
+            key = nodes.subtreeEnd(value)
+        }
+        return nil
     }
 
     private func closestNames(to name: String, among names: [String]) -> [String] {
@@ -279,8 +316,7 @@ public struct ListEditor: Sendable {
     // MARK: Values
 
     private func refuseDuplicate(_ name: String) throws(EditRefusal) {
-        let key = NameKey(name)
-        if let existing = list.items.first(where: { $0.name.map { NameKey($0) == key } ?? false }) {
+        if let existing = items(matching: NameKey(name)).first {
             let line = document.node(existing.node).location.map { " (line \($0.line))" } ?? ""
             throw EditRefusal("an item named \"\(existing.name ?? name)\" already exists\(line)")
         }
