@@ -161,6 +161,8 @@ private struct TreeBuilder {
     var closedBlocks: [(index: Int, column: Int)] = []
     /// Whether the source since `closedBlocks` began to fill holds an indicator.
     var indicatorSinceClose = false
+    /// Where the last indicator (`-`, `:`, `?`, ...) seen between nodes is.
+    var lastIndicatorOffset = -1
     /// Whether a comment was recorded for the node about to be appended.
     var nextHasTrivia = false
     /// Direct children of the innermost open collection so far: for a mapping, an odd count means
@@ -420,11 +422,14 @@ private struct TreeBuilder {
         scanGap(to: start)
         // A block collection under a key has no line of its own: the comments and blank lines
         // before it are those of its first entry, and go with that entry when it is removed. A
-        // sequence item's line is its `-`, so what precedes it is the item's; and the comments at
-        // the top of the file stay with the document, before whatever key comes first.
+        // sequence item's line is its `-`, so what precedes the `-` is the item's, and the comment
+        // lines after it (and a blank line after them) are its first entry's; the comments at the
+        // top of the file stay with the document, before whatever key comes first.
         let valuePosition = stack.last.map { $0.isMapping && children % 2 == 1 } ?? false
+        let sequenceItem = stack.last.map { !$0.isMapping && !$0.bracketed } ?? false
         let extra = attachPending(
-            next: index, closingFlow: nil, deferLeading: !bracketed && valuePosition)
+            next: index, closingFlow: nil, deferLeading: !bracketed && valuePosition,
+            deferAfter: !bracketed && sequenceItem ? lastIndicatorOffset : nil)
         let flags = kind | (flow ? 1 : 0) << NodeTable.styleShift | extra
         countChild()
         table.append(flags: flags, start: UInt32(start), end: UInt32(start), aux: 0)
@@ -478,6 +483,7 @@ private struct TreeBuilder {
         if lineHasContent {
             if limit - cursor == 2 && buffer[cursor] == UInt8(ascii: ":") && buffer[cursor + 1] == 0x20 {
                 indicatorSinceClose = true
+                lastIndicatorOffset = cursor
                 if blankLinePending {
                     blankLineBeforeIndicator = true
                     blankLinePending = false
@@ -572,6 +578,7 @@ private struct TreeBuilder {
             default:
                 lastIndicator = byte
                 indicatorSinceClose = true
+                lastIndicatorOffset = position
                 if blankLinePending {
                     blankLineBeforeIndicator = true
                     blankLinePending = false
@@ -590,25 +597,38 @@ private struct TreeBuilder {
     /// bracketed collection whose closing bracket is being read. Returns the flags the next node gets.
     @discardableResult
     @inline(__always)
-    mutating func attachPending(next: Int?, closingFlow: Int?, deferLeading: Bool = false) -> UInt8 {
+    /// With `deferLeading`, the own-line comments after an indicator, and the blank line, are left
+    /// for the first entry of the collection `next`; with `deferAfter`, the own-line comments after
+    /// that offset, and a blank line after them.
+    mutating func attachPending(
+        next: Int?, closingFlow: Int?, deferLeading: Bool = false, deferAfter: Int? = nil
+    ) -> UInt8 {
         // Most nodes follow no comment, blank line or closed block: nothing to do.
         if pending.isEmpty && closedBlocks.isEmpty && !blankLinePending && !blankLineBeforeIndicator {
             indicatorSinceClose = false
             return 0
         }
-        return attachPendingComments(next: next, closingFlow: closingFlow, deferLeading: deferLeading)
+        return attachPendingComments(
+            next: next, closingFlow: closingFlow, deferLeading: deferLeading, deferAfter: deferAfter)
     }
 
     @discardableResult
-    mutating func attachPendingComments(next: Int?, closingFlow: Int?, deferLeading: Bool) -> UInt8 {
+    mutating func attachPendingComments(next: Int?, closingFlow: Int?, deferLeading: Bool, deferAfter: Int?)
+        -> UInt8
+    {
         var flags: UInt8 = 0
         if deferLeading {
             // The blank line stays pending for the first entry.
         } else {
-            if next != nil && (blankLinePending || blankLineBeforeIndicator) {
+            // A blank line after comments that go to the first entry is that entry's too.
+            let keepsBlankLine =
+                deferAfter.map { offset in
+                    pending.contains { $0.start > offset && Self.isOwnLine($0.target) }
+                } ?? false
+            if next != nil && ((blankLinePending && !keepsBlankLine) || blankLineBeforeIndicator) {
                 flags |= NodeTable.blankLineBit
             }
-            blankLinePending = false
+            if !keepsBlankLine { blankLinePending = false }
             blankLineBeforeIndicator = false
         }
         if pending.isEmpty {
@@ -633,7 +653,8 @@ private struct TreeBuilder {
             case .ownLine:
                 // Only what follows the `:` is the first entry's: a comment above the `:` of an
                 // explicit key's value stays the value's.
-                let deferring = deferLeading && comment.afterIndicator
+                let deferring =
+                    (deferLeading && comment.afterIndicator) || (deferAfter.map { comment.start > $0 } ?? false)
                 if !placeOwnLine(
                     comment, next: deferring ? nil : next, closingFlow: closingFlow, leading: !deferring)
                 {
@@ -646,6 +667,11 @@ private struct TreeBuilder {
         indicatorSinceClose = false
         if nextHasTrivia { flags |= NodeTable.triviaBit }
         return flags
+    }
+
+    static func isOwnLine(_ target: Target) -> Bool {
+        if case .ownLine = target { return true }
+        return false
     }
 
     /// Places an own-line comment: at the end of a collection that just closed, or before `next`.
