@@ -38,7 +38,7 @@ private struct PolicyBuilder {
         var decimals = Currency.defaultDecimals
         var items: [Int] = []
         var ranks: [Int] = []
-        Self.forEachEntry(of: root, in: nodes) { key, value in
+        for (key, value) in nodes.entries(of: root) {
             let listKey = nodes.isScalar(key) ? ListKey.matching(nodes.value(key)) : nil
             ranks.append(listKey.map { ListKey.allCases.firstIndex(of: $0)! } ?? ListKey.allCases.count)
             switch listKey {
@@ -58,7 +58,7 @@ private struct PolicyBuilder {
                 }
             case .categories:
                 if nodes.isSequence(value) {
-                    Self.forEachItem(of: value, in: nodes) { text($0) }
+                    for category in nodes.items(of: value) { text(category) }
                 }
             case .items:
                 if nodes.isSequence(value) { items.append(value) }
@@ -68,7 +68,7 @@ private struct PolicyBuilder {
         }
         order(root, ranks: ranks)
         for sequence in items {
-            Self.forEachItem(of: sequence, in: nodes) { item in
+            for item in nodes.items(of: sequence) {
                 if nodes.isMapping(item) { self.item(item, decimals: decimals) }
             }
         }
@@ -77,12 +77,12 @@ private struct PolicyBuilder {
     mutating func item(_ mapping: Int, decimals: Int) {
         var ordered = true
         var previousRank = -1
-        Self.forEachEntry(of: mapping, in: nodes) { key, value in
+        for (key, value) in nodes.entries(of: mapping) {
             let itemKey = nodes.isScalar(key) ? ItemKey.matching(nodes.value(key)) : nil
             let rank = itemKey?.position ?? ItemKey.allCases.count
             if rank < previousRank { ordered = false }
             previousRank = rank
-            guard let itemKey, nodes.isScalar(value), !nodes.isNull(value) else { return }
+            guard let itemKey, nodes.isScalar(value), !nodes.isNull(value) else { continue }
             let bytes = nodes.value(value)
             switch itemKey {
             case .name, .id, .unit, .category, .notes:
@@ -117,7 +117,7 @@ private struct PolicyBuilder {
         }
         if !ordered {
             var ranks: [Int] = []
-            Self.forEachEntry(of: mapping, in: nodes) { key, _ in
+            for (key, _) in nodes.entries(of: mapping) {
                 let itemKey = nodes.isScalar(key) ? ItemKey.matching(nodes.value(key)) : nil
                 ranks.append(itemKey?.position ?? ItemKey.allCases.count)
             }
@@ -137,26 +137,6 @@ private struct PolicyBuilder {
         guard zip(ranks, ranks.dropFirst()).contains(where: { $0 > $1 }) else { return }
         let order = ranks.indices.sorted { (ranks[$0], $0) < (ranks[$1], $1) }
         entryOrder[NodeID(index: mapping)] = order
-    }
-
-    static func forEachEntry(of mapping: Int, in nodes: RawNodes, _ body: (Int, Int) -> Void) {
-        var key = mapping + 1
-        let end = nodes.subtreeEnd(mapping)
-        while key < end {
-            let value = nodes.subtreeEnd(key)
-            guard value < end else { break }
-            body(key, value)
-            key = nodes.subtreeEnd(value)
-        }
-    }
-
-    static func forEachItem(of sequence: Int, in nodes: RawNodes, _ body: (Int) -> Void) {
-        var item = sequence + 1
-        let end = nodes.subtreeEnd(sequence)
-        while item < end {
-            body(item)
-            item = nodes.subtreeEnd(item)
-        }
     }
 }
 

@@ -68,12 +68,7 @@ enum ExportedItems {
     /// Reads one item mapping: where each known key's value is, and the numbers and flags.
     static func read(_ mapping: Int, nodes: RawNodes) -> Entry {
         var entry = Entry(nodes: nodes)
-        var key = mapping + 1
-        let end = nodes.subtreeEnd(mapping)
-        while key < end {
-            let value = nodes.subtreeEnd(key)
-            guard value < end else { break }
-            defer { key = nodes.subtreeEnd(value) }
+        for (key, value) in nodes.entries(of: mapping) {
             guard nodes.isScalar(key), let known = ItemKey.matching(nodes.value(key)) else { continue }
             // A repeated key is a check error; like ItemDecoder, the first one counts.
             guard entry.valueNodes[known.position] < 0 else { continue }

@@ -20,12 +20,7 @@ struct ItemDecoder {
         // Unknown and extension keys by their text, so that a mapping with very many of them is
         // still checked in linear time.
         var otherKeys: [[UInt8]: Int] = [:]
-        var key = mapping + 1
-        let end = nodes.subtreeEnd(mapping)
-        while key < end {
-            let value = nodes.subtreeEnd(key)
-            guard value < end else { break }
-            defer { key = nodes.subtreeEnd(value) }
+        for (key, value) in nodes.entries(of: mapping) {
             guard nodes.isScalar(key) else {
                 report?(.structure, key, "an item's keys must be text, not a \(kindName(key))")
                 continue

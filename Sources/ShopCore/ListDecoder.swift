@@ -56,12 +56,7 @@ struct ListDecoder {
             while nextItem < itemNodes.count && Int(itemNodes[nextItem]) < mapping { nextItem += 1 }
             if nextItem < itemNodes.count && Int(itemNodes[nextItem]) == mapping { continue }
             var seen: [[UInt8]: Int] = [:]
-            var key = mapping + 1
-            let end = nodes.subtreeEnd(mapping)
-            while key < end {
-                let value = nodes.subtreeEnd(key)
-                guard value < end else { break }
-                defer { key = nodes.subtreeEnd(value) }
+            for (key, _) in nodes.entries(of: mapping) {
                 guard nodes.isScalar(key) else { continue }
                 let bytes = Array(nodes.value(key))
                 if let first = seen[bytes] {
@@ -80,12 +75,7 @@ struct ListDecoder {
         var seen: [[UInt8]: Int] = [:]
         var categoriesNode: Int?
         var sawItems = false
-        var key = root + 1
-        let end = nodes.subtreeEnd(root)
-        while key < end {
-            let value = nodes.subtreeEnd(key)
-            guard value < end else { break }
-            defer { key = nodes.subtreeEnd(value) }
+        for (key, value) in nodes.entries(of: root) {
             guard nodes.isScalar(key) else {
                 report(.structure, key, "keys must be text, not a \(kindName(key, nodes))")
                 continue
@@ -172,10 +162,7 @@ struct ListDecoder {
         }
         var names: [String] = []
         var seen: [NameKey: Int] = [:]
-        var entry = value + 1
-        let end = nodes.subtreeEnd(value)
-        while entry < end {
-            defer { entry = nodes.subtreeEnd(entry) }
+        for entry in nodes.items(of: value) {
             guard nodes.isScalar(entry), !nodes.isNull(entry) else {
                 report(.structure, entry, "a category must be a name, not \(nodes.isScalar(entry) ? "empty" : "a \(kindName(entry, nodes))")")
                 continue
@@ -206,24 +193,16 @@ struct ListDecoder {
         let categoryTextSet = Set(categoryTexts)
         var names: [Int: Int32] = [:]
         // Sized once: growing a table of 100,000 names step by step costs time and a peak of memory.
-        var itemCount = 0
-        var child = sequence + 1
-        while child < nodes.subtreeEnd(sequence) {
-            itemCount += 1
-            child = nodes.subtreeEnd(child)
-        }
+        let itemCount = nodes.items(of: sequence).reduce(0) { count, _ in count + 1 }
         names.reserveCapacity(itemCount)
         itemNodes.reserveCapacity(itemCount)
         var exactNames: [NameKey: Int32] = [:]
         var ids: [String: Int32] = [:]
-        var entry = sequence + 1
-        let end = nodes.subtreeEnd(sequence)
         var findings = self.findings
         let report: ItemDecoder.Report = { rule, node, message in
             findings.append(Finding(rule: rule, node: node, message: message))
         }
-        while entry < end {
-            defer { entry = nodes.subtreeEnd(entry) }
+        for entry in nodes.items(of: sequence) {
             guard nodes.isMapping(entry) else {
                 let what = nodes.isScalar(entry) ? (nodes.isNull(entry) ? "empty" : "a single value") : "a list"
                 report(.structure, entry, "an item must be a mapping with keys such as \"name:\" and \"price:\", not \(what)")

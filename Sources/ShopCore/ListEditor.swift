@@ -121,15 +121,9 @@ public struct ListEditor: Sendable {
 
     /// The value node of an item's `name` key, when it is a scalar with a value.
     private static func nameNode(of mapping: Int, nodes: RawNodes) -> Int? {
-        var key = mapping + 1
-        let end = nodes.subtreeEnd(mapping)
-        while key < end {
-            let value = nodes.subtreeEnd(key)
-            guard value < end else { return nil }
-            if nodes.isScalar(key) && ItemKey.matching(nodes.value(key)) == .name {
-                return nodes.isScalar(value) && !nodes.isNull(value) ? value : nil
-            }
-            key = nodes.subtreeEnd(value)
+        for (key, value) in nodes.entries(of: mapping)
+        where nodes.isScalar(key) && ItemKey.matching(nodes.value(key)) == .name {
+            return nodes.isScalar(value) && !nodes.isNull(value) ? value : nil
         }
         return nil
     }

@@ -99,6 +99,62 @@ public struct RawNodes {
     }
 }
 
+extension RawNodes {
+    /// The key and value indexes of a mapping's entries, in source order (repeated keys included).
+    @inlinable public func entries(of mapping: Int) -> MappingEntries {
+        MappingEntries(nodes: self, position: mapping + 1, end: subtreeEnd(mapping))
+    }
+
+    /// The indexes of a sequence's items, in source order.
+    @inlinable public func items(of sequence: Int) -> SequenceItems {
+        SequenceItems(nodes: self, position: sequence + 1, end: subtreeEnd(sequence))
+    }
+}
+
+/// The entries of a mapping as `(key, value)` index pairs; see ``RawNodes/entries(of:)``.
+public struct MappingEntries: Sequence, IteratorProtocol {
+    @usableFromInline let nodes: RawNodes
+    @usableFromInline var position: Int
+    @usableFromInline let end: Int
+
+    @inlinable init(nodes: RawNodes, position: Int, end: Int) {
+        self.nodes = nodes
+        self.position = position
+        self.end = end
+    }
+
+    /// The next entry's key and value indexes, or nil after the last.
+    @inlinable public mutating func next() -> (key: Int, value: Int)? {
+        guard position < end else { return nil }
+        let key = position
+        let value = nodes.subtreeEnd(key)
+        guard value < end else { return nil }
+        position = nodes.subtreeEnd(value)
+        return (key, value)
+    }
+}
+
+/// The items of a sequence as indexes; see ``RawNodes/items(of:)``.
+public struct SequenceItems: Sequence, IteratorProtocol {
+    @usableFromInline let nodes: RawNodes
+    @usableFromInline var position: Int
+    @usableFromInline let end: Int
+
+    @inlinable init(nodes: RawNodes, position: Int, end: Int) {
+        self.nodes = nodes
+        self.position = position
+        self.end = end
+    }
+
+    /// The next item's index, or nil after the last.
+    @inlinable public mutating func next() -> Int? {
+        guard position < end else { return nil }
+        let item = position
+        position = nodes.subtreeEnd(item)
+        return item
+    }
+}
+
 extension Document {
     /// Calls `body` with allocation-free access to the nodes.
     public func withRawNodes<Result>(_ body: (RawNodes) throws -> Result) rethrows -> Result {
