@@ -209,10 +209,8 @@ private struct TreeBuilder {
             case .failed(let parserFailure):
                 failure = error(from: parserFailure)
             case .tooDeep:
-                // The last event opened a collection too deep, which `handle` refuses: not reached.
-                failure = YAMLError(
-                    kind: .nestingTooDeep, location: source.location(at: cursor),
-                    message: "collections are nested more than \(limits.maximumDepth) levels deep")
+                // `handle` has already refused the last event, which opened a collection too deep.
+                failure = tooDeep(at: cursor)
             }
         }
         return failure == nil && !finished
@@ -413,11 +411,7 @@ private struct TreeBuilder {
         let bracketed =
             flow && start < buffer.count
             && (buffer[start] == UInt8(ascii: "[") || buffer[start] == UInt8(ascii: "{"))
-        if stack.count >= limits.maximumDepth {
-            throw YAMLError(
-                kind: .nestingTooDeep, location: source.location(at: start),
-                message: "collections are nested more than \(limits.maximumDepth) levels deep")
-        }
+        if stack.count >= limits.maximumDepth { throw tooDeep(at: start) }
         let index = table.count
         scanGap(to: start)
         // A block collection under a key has no line of its own: the comments and blank lines
@@ -782,6 +776,12 @@ private struct TreeBuilder {
     }
 
     // MARK: Errors
+
+    func tooDeep(at offset: Int) -> YAMLError {
+        YAMLError(
+            kind: .nestingTooDeep, location: source.location(at: offset),
+            message: "collections are nested more than \(limits.maximumDepth) levels deep")
+    }
 
     mutating func error(from failure: ParserFailure) -> YAMLError {
         let problem = failure.problem ?? "unknown problem"

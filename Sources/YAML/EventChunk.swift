@@ -121,4 +121,9 @@ struct ParserFailure {
     var contextIndex: Int
     var problemOffset: Int
     var problemValue: Int
+
+    /// libyaml could not allocate its parser.
+    static let outOfMemory = ParserFailure(
+        isReaderError: false, isMemoryError: true, problem: nil, context: nil, problemIndex: 0, contextIndex: 0,
+        problemOffset: 0, problemValue: 0)
 }

@@ -16,10 +16,7 @@ enum EventProducer {
         let parser = UnsafeMutablePointer<yaml_parser_t>.allocate(capacity: 1)
         defer { parser.deallocate() }
         guard yaml_parser_initialize(parser) != 0 else {
-            chunk.ending = .failed(
-                ParserFailure(
-                    isReaderError: false, isMemoryError: true, problem: nil, context: nil, problemIndex: 0,
-                    contextIndex: 0, problemOffset: 0, problemValue: 0))
+            chunk.ending = .failed(.outOfMemory)
             _ = deliver(chunk)
             return
         }

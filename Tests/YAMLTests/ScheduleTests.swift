@@ -111,6 +111,24 @@ import TestSupport
         Self.expectAlike(second, "two documents")
     }
 
+    /// libyaml itself stops past the nesting limit, whoever consumes the events and however far
+    /// behind: it is never asked for the rest of 100,000 brackets.
+    @Test func theProducerStopsPastTheNestingLimit() {
+        let bytes = Array(String(repeating: "[", count: 100_000).utf8)
+        var records = 0
+        var ending: EventStreamEnding?
+        bytes.withUnsafeBufferPointer { buffer in
+            EventProducer.run(input: buffer.baseAddress!, count: buffer.count, maximumDepth: 256) { chunk in
+                records += chunk.records.count
+                ending = chunk.ending
+                return EventChunk()
+            }
+        }
+        // Stream and document start, then 257 sequence starts.
+        #expect(records == 259)
+        if case .tooDeep = ending {} else { Issue.record("the stream ended with \(String(describing: ending))") }
+    }
+
     @Test func deepNestingStopsBothWays() {
         let bytes = Array(String(repeating: "[", count: 100_000).utf8)
         let elapsed = ContinuousClock().measure {
