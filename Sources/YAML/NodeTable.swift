@@ -123,8 +123,7 @@ struct NodeTable: Sendable {
         return low..<end
     }
 
-    /// Puts the comment records in lookup order and makes sure each node has at most one header and
-    /// one trailing comment (a second one, which only odd flow layouts produce, becomes leading).
+    /// Puts the comment records in lookup order; see ``normalizeCommentPlaces()``.
     mutating func sortComments() {
         var sequence = 0
         let keyed = comments.map { record -> (CommentRecord, Int) in
@@ -134,6 +133,12 @@ struct NodeTable: Sendable {
         comments = keyed.sorted {
             ($0.0.node, $0.0.place.rawValue, $0.1) < ($1.0.node, $1.0.place.rawValue, $1.1)
         }.map(\.0)
+        normalizeCommentPlaces()
+    }
+
+    /// Makes sure each node of sorted comment records has at most one header and one trailing
+    /// comment: a second one, which only odd flow layouts and moved comments produce, becomes leading.
+    mutating func normalizeCommentPlaces() {
         var index = 0
         while index < comments.count {
             var end = index
