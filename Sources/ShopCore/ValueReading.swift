@@ -31,22 +31,18 @@ public enum ValueReading {
     static func price(
         _ bytes: UnsafeBufferPointer<UInt8>, decimals: Int, currencyCode: String?
     ) -> Result<DecimalNumber, ValueProblem> {
-        var text: String { String(decoding: bytes, as: UTF8.self) }
+        func problem(_ kind: ValueProblem.Kind) -> ValueProblem {
+            ValueProblem(key: "price", text: String(decoding: bytes, as: UTF8.self), kind: kind)
+        }
         guard let reading = DecimalNumber.read(bytes) else {
-            return .failure(notADecimal(text, key: "price"))
+            return .failure(problem(diagnose(String(decoding: bytes, as: UTF8.self))))
         }
-        let value = reading.value
-        let places = reading.significantDecimals
-        if places > decimals {
-            let allowed = decimals == 0 ? "no decimals" : (decimals == 1 ? "1 decimal" : "\(decimals) decimals")
-            let owner = currencyCode.map { "\($0) allows" } ?? "prices allow (without a currency)"
+        if reading.significantDecimals > decimals {
             return .failure(
-                ValueProblem("price \"\(text)\" has \(places) decimal\(places == 1 ? "" : "s"); \(owner) \(allowed)"))
+                problem(.tooManyDecimals(places: reading.significantDecimals, allowed: decimals, currencyCode: currencyCode)))
         }
-        if reading.integerDigits > 9 {
-            return .failure(ValueProblem("price \"\(text)\" is too large; prices must be under 1,000,000,000"))
-        }
-        return .success(value)
+        if reading.integerDigits > 9 { return .failure(problem(.tooLarge)) }
+        return .success(reading.value)
     }
 
     /// Checks a quantity: a decimal above 0 with at most 3 decimals, under 1,000,000,000.
@@ -56,80 +52,60 @@ public enum ValueReading {
     }
 
     static func quantity(_ bytes: UnsafeBufferPointer<UInt8>) -> Result<DecimalNumber, ValueProblem> {
-        var text: String { String(decoding: bytes, as: UTF8.self) }
+        func problem(_ kind: ValueProblem.Kind) -> ValueProblem {
+            ValueProblem(key: "quantity", text: String(decoding: bytes, as: UTF8.self), kind: kind)
+        }
         guard let reading = DecimalNumber.read(bytes) else {
-            return .failure(notADecimal(text, key: "quantity"))
+            return .failure(problem(diagnose(String(decoding: bytes, as: UTF8.self))))
         }
-        let value = reading.value
-        if value.isZero {
-            return .failure(
-                ValueProblem("quantity \"\(text)\" must be more than 0; to take an item off the list, use \"buy: false\""))
+        if reading.value.isZero { return .failure(problem(.zero)) }
+        if reading.significantDecimals > 3 {
+            return .failure(problem(.tooManyDecimals(places: reading.significantDecimals, allowed: 3, currencyCode: nil)))
         }
-        let places = reading.significantDecimals
-        if places > 3 {
-            return .failure(ValueProblem("quantity \"\(text)\" has \(places) decimals; at most 3 are allowed"))
-        }
-        if reading.integerDigits > 9 {
-            return .failure(ValueProblem("quantity \"\(text)\" is too large; quantities must be under 1,000,000,000"))
-        }
-        return .success(value)
+        if reading.integerDigits > 9 { return .failure(problem(.tooLarge)) }
+        return .success(reading.value)
     }
 
-    /// Explains why `text` is not a plain decimal, as specifically as possible.
-    static func notADecimal(_ text: String, key: String) -> ValueProblem {
+    /// Why `text` is not a plain decimal, as specifically as possible.
+    static func diagnose(_ text: String) -> ValueProblem.Kind {
         let trimmed = text.trimmingWhiteSpace()
-        let start = "\(key) \"\(text)\""
-        if trimmed.isEmpty {
-            return ValueProblem("\(start) is empty; write a number such as 2.50 or remove the key")
-        }
-        if trimmed != text, DecimalNumber(trimmed) != nil {
-            return ValueProblem("\(start) has spaces around the number; remove them")
-        }
-        if trimmed.hasPrefix("-"), DecimalNumber(String(trimmed.dropFirst())) != nil {
-            let kind = key == "price" ? "prices are 0 or more" : "quantities are more than 0"
-            return ValueProblem("\(start) is negative; \(kind)")
-        }
-        if trimmed.hasPrefix("+"), DecimalNumber(String(trimmed.dropFirst())) != nil {
-            return ValueProblem("\(start) is not a decimal: remove the \"+\"")
-        }
-        let digitsOnly = trimmed.filter { $0 != "," && $0 != "." && $0 != " " && $0 != "_" && $0 != "'" }
-        let allDigits = !digitsOnly.isEmpty && digitsOnly.allSatisfy { $0.isASCII && $0.isNumber }
-        if allDigits && trimmed.contains(",") {
-            let commas = trimmed.filter { $0 == "," }.count
-            let afterComma = trimmed.split(separator: ",", omittingEmptySubsequences: false).last?.count ?? 0
-            if trimmed.contains(".") || commas > 1 {
-                return ValueProblem("\(start) is not a decimal: remove the thousands separators")
-            }
-            if afterComma == 3 {
-                return ValueProblem(
-                    "\(start) is not a decimal: use \".\" as the decimal separator and no thousands separators")
-            }
-            return ValueProblem("\(start) is not a decimal: use \".\" as the decimal separator")
-        }
-        if allDigits && (trimmed.contains("_") || trimmed.contains(" ") || trimmed.contains("'")) {
-            return ValueProblem("\(start) is not a decimal: remove the thousands separators")
-        }
+        if trimmed.isEmpty { return .empty }
+        if trimmed != text, DecimalNumber(trimmed) != nil { return .spacesAround }
+        if trimmed.hasPrefix("-"), DecimalNumber(String(trimmed.dropFirst())) != nil { return .negative }
+        if trimmed.hasPrefix("+"), DecimalNumber(String(trimmed.dropFirst())) != nil { return .plusSign }
+        if let separators = separatorProblem(trimmed) { return separators }
         let lower = trimmed.lowercased()
         if lower.contains("e"), lower.allSatisfy({ $0.isNumber || $0 == "." || $0 == "e" || $0 == "-" || $0 == "+" }) {
-            return ValueProblem("\(start) is not a decimal: write the number without an exponent")
+            return .exponent
         }
-        let symbols: Set<Character> = ["$", "€", "£", "¥", "₹", "₩", "₽", "¢", "₺", "₪", "₫", "฿", "₴", "₦"]
-        let withoutSymbols = trimmed.filter { !symbols.contains($0) && !$0.isLetter }.trimmingWhiteSpace()
-        if withoutSymbols != trimmed, !withoutSymbols.isEmpty, DecimalNumber(withoutSymbols.replacingComma()) != nil {
-            return ValueProblem("\(start) is not a decimal: write only the number, without a currency")
-        }
-        return ValueProblem("\(start) is not a decimal number; write digits with \".\" for decimals, such as 3.49")
+        if let fraction = Fraction.value(of: trimmed) { return .fraction(decimal: fraction.description) }
+        if let (marker, amount) = CurrencyMarker.split(trimmed) { return .currency(marker: marker, amount: amount) }
+        if let (number, suffix) = numberWithSuffix(trimmed) { return .numberWithSuffix(number: number, suffix: suffix) }
+        return .notADecimal
     }
-}
 
-/// Why a value does not qualify for its key, in words for the person who wrote it.
-public struct ValueProblem: Error, Hashable, Sendable {
-    /// The explanation.
-    public var message: String
+    /// Commas, spaces, underscores and apostrophes between digits; nil when there are none.
+    static func separatorProblem(_ text: String) -> ValueProblem.Kind? {
+        let digitsOnly = text.filter { $0 != "," && $0 != "." && $0 != " " && $0 != "_" && $0 != "'" }
+        guard !digitsOnly.isEmpty, digitsOnly.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
+        let others = text.contains(" ") || text.contains("_") || text.contains("'")
+        guard text.contains(",") else { return others ? .thousandsSeparators : nil }
+        let commas = text.filter { $0 == "," }.count
+        if text.contains(".") || commas > 1 || others { return .thousandsSeparators }
+        let afterComma = text.split(separator: ",", omittingEmptySubsequences: false).last?.count ?? 0
+        if afterComma == 3 { return .ambiguousComma }
+        guard let decimal = DecimalNumber(text.replacingComma()) else { return .notADecimal }
+        return .decimalComma(decimal: decimal.description, fractionDigits: afterComma)
+    }
 
-    /// Creates a problem.
-    public init(_ message: String) {
-        self.message = message
+    /// `2kg`, `2x`, `500 g`: a decimal, then letters only.
+    static func numberWithSuffix(_ text: String) -> (number: String, suffix: String)? {
+        guard let split = text.firstIndex(where: { !($0.isASCII && ($0.isNumber || $0 == ".")) }),
+            split > text.startIndex, let value = DecimalNumber(String(text[..<split]))
+        else { return nil }
+        let suffix = String(text[split...]).trimmingWhiteSpace()
+        guard !suffix.isEmpty, suffix.allSatisfy(\.isLetter) else { return nil }
+        return (value.description, suffix)
     }
 }
 
