@@ -44,9 +44,9 @@ public struct CategorySections: Sendable {
     /// How many items the sections hold.
     public var itemCount: Int { sections.reduce(0) { $0 + $1.items.count } }
 
-    /// Groups the items of `list` that are in `scope`; with `category`, only the items of that
-    /// category (matched like names).
-    public init(list: ShoppingList, scope: ItemScope, category: String? = nil) {
+    /// Groups the items of `list` that are in `scope` and that `filter` keeps; with `category`,
+    /// only the items of that category (matched like names).
+    public init(list: ShoppingList, scope: ItemScope, category: String? = nil, filter: ItemFilter = ItemFilter()) {
         let items = list.items
         let listed = list.categories ?? []
         var listedIndex: [NameKey: Int] = [:]
@@ -83,6 +83,12 @@ public struct CategorySections: Sendable {
             for (position, mapping) in list.itemNodes.enumerated() {
                 let entry = ExportedItems.read(Int(mapping), nodes: nodes)
                 guard scope == .all || entry.buy else { continue }
+                if !filter.keepsEverything {
+                    if filter.notDone && entry.done { continue }
+                    if let text = filter.nameContains {
+                        guard let name = entry.text(.name), NameKey(utf8: name).contains(text) else { continue }
+                    }
+                }
                 var group = -1
                 if let bytes = entry.text(.category) {
                     let spelling = String(decoding: bytes, as: UTF8.self)

@@ -43,6 +43,18 @@ public struct Currency: Hashable, Sendable, CustomStringConvertible {
         "XCD": 2, "XCG": 2, "XOF": 0, "XPF": 0, "YER": 2, "ZAR": 2, "ZMW": 2, "ZWG": 2, "ZWL": 2,
     ]
 
+    /// Why `code` is not a currency shop knows, with the code that was probably meant.
+    public static func unknownCodeMessage(_ code: String) -> String {
+        let upper = code.uppercased()
+        if codesWithoutMinorUnit.contains(upper) {
+            return "currency \"\(code)\" is an ISO 4217 code without a minor unit (a metal, fund or test code); use a currency such as EUR"
+        }
+        if let suggestion = SpellingSuggestion.closest(to: upper, among: Array(minorUnits.keys).sorted()), suggestion != upper {
+            return "unknown currency \"\(code)\" (did you mean \"\(suggestion)\"?)"
+        }
+        return "unknown currency \"\(code)\"; use an ISO 4217 code such as EUR, USD or JPY"
+    }
+
     /// ISO 4217 codes that name no currency with a minor unit.
     static let codesWithoutMinorUnit: Set<String> = [
         "XAG", "XAU", "XBA", "XBB", "XBC", "XBD", "XDR", "XPD", "XPT", "XSU", "XTS", "XUA", "XXX",

@@ -15,6 +15,7 @@ public enum Severity: String, Hashable, Sendable, Comparable {
 /// The checks, each with a stable identifier that appears in every report.
 public enum Rule: String, Hashable, Sendable, CaseIterable {
     case syntax
+    case mergeConflict = "merge-conflict"
     case structure
     case duplicateKey = "duplicate-key"
     case missingName = "missing-name"
@@ -41,6 +42,8 @@ public enum Rule: String, Hashable, Sendable, CaseIterable {
         switch self {
         case .syntax:
             "The file is not one well-formed YAML document in UTF-8 without anchors, aliases, tags or directives."
+        case .mergeConflict:
+            "The file has conflict markers that a text merge left: lines of seven or more <, |, = or >."
         case .structure:
             "The top level must be a mapping with an `items` list of mappings, and known keys must have values of the right kind."
         case .duplicateKey: "A key appears twice in the same mapping."

@@ -7,17 +7,25 @@ public enum ExportFormat: String, CaseIterable, Sendable {
     /// One JSON object: ``JSONExporter``.
     case json
 
+    /// The names `--format` accepts, the file extensions among them: each format's own name and
+    /// its other extensions (`md` for Markdown).
+    public static let names: [(name: String, format: ExportFormat)] = [
+        ("csv", .csv), ("markdown", .markdown), ("md", .markdown), ("json", .json),
+    ]
+
+    /// The format with this name or file extension, in any case: `csv`, `markdown` or `md`, `json`.
+    public init?(name: String) {
+        let lower = name.lowercased()
+        guard let known = Self.names.first(where: { $0.name == lower }) else { return nil }
+        self = known.format
+    }
+
     /// The format a file name's extension stands for, in any case: `.csv`, `.md` or `.markdown`,
     /// `.json`; nil for any other name.
     public init?(fileExtensionOf path: String) {
         let name = path.split(separator: "/", omittingEmptySubsequences: false).last ?? Substring(path)
         guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return nil }
-        switch name[name.index(after: dot)...].lowercased() {
-        case "csv": self = .csv
-        case "md", "markdown": self = .markdown
-        case "json": self = .json
-        default: return nil
-        }
+        self.init(name: String(name[name.index(after: dot)...]))
     }
 
     /// Writes the export of `list` to `output`, in chunks.

@@ -20,7 +20,11 @@ struct ItemDecoder {
         // Unknown and extension keys by their text, so that a mapping with very many of them is
         // still checked in linear time.
         var otherKeys: [[UInt8]: Int] = [:]
+        // The digits after a comma that ended a price or quantity early: reported with it.
+        var splitKey = -1
+        let mappingEnd = nodes.subtreeEnd(mapping)
         for (key, value) in nodes.entries(of: mapping) {
+            if key == splitKey { continue }
             guard nodes.isScalar(key) else {
                 report?(.structure, key, "an item's keys must be text, not a \(kindName(key))")
                 continue
@@ -48,6 +52,14 @@ struct ItemDecoder {
             seenKnown |= bit
             item.nodes[known.position * 2] = Int32(key)
             item.nodes[known.position * 2 + 1] = Int32(value)
+            if known == .price || known == .quantity,
+                let split = SplitDecimal.after(value: value, mappingEnd: mappingEnd, nodes: nodes)
+            {
+                splitKey = split.fractionKey
+                let rule: Rule = known == .price ? .badPrice : .badQuantity
+                report?(rule, value, split.message(key: known.rawValue, flow: nodes.isFlow(mapping)))
+                continue
+            }
             read(known, value: value, into: &item, report: report)
         }
         return item

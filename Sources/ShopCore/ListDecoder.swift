@@ -138,20 +138,7 @@ struct ListDecoder {
             return
         }
         // An unknown code is not named as the owner of the default decimals in price messages.
-        let upper = text.uppercased()
-        if Currency.codesWithoutMinorUnit.contains(upper) {
-            report(
-                .unknownCurrency, value,
-                "currency \"\(text)\" is an ISO 4217 code without a minor unit (a metal, fund or test code); use a currency such as EUR")
-            return
-        }
-        var message = "unknown currency \"\(text)\"; use an ISO 4217 code such as EUR, USD or JPY"
-        if let suggestion = SpellingSuggestion.closest(to: upper, among: Array(Currency.minorUnits.keys).sorted()),
-            suggestion != upper
-        {
-            message = "unknown currency \"\(text)\" (did you mean \"\(suggestion)\"?)"
-        }
-        report(.unknownCurrency, value, message)
+        report(.unknownCurrency, value, Currency.unknownCodeMessage(text))
     }
 
     private mutating func decodeCategories(_ value: Int, nodes: RawNodes) {

@@ -22,6 +22,17 @@ public struct NameKey: Hashable, Sendable, CustomStringConvertible {
     /// Whether the name is empty once white space is removed.
     public var isEmpty: Bool { bytes.isEmpty }
 
+    /// Whether `other` occurs in this key: the name contains the other name, compared like names.
+    public func contains(_ other: NameKey) -> Bool {
+        let needle = other.bytes
+        guard !needle.isEmpty else { return true }
+        guard needle.count <= bytes.count else { return false }
+        for start in 0...(bytes.count - needle.count) where bytes[start] == needle[0] {
+            if bytes[start..<(start + needle.count)].elementsEqual(needle) { return true }
+        }
+        return false
+    }
+
 
 
     /// The normalized text (decomposed, so accents follow their letters as combining marks).

@@ -33,13 +33,19 @@ public struct ShoppingList: Sendable {
         diagnostics = decoder.sortedDiagnostics()
     }
 
-    /// Reads a document from bytes; a file that is not one well-formed YAML document gets a
-    /// `syntax` finding instead.
-    public static func parseDocument(_ bytes: [UInt8]) -> Result<Document, Diagnostic> {
+    /// Reads a document from bytes. A file that is not one well-formed YAML document gets a
+    /// `syntax` finding instead; a file with conflict markers gets a `merge-conflict` finding per
+    /// conflict instead (the syntax errors the markers cause are not reported besides).
+    public static func parseDocument(_ bytes: [UInt8]) -> Result<Document, ReadFailure> {
+        let markers = ConflictMarkers(bytes)
+        if !markers.isEmpty {
+            let source = SourceText(bytes: bytes)
+            return .failure(ReadFailure(diagnostics: markers.regions.map { Diagnostic(conflict: $0, in: source) }))
+        }
         do throws(YAMLError) {
             return .success(try Document(parsing: bytes))
         } catch {
-            return .failure(Diagnostic(rule: .syntax, location: error.location, message: error.message))
+            return .failure(ReadFailure(diagnostics: [Diagnostic(rule: .syntax, location: error.location, message: error.message)]))
         }
     }
 
@@ -82,5 +88,30 @@ public struct ItemList: RandomAccessCollection, Sendable {
             var decoder = ItemDecoder(document: document, nodes: raw, decimals: decimals, currencyCode: nil)
             return decoder.decode(Int(nodes[position]), position: position, report: nil)
         }
+    }
+}
+
+/// Why a source is not a document: its findings (one syntax error, or the merge conflicts).
+public struct ReadFailure: Error, Sendable {
+    /// The findings, ordered by position.
+    public var diagnostics: [Diagnostic]
+}
+
+extension Diagnostic {
+    /// The finding for one conflict left by a text merge.
+    init(conflict: ConflictMarkers.Region, in source: SourceText) {
+        let first = source.location(at: conflict.start)
+        let last = source.location(at: conflict.end)
+        let what: String
+        if conflict.others.isEmpty && source.bytes[conflict.start] != UInt8(ascii: "<") {
+            what = "a merge conflict marker is left in the file; resolve the conflict and delete the line"
+        } else {
+            let lines = first.line == last.line ? "line \(first.line)" : "lines \(first.line)-\(last.line)"
+            what =
+                "unresolved merge conflict (\(lines)): keep the lines you want from each side and delete the marker lines"
+        }
+        self.init(
+            rule: .mergeConflict, location: first,
+            message: what + "; 'shop git setup' makes git merge lists item by item")
     }
 }

@@ -35,6 +35,9 @@ public struct RawNodes {
     /// Whether the node is a plain (unquoted, non-block) scalar.
     @inlinable public func isPlain(_ index: Int) -> Bool { flags[index] & 0b1_1111 == 0 }
 
+    /// Whether the node is a collection written in flow style (`[a, b]`, `{a: 1}`).
+    @inlinable public func isFlow(_ index: Int) -> Bool { flags[index] & 0b11 != 0 && (flags[index] >> 2) & 0b111 == 1 }
+
     /// The style of a scalar.
     @inlinable public func scalarStyle(_ index: Int) -> ScalarStyle {
         ScalarStyle(code: (flags[index] >> 2) & 0b111)

@@ -25,8 +25,8 @@ struct FormatPropertyTests {
         var failures: [String] = []
         for (number, file) in Self.files.enumerated() {
             switch ShoppingList.parseDocument(Array(file.text.utf8)) {
-            case .failure(let diagnostic):
-                failures.append("file \(number): \(diagnostic.location) \(diagnostic.message)\n\(file.text)")
+            case .failure(let failure):
+                failures.append("file \(number): \(failure.diagnostics)\n\(file.text)")
             case .success(let document):
                 rules.formUnion(ShoppingList(document: document).diagnostics.map(\.rule))
                 let read = document.allComments.map(\.text)
