@@ -32,7 +32,7 @@ enum ExportCommand {
             OptionSpec(
                 long: "format", valueName: "format",
                 help: "csv, markdown (or md) or json (default: from the extension of --output).",
-                allowedValues: formatNames, completion: .values(formatNames)),
+                allowedValues: formatNames, completion: .values(ExportFormat.allCases.map(\.rawValue))),
             OptionSpec(long: "all", help: "Export every item, not only the shopping list."),
             OptionSpec(
                 long: "output", short: "o", valueName: "path",

@@ -98,7 +98,8 @@ import Testing
             #expect(try candidates("shop", "check", "--") == checkOptions.filter { $0.hasPrefix("--") })
             #expect(try candidates("shop", "check", "--s") == ["--strict"])
             #expect(try candidates("shop", "export", "-") == HelpPage.of("export").options)
-            #expect(try candidates("shop", "list", "--n") == ["--names"])
+            #expect(try candidates("shop", "list", "--na") == ["--names"])
+            #expect(try candidates("shop", "list", "--n") == ["--not-done", "--names"])
 
             // Option values.
             #expect(try candidates("shop", "check", "--format", "") == ["text", "json", "sarif"])

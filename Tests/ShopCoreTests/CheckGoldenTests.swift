@@ -33,7 +33,7 @@ struct CheckGoldenTests {
     @Test("rule ids and severities are the spec's")
     func ruleTable() {
         let table: [(String, Severity)] = [
-            ("syntax", .error), ("structure", .error), ("duplicate-key", .error), ("missing-name", .error),
+            ("syntax", .error), ("merge-conflict", .error), ("structure", .error), ("duplicate-key", .error), ("missing-name", .error),
             ("duplicate-name", .error), ("duplicate-id", .error), ("bad-price", .error), ("bad-quantity", .error),
             ("unknown-currency", .error), ("duplicate-category", .error), ("unknown-key", .warning),
             ("unknown-category", .warning), ("done-not-bought", .warning),
