@@ -6,6 +6,8 @@ import TestSupport
 /// classes, White_Space, general categories, numeric types, Emoji_Presentation) and reads others
 /// from generated tables; both must be of one Unicode version. A toolchain whose standard library
 /// implements another version fails here: regenerate the tables from that version's data then.
+/// The case mappings have no property of their own in the data; the NameKey test that compares
+/// every code point's key with Python's case folding holds them.
 @Suite("Unicode version")
 struct UnicodeVersionTests {
     @Test("the standard library's Unicode properties are those of the tables' Unicode version")
