@@ -56,7 +56,8 @@ numeric = unicodedata2.numeric
 
 
 def is_assigned(char):
-    """Whether the code point is assigned: a character, a private use code point or a surrogate."""
+    """Whether the code point is assigned (general category other than Cn): to a character, to
+    private use or as a surrogate. Noncharacters such as U+FFFE are unassigned."""
     return category(char) != "Cn"
 
 
