@@ -107,7 +107,9 @@ struct ListFile {
             return ListFile(path: path, bytes: bytes, document: nil, list: nil, diagnostics: failure.diagnostics)
         case .success(let document):
             let list = ShoppingList(document: document)
-            return ListFile(path: path, bytes: bytes, document: document, list: list, diagnostics: list.diagnostics)
+            return ListFile(
+                path: path, bytes: bytes, document: document, list: list,
+                diagnostics: list.check().resolved(in: document.source))
         }
     }
 

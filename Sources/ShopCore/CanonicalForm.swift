@@ -84,7 +84,7 @@ private struct PolicyBuilder {
         let mappingEnd = nodes.subtreeEnd(mapping)
         for (key, value) in nodes.entries(of: mapping) {
             let itemKey = nodes.isScalar(key) ? ItemKey.matching(nodes.value(key)) : nil
-            var rank = itemKey?.position ?? ItemKey.allCases.count
+            var rank = itemKey?.rank ?? ItemKey.allCases.count
             if key == splitKey { rank = previousRank }
             ranks.append(rank)
             if rank < previousRank { ordered = false }

@@ -143,7 +143,7 @@ import Testing
                 else { return nil }
                 return "\(id) \(level)"
             }
-            #expect(reported.count == Rule.allCases.count)
+            #expect(reported.count == RuleID.allCases.count)
             let documented = try Self.manual().section("CHECKS").compactMap { line -> String? in
                 let words = line.split(separator: " ")
                 guard words.count == 5, words[0] == ".It", words[1] == "Cm", words[3] == "Pq" else { return nil }

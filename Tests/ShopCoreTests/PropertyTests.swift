@@ -21,7 +21,7 @@ struct FormatPropertyTests {
 
     @Test("the generator writes well-formed YAML that exercises every rule, and its comments are read")
     func generatorCoverage() throws {
-        var rules: Set<Rule> = []
+        var rules: Set<RuleID> = []
         var failures: [String] = []
         for (number, file) in Self.files.enumerated() {
             switch ShoppingList.parseDocument(Array(file.text.utf8)) {
@@ -36,7 +36,7 @@ struct FormatPropertyTests {
             }
         }
         #expect(failures.isEmpty, "\(failures.count) generated files do not parse or lose comments; first:\n\(failures.first ?? "")")
-        #expect(rules.isSuperset(of: Set(Rule.allCases).subtracting([.syntax, .mergeConflict])), "missing: \(Set(Rule.allCases).subtracting(rules))")
+        #expect(rules.isSuperset(of: Set(RuleID.allCases).subtracting([.syntax, .mergeConflict])), "missing: \(Set(RuleID.allCases).subtracting(rules))")
     }
 
     @Test("fmt is idempotent, faithful and writes canonical text")

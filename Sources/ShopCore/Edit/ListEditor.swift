@@ -41,10 +41,11 @@ public struct ListEditor: Sendable {
     /// with syntax or structure errors cannot be edited.
     public init(list: ShoppingList) throws(EditRefusal) {
         self.list = list
-        if list.hasStructureErrors {
+        let structural = list.check([.structure])
+        if !structural.isEmpty {
             throw EditRefusal(
                 "the file has errors that must be fixed by hand first (see 'shop check')",
-                diagnostics: list.diagnostics.filter { $0.severity == .error })
+                diagnostics: structural.resolved(in: list.document.source))
         }
     }
 
@@ -94,13 +95,13 @@ public struct ListEditor: Sendable {
         let entries = mapping.entries
         let removed = Set(
             entries.indices.filter { index in entries[index].key.value.map(plan.unsets.contains) ?? false })
-        for (key, value) in plan.sets.sorted(by: { $0.key.position < $1.key.position }) {
+        for (key, value) in plan.sets.sorted(by: { $0.key.rank < $1.key.rank }) {
             if let existing = plan.item.valueNode(key) {
                 edit.replace(existing, with: value)
                 continue
             }
             let next = entries.first { entry in
-                (entry.key.value.flatMap(ItemKey.init(rawValue:))?.position ?? ItemKey.allCases.count) > key.position
+                (entry.key.value.flatMap(ItemKey.init(rawValue:))?.rank ?? ItemKey.allCases.count) > key.rank
             }
             edit.insertEntry(key: .plain(key.rawValue), value: Subtree(value), into: mapping.id, before: next?.key.id)
         }
@@ -117,7 +118,7 @@ public struct ListEditor: Sendable {
     }
 
     static func rank(_ key: Node) -> Int {
-        key.value.flatMap(ItemKey.init(rawValue:))?.position ?? ItemKey.allCases.count
+        key.value.flatMap(ItemKey.init(rawValue:))?.rank ?? ItemKey.allCases.count
     }
 
     mutating func note(_ kind: EditNote.Kind, _ message: String) {

@@ -22,7 +22,7 @@ public enum CSVExporter {
             writer.append(string: header)
             writer.append("\r\n")
             let decimals = list.priceDecimals
-            ExportedItems.forEach(in: list, scope: options.scope) { entry in
+            list.forEachItem(in: options.scope) { entry in
                 appendText(entry.text(.name), to: &writer)
                 writer.append(UInt8(ascii: ","))
                 writer.appendShortest(entry.effectiveQuantity)

@@ -11,6 +11,8 @@ public struct ConflictMarkers: Sendable {
         public var others: [Int]
         /// Byte offset just past the end of its last marker line (before the line break).
         public var end: Int
+        /// Whether it begins with its `<<<<<<<` line.
+        public var opens: Bool
     }
 
     /// The regions, in order.
@@ -29,9 +31,9 @@ public struct ConflictMarkers: Sendable {
                     switch marker {
                     case UInt8(ascii: "<"):
                         if let region = open { regions.append(region) }
-                        open = Region(start: lineStart, others: [], end: lineEnd)
+                        open = Region(start: lineStart, others: [], end: lineEnd, opens: true)
                     case UInt8(ascii: ">"):
-                        var region = open ?? Region(start: lineStart, others: [], end: lineEnd)
+                        var region = open ?? Region(start: lineStart, others: [], end: lineEnd, opens: false)
                         if open != nil { region.others.append(lineStart) }
                         region.end = lineEnd
                         regions.append(region)
@@ -41,7 +43,7 @@ public struct ConflictMarkers: Sendable {
                             open?.others.append(lineStart)
                             open?.end = lineEnd
                         } else {
-                            regions.append(Region(start: lineStart, others: [], end: lineEnd))
+                            regions.append(Region(start: lineStart, others: [], end: lineEnd, opens: false))
                         }
                     }
                 }

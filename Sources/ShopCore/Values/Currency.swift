@@ -49,11 +49,22 @@ public struct Currency: Hashable, Sendable, CustomStringConvertible {
         if codesWithoutMinorUnit.contains(upper) {
             return "currency \"\(code)\" is an ISO 4217 code without a minor unit (a metal, fund or test code); use a currency such as EUR"
         }
-        if let suggestion = SpellingSuggestion.closest(to: upper, among: Array(minorUnits.keys).sorted()), suggestion != upper {
+        if let suggestion = suggestion(for: code) {
             return "unknown currency \"\(code)\" (did you mean \"\(suggestion)\"?)"
         }
         return "unknown currency \"\(code)\"; use an ISO 4217 code such as EUR, USD or JPY"
     }
+
+    /// The code that `code` was probably meant to be: one letter off, or two swapped.
+    public static func suggestion(for code: String) -> String? {
+        let upper = code.uppercased()
+        guard !codesWithoutMinorUnit.contains(upper),
+            let suggestion = SpellingSuggestion.closest(to: upper, among: sortedCodes), suggestion != upper
+        else { return nil }
+        return suggestion
+    }
+
+    private static let sortedCodes = minorUnits.keys.sorted()
 
     /// ISO 4217 codes that name no currency with a minor unit.
     static let codesWithoutMinorUnit: Set<String> = [

@@ -53,7 +53,7 @@ public enum MarkdownExporter {
                     }
                     writer.append("\n")
                     for position in section.items.positions {
-                        let entry = ExportedItems.read(Int(list.itemNodes[Int(position)]), nodes: nodes)
+                        let entry = ItemView(nodes: nodes, record: list.records[Int(position)], decimals: decimals)
                         totals.add(price: entry.price, quantity: entry.effectiveQuantity)
                         appendItem(entry, decimals: decimals, to: &writer, scratch: &scratch)
                         writer.flushIfFull()
@@ -80,7 +80,7 @@ public enum MarkdownExporter {
 
     /// `- [ ] Apples — 6 pcs — 20.94`, a line end, and the notes.
     private static func appendItem(
-        _ entry: ExportedItems.Entry, decimals: Int, to writer: inout ExportWriter, scratch: inout [UInt8]
+        _ entry: ItemView, decimals: Int, to writer: inout ExportWriter, scratch: inout [UInt8]
     ) {
         writer.append(entry.done ? "- [x] " : "- [ ] ")
         if let name = entry.text(.name) {

@@ -80,8 +80,8 @@ public struct CategorySections: Sendable {
 
         // Only the category and the flags are needed here, read straight from the nodes.
         list.document.withRawNodes { nodes in
-            for (position, mapping) in list.itemNodes.enumerated() {
-                let entry = ExportedItems.read(Int(mapping), nodes: nodes)
+            for (position, record) in list.records.enumerated() {
+                let entry = ItemView(nodes: nodes, record: record, decimals: list.priceDecimals)
                 guard scope == .all || entry.buy else { continue }
                 if !filter.keepsEverything {
                     if filter.notDone && entry.done { continue }

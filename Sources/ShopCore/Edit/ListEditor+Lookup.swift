@@ -63,23 +63,16 @@ extension ListEditor {
         let target = NameKey.fingerprint(of: key.bytes)
         let candidates = list.document.withRawNodes { nodes -> [Int] in
             var positions: [Int] = []
-            for (position, mapping) in list.itemNodes.enumerated() {
-                guard let name = Self.nameNode(of: Int(mapping), nodes: nodes) else { continue }
+            for (position, record) in list.records.enumerated() {
+                guard let name = record.valueNode(.name, nodes: nodes), nodes.isScalar(name), !nodes.isNull(name) else {
+                    continue
+                }
                 if NameKey.fingerprint(ofName: nodes.value(name)).fingerprint == target { positions.append(position) }
             }
             return positions
         }
         let items = list.items
         return candidates.map { items[$0] }.filter { item in item.name.map { NameKey($0) == key } ?? false }
-    }
-
-    /// The value node of an item's `name` key, when it is a scalar with a value.
-    private static func nameNode(of mapping: Int, nodes: RawNodes) -> Int? {
-        for (key, value) in nodes.entries(of: mapping)
-        where nodes.isScalar(key) && ItemKey.matching(nodes.value(key)) == .name {
-            return nodes.isScalar(value) && !nodes.isNull(value) ? value : nil
-        }
-        return nil
     }
 
     private func closestNames(to name: String, among names: [String]) -> [String] {

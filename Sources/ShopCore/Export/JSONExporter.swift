@@ -46,7 +46,7 @@ public enum JSONExporter {
                 writer.append("null")
             }
             writer.append(",\n  \"items\": [")
-            ExportedItems.forEach(in: list, scope: options.scope) { entry in
+            list.forEachItem(in: options.scope) { entry in
                 writer.append(totals.itemCount == 0 ? "\n    {\n      \"name\": " : ",\n    {\n      \"name\": ")
                 totals.add(price: entry.price, quantity: entry.effectiveQuantity)
                 appendString(entry.text(.name), to: &writer)
