@@ -61,7 +61,9 @@ struct NameKeyTests {
         #expect(!NameKey(name).isEmpty)
     }
 
-    @Test("two characters have the same key exactly when their NFKC case folds (Python's) are equal")
+    @Test(
+        "two characters have the same key exactly when their NFKC case folds (Python's) are equal",
+        .requires(.python))
     func agreesWithUnicodeCaseFolding() throws {
         // Every assigned code point of planes 0 to 2, with Python's reading of the same rule:
         // NFKC, full case folding, NFKC again, white space (Unicode's White_Space) collapsed.
