@@ -23,7 +23,8 @@ struct RealWorldCorpusTests {
 
     /// The files the corpus lists in `SOURCES.tsv` (with their sources and licenses), sorted.
     static func files() throws -> [URL] {
-        let sources = try String(contentsOf: TestCorpus.realWorld.appendingPathComponent("SOURCES.tsv"), encoding: .utf8)
+        let list = TestCorpus.realWorld.appendingPathComponent("SOURCES.tsv")
+        let sources = try String(contentsOf: list, encoding: .utf8)
         let names = sources.split(separator: "\n").dropFirst().compactMap { $0.split(separator: "\t").first }
         return names.map { TestCorpus.realWorld.appendingPathComponent(String($0)) }.sorted { $0.path < $1.path }
     }
@@ -85,7 +86,7 @@ struct RealWorldCorpusTests {
     }
 
     @Test(
-        "each refusal is for an anchor, alias, tag, directive or second document that PyYAML finds there too, or for text PyYAML cannot read either",
+        "each refusal is for an anchor, alias, tag, directive or second document that PyYAML finds too, or for bad YAML",
         .requires(.pyYAML))
     func refusalsAreForRealReasons() throws {
         let reasons: Set<YAMLError.Kind> = [.anchor, .alias, .tag, .directive, .multipleDocuments, .syntax]
@@ -143,7 +144,7 @@ struct RealWorldCorpusTests {
     }
 
     @Test(
-        "what fmt formats keeps every comment, in order, as found from PyYAML's tokens and as the YAML library reads them",
+        "what fmt formats keeps every comment, in order, as PyYAML's tokens leave them and as the YAML library reads them",
         .requires(.pyYAML), .requires(.ruamelYAML))
     func commentsAreKept() throws {
         let judged = try Self.formattedJudgement.get()
@@ -183,6 +184,26 @@ struct RealWorldCorpusTests {
             }
         }
         #expect(formatted.count > 80)
+        #expect(problems.all.isEmpty, "\(problems.all.sorted().joined(separator: "\n"))")
+    }
+
+    @Test("check answers every file with 0 or 1 and a JSON array of findings, quickly")
+    func checkAnswers() throws {
+        let problems = Collected<String>()
+        Self.inParallel(try Self.files()) { file in
+            do {
+                let run = try ShopProcess.run(["check", "--format", "json", file.path], timeout: 30)
+                if run.signaled || ![0, 1].contains(run.status) {
+                    problems.add("\(file.lastPathComponent): check ended with \(run)")
+                } else if (try? JSONSerialization.jsonObject(with: run.stdout)) as? [Any] == nil {
+                    problems.add("\(file.lastPathComponent): check printed no JSON array: \(run.out.prefix(200))")
+                } else if run.duration > Self.limit {
+                    problems.add("\(file.lastPathComponent): check took \(run.duration)")
+                }
+            } catch {
+                problems.add("\(file.lastPathComponent): \(error)")
+            }
+        }
         #expect(problems.all.isEmpty, "\(problems.all.sorted().joined(separator: "\n"))")
     }
 
