@@ -23,7 +23,8 @@ swiftc "${flags[@]}" -Xcc -fmodule-map-file=Sources/CLibYAML/module.modulemap Fu
     -L "$work/build" -lShopCore -lYAML $(pkg-config --libs yaml-0.1) -o "$work/fuzz-shop"
 
 cp examples/*.yaml "$work/seeds/"
-corpus=../shared/corpus/yaml-test-suite
+# The YAML test suite, where the tests find it: in $SHOP_TEST_CORPUS, else next to the repository.
+corpus=${SHOP_TEST_CORPUS:-../shared/corpus}/yaml-test-suite
 if [ -d "$corpus" ]; then
     find "$corpus" -name in.yaml | while read -r file; do
         cp "$file" "$work/seeds/$(echo "$file" | tr '/' '_')"

@@ -61,7 +61,9 @@ import Testing
         MdocPage(try DocsPaths.text("man/shop.1"))
     }
 
-    @Test("both pages lint clean together, cross references included")
+    @Test(
+        "both pages lint clean together, cross references included", .requires(.program("mandoc")),
+        .requires(.program("makewhatis")))
     func lint() throws {
         let mandoc = try DocsTools.path(of: "mandoc")
         let makewhatis = try DocsTools.path(of: "makewhatis")
@@ -175,7 +177,7 @@ import Testing
         }
     }
 
-    @Test("every shop command line in EXAMPLES is accepted by the argument parser")
+    @Test("every shop command line in EXAMPLES is accepted by the argument parser", .requires(.program("bash")))
     func examplesParse() throws {
         let lines = try Self.manual().section("EXAMPLES").filter { $0.hasPrefix("shop ") }
         #expect(lines.count >= 8)
