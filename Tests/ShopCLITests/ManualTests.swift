@@ -188,6 +188,27 @@ import Testing
             }
         }
     }
+    @Test("the table of currency symbols names each symbol and currency check --fix knows, and no other")
+    func currencySymbols() throws {
+        let lines = try Self.manual().lines
+        let start = try #require(lines.firstIndex { $0.hasPrefix("Currency symbols") })
+        var documented: [String: Set<String>] = [:]
+        for line in lines[(start + 1)...].prefix(while: { $0 != ".El" }) where line.hasPrefix(".It ") && !line.contains("Sy ") {
+            let parts = line.dropFirst(4).components(separatedBy: " Ta ")
+            let symbols = parts[0].replacingOccurrences(of: "\\&", with: "").split(separator: " ").map(String.init)
+            let codes = parts[1].replacingOccurrences(of: "USD and the other dollars:", with: "USD,")
+                .split(separator: ",").map { $0.trimmingCharacters(in: CharacterSet.whitespaces) }
+            // A row of several symbols lists one currency for each, in order; a single symbol all of
+            // its currencies.
+            if symbols.count == 1 {
+                documented[symbols[0]] = Set(codes)
+            } else {
+                for (symbol, code) in zip(symbols, codes) { documented[symbol, default: []].insert(code) }
+            }
+        }
+        let known = Dictionary(uniqueKeysWithValues: CurrencyMarker.symbols.map { ($0.symbol, Set($0.codes)) })
+        #expect(documented == known)
+    }
 }
 
 /// Splits example command lines the way a shell would, with bash itself.
@@ -214,4 +235,5 @@ enum ShellWords {
             environment: ["HOME": "/home/user"])
         return run.out.split(separator: "\0", omittingEmptySubsequences: true).map(String.init)
     }
+
 }
