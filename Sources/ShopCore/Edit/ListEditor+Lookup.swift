@@ -110,14 +110,14 @@ extension ListEditor {
 
     func priceFragment(_ text: String) throws(EditRefusal) -> Fragment {
         switch ValueReading.price(text, decimals: list.priceDecimals, currencyCode: list.currency?.code) {
-        case .success(let price): return .plain(price.formatted(decimals: list.priceDecimals))
+        case .success(let price): return .plain(ValueKind.price.canonicalText(price, decimals: list.priceDecimals))
         case .failure(let problem): throw EditRefusal(problem.message)
         }
     }
 
     func quantityFragment(_ text: String, item: String?) throws(EditRefusal) -> Fragment {
         switch ValueReading.quantity(text) {
-        case .success(let quantity): return .plain(quantity.description)
+        case .success(let quantity): return .plain(ValueKind.quantity.canonicalText(quantity, decimals: 3))
         case .failure(let problem):
             if problem.kind == .zero {
                 // On the command line, the way off the list is a command, not a key.

@@ -10,8 +10,27 @@
 /// quoted field. A text field that begins with `=`, `+`, `-`, `@`, a tab or a carriage return gets
 /// a leading `'`, so that spreadsheets never run it as a formula.
 public enum CSVExporter {
+    /// The columns, in order: the item keys in their export order, and the line total after the
+    /// price.
+    static let columns: [Column] = ItemKey.exportColumns.flatMap { key in
+        key == .price ? [Column.key(key), .total] : [.key(key)]
+    }
+
+    /// One column of the export.
+    enum Column {
+        case key(ItemKey)
+        case total
+
+        var title: String {
+            switch self {
+            case .key(let key): key.rawValue
+            case .total: "total"
+            }
+        }
+    }
+
     /// The header record, without its line end.
-    public static let header = "name,quantity,unit,price,total,category,buy,done,notes,id"
+    public static let header = columns.map(\.title).joined(separator: ",")
 
     /// Writes the export to `output`, in chunks.
     public static func write(
@@ -22,29 +41,26 @@ public enum CSVExporter {
             writer.append(string: header)
             writer.append("\r\n")
             let decimals = list.priceDecimals
+            let columns = Self.columns
             list.forEachItem(in: options.scope) { entry in
-                appendText(entry.text(.name), to: &writer)
-                writer.append(UInt8(ascii: ","))
-                writer.appendShortest(entry.effectiveQuantity)
-                writer.append(UInt8(ascii: ","))
-                appendText(entry.text(.unit), to: &writer)
-                writer.append(UInt8(ascii: ","))
-                if let price = entry.price {
-                    writer.append(price, decimals: decimals)
-                    writer.append(UInt8(ascii: ","))
-                    writer.append(
-                        ListTotals.lineTotal(price: price, quantity: entry.effectiveQuantity, decimals: decimals),
-                        decimals: decimals)
-                } else {
-                    writer.append(UInt8(ascii: ","))
+                for (index, column) in columns.enumerated() {
+                    if index > 0 { writer.append(UInt8(ascii: ",")) }
+                    switch column {
+                    case .total:
+                        if let price = entry.price {
+                            writer.append(
+                                ListTotals.lineTotal(price: price, quantity: entry.effectiveQuantity, decimals: decimals),
+                                decimals: decimals)
+                        }
+                    case .key(let key):
+                        switch key.kind {
+                        case .text: appendText(entry.text(key), to: &writer)
+                        case .price: if let price = entry.price { writer.append(price, decimals: decimals) }
+                        case .quantity: writer.appendShortest(entry.effectiveQuantity)
+                        case .flag: writer.append((key == .buy ? entry.buy : entry.done) ? "true" : "false")
+                        }
+                    }
                 }
-                writer.append(UInt8(ascii: ","))
-                appendText(entry.text(.category), to: &writer)
-                writer.append(entry.buy ? ",true," : ",false,")
-                writer.append(entry.done ? "true," : "false,")
-                appendText(entry.text(.notes), to: &writer)
-                writer.append(UInt8(ascii: ","))
-                appendText(entry.text(.id), to: &writer)
                 writer.append("\r\n")
                 writer.flushIfFull()
             }

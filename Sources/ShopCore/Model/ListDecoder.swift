@@ -131,31 +131,29 @@ struct ListDecoder {
                 continue
             }
             if nodes.isNull(value) { continue }
-            switch known.kind {
+            if known.kind == .price || known.kind == .quantity,
+                let split = SplitDecimal.after(value: value, mappingEnd: end, nodes: nodes)
+            {
+                skip = split.fractionKey
+                record.marks.insert([known == .price ? .badPrice : .badQuantity, .splitDecimal])
+                continue
+            }
+            switch known.kind.read(nodes.value(value), decimals: decimals) {
             case .text:
                 break
-            case .price, .quantity:
-                if let split = SplitDecimal.after(value: value, mappingEnd: end, nodes: nodes) {
-                    skip = split.fractionKey
-                    record.marks.insert([known == .price ? .badPrice : .badQuantity, .splitDecimal])
-                    continue
-                }
+            case .decimal(let number):
                 if known == .price {
-                    switch ValueReading.price(nodes.value(value), decimals: decimals, currencyCode: nil) {
-                    case .success(let price): record.priceUnits = Int64(price.rounded(toScale: decimals).units)
-                    case .failure: record.marks.insert(.badPrice)
-                    }
+                    record.priceUnits = Int64(number.rounded(toScale: decimals).units)
                 } else {
-                    switch ValueReading.quantity(nodes.value(value)) {
-                    case .success(let quantity): record.quantityThousandths = Int64(quantity.rounded(toScale: 3).units)
-                    case .failure: record.marks.insert(.badQuantity)
-                    }
+                    record.quantityThousandths = Int64(number.rounded(toScale: 3).units)
                 }
-            case .flag:
-                if let flag = ValueReading.bool(nodes.value(value)) {
-                    if flag { record.marks.insert(known == .buy ? .buy : .done) }
-                } else {
-                    record.marks.insert(.wrongKind)
+            case .flag(let flag):
+                if flag { record.marks.insert(known == .buy ? .buy : .done) }
+            case .invalid:
+                switch known.kind {
+                case .price: record.marks.insert(.badPrice)
+                case .quantity: record.marks.insert(.badQuantity)
+                case .flag, .text: record.marks.insert(.wrongKind)
                 }
             }
         }
