@@ -18,7 +18,7 @@ swiftc "${flags[@]}" -enable-testing -emit-library -static -module-name YAML -em
     Sources/YAML/*.swift -o "$work/build/libYAML.a"
 swiftc "${flags[@]}" -emit-library -static -module-name ShopCore -emit-module \
     -emit-module-path "$work/build/ShopCore.swiftmodule" -Xcc -fmodule-map-file=Sources/CLibYAML/module.modulemap \
-    Sources/ShopCore/*.swift -o "$work/build/libShopCore.a"
+    $(find Sources/ShopCore -name '*.swift' | sort) -o "$work/build/libShopCore.a"
 swiftc "${flags[@]}" -Xcc -fmodule-map-file=Sources/CLibYAML/module.modulemap Fuzz/FuzzTarget.swift \
     -L "$work/build" -lShopCore -lYAML $(pkg-config --libs yaml-0.1) -o "$work/fuzz-shop"
 
