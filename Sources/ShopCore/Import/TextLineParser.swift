@@ -78,7 +78,7 @@ public enum TextLineParser {
             }
         }
 
-        let name = name(words[nameStart..<nameEnd])
+        let name = name(words[nameStart..<nameEnd], afterQuantity: nameStart > 0)
         guard !name.isEmpty else {
             return .failure(ImportLineFailure("the line has no name, only \"\(text.strippedOfWhiteSpace)\""))
         }
@@ -123,7 +123,7 @@ public enum TextLineParser {
                 hadBullet = true
             }
         } else if let first = rest.first, bullets.contains(first),
-            gluedBullets.contains(first) || rest.dropFirst().first?.isWhitespace == true
+            gluedBullets.contains(first) || rest.dropFirst().first?.isWhitespace ?? true
         {
             rest = rest.dropFirst()
             hadBullet = true
@@ -237,11 +237,14 @@ public enum TextLineParser {
 
     private static let separators: Set<Character> = [",", ":", ";", "-", "–", "—", "/", "|"]
 
-    /// The words joined by single spaces, without separators at either end.
-    private static func name(_ words: ArraySlice<QuantityWord>) -> String {
+    /// The words joined by single spaces, without separators at the end (`milk - 2 l`, `milk:`),
+    /// nor at the start when a quantity comes before them (`3 - milk`).
+    private static func name(_ words: ArraySlice<QuantityWord>, afterQuantity: Bool) -> String {
         var name = words.map(\.text).joined(separator: " ")[...]
-        while let last = name.last, separators.contains(last) || last.isWhitespace { name = name.dropLast() }
-        while let first = name.first, separators.contains(first) || first.isWhitespace { name = name.dropFirst() }
+        while let last = name.last, separators.contains(last) { name = name.dropLast().strippedOfWhiteSpace }
+        while afterQuantity, let first = name.first, separators.contains(first) {
+            name = name.dropFirst().strippedOfWhiteSpace
+        }
         return String(name)
     }
 }
