@@ -110,12 +110,3 @@ struct LinePrice: Sendable {
         }
     }
 }
-
-extension StringProtocol {
-    /// The text without white space at its ends.
-    var strippedOfWhiteSpace: SubSequence {
-        guard let first = firstIndex(where: { !$0.isWhitespace }), let last = lastIndex(where: { !$0.isWhitespace })
-        else { return self[endIndex...] }
-        return self[first...last]
-    }
-}

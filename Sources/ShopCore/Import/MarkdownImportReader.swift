@@ -54,17 +54,16 @@ public enum MarkdownImportReader {
         var inItem = false
 
         mutating func read(_ line: Substring, number: Int) {
-            let indentation = line.prefix { $0 == " " || $0 == "\t" }
-            let content = line[indentation.endIndex...]
+            let indentation = line.scalarPrefix { $0 == " " || $0 == "\t" }.unicodeScalars.count
+            let content = line.droppingScalars(indentation)
             let trimmed = content.strippedOfWhiteSpace
             if trimmed.isEmpty {
                 if !notes.isEmpty { paragraphBreak = true }
                 return
             }
-            if trimmed.first == ">" {
+            if var quoted = trimmed.afterScalars(">") {
                 guard inItem else { return }
-                var quoted = trimmed.dropFirst()
-                if quoted.first == " " { quoted = quoted.dropFirst() }
+                quoted = quoted.afterScalars(" ") ?? quoted
                 addNotesLine(quoted)
                 return
             }
@@ -79,7 +78,7 @@ public enum MarkdownImportReader {
                 startItem(item, number: number)
                 return
             }
-            if indentation.count <= 3, let heading = heading(content) {
+            if indentation <= 3, let heading = heading(content) {
                 finishItem()
                 inItem = false
                 if heading.level == 1 {
@@ -89,11 +88,11 @@ public enum MarkdownImportReader {
                 }
                 return
             }
-            if inItem && indentation.count >= 2 {
+            if inItem && indentation >= 2 {
                 addNotesLine(content)
                 return
             }
-            if trimmed.hasPrefix("**Total") {
+            if trimmed.afterScalars("**Total") != nil {
                 finishItem()
                 inItem = false
                 return
@@ -107,20 +106,19 @@ public enum MarkdownImportReader {
         /// `- [x] text`, `* [ ] text`, `1. text`: the checkbox and the text after it.
         private func listItem(_ content: Substring) -> (hasCheckbox: Bool, ticked: Bool, text: Substring)? {
             var rest = content
-            if let first = rest.first, first == "-" || first == "*" || first == "+" {
-                rest = rest.dropFirst()
+            if let first = rest.unicodeScalars.first, first == "-" || first == "*" || first == "+" {
+                rest = rest.droppingScalars(1)
             } else {
-                let digits = rest.prefix { $0.isASCII && $0.isNumber }
-                guard (1...9).contains(digits.count) else { return nil }
-                rest = rest[digits.endIndex...]
-                guard let mark = rest.first, mark == "." || mark == ")" else { return nil }
-                rest = rest.dropFirst()
+                let digits = rest.scalarPrefix { $0.value >= 0x30 && $0.value <= 0x39 }.unicodeScalars.count
+                guard (1...9).contains(digits) else { return nil }
+                rest = rest.droppingScalars(digits)
+                guard let mark = rest.unicodeScalars.first, mark == "." || mark == ")" else { return nil }
+                rest = rest.droppingScalars(1)
             }
-            guard rest.isEmpty || rest.first == " " || rest.first == "\t" else { return nil }
+            guard Self.startsWithSpace(rest) else { return nil }
             rest = rest.strippedOfWhiteSpace
-            for (box, ticked) in [("[ ]", false), ("[x]", true), ("[X]", true)] where rest.hasPrefix(box) {
-                let after = rest.dropFirst(box.count)
-                if after.isEmpty || after.first == " " || after.first == "\t" {
+            for (box, ticked) in [("[ ]", false), ("[x]", true), ("[X]", true)] {
+                if let after = rest.afterScalars(box), Self.startsWithSpace(after) {
                     return (true, ticked, after.strippedOfWhiteSpace)
                 }
             }
@@ -130,23 +128,31 @@ public enum MarkdownImportReader {
         /// An ATX heading: its level and its text, escapes undone and an optional closing sequence
         /// of `#`s dropped.
         private func heading(_ content: Substring) -> (level: Int, text: String)? {
-            let marks = content.prefix { $0 == "#" }
-            guard (1...6).contains(marks.count) else { return nil }
-            var rest = content[marks.endIndex...]
-            guard rest.isEmpty || rest.first == " " || rest.first == "\t" else { return nil }
+            let level = content.scalarPrefix { $0 == "#" }.unicodeScalars.count
+            guard (1...6).contains(level) else { return nil }
+            var rest = content.droppingScalars(level)
+            guard Self.startsWithSpace(rest) else { return nil }
             rest = rest.strippedOfWhiteSpace
-            let closing = rest.reversed().prefix { $0 == "#" }
-            if !closing.isEmpty {
-                let before = rest.dropLast(closing.count)
-                if before.isEmpty || before.last == " " || before.last == "\t" { rest = before.strippedOfWhiteSpace }
+            let closing = rest.unicodeScalars.reversed().prefix { $0 == "#" }.count
+            if closing > 0 {
+                let before = Substring(rest.unicodeScalars.dropLast(closing))
+                if before.isEmpty || before.unicodeScalars.last == " " || before.unicodeScalars.last == "\t" {
+                    rest = before.strippedOfWhiteSpace
+                }
             }
-            return (marks.count, MarkdownText.unescaped(rest).text.trimmingWhiteSpace())
+            return (level, MarkdownText.unescaped(rest).text.trimmingWhiteSpace())
         }
 
         private func isThematicBreak(_ text: Substring) -> Bool {
-            guard let mark = text.first, mark == "-" || mark == "*" || mark == "_" else { return false }
-            let marks = text.filter { $0 != " " && $0 != "\t" }
+            guard let mark = text.unicodeScalars.first, mark == "-" || mark == "*" || mark == "_" else { return false }
+            let marks = text.unicodeScalars.filter { $0 != " " && $0 != "\t" }
             return marks.count >= 3 && marks.allSatisfy { $0 == mark }
+        }
+
+        /// Whether the text is empty or starts with a space or a tab, as after a list marker.
+        private static func startsWithSpace(_ text: Substring) -> Bool {
+            guard let first = text.unicodeScalars.first else { return true }
+            return first == " " || first == "\t"
         }
 
         private mutating func startItem(_ item: (hasCheckbox: Bool, ticked: Bool, text: Substring), number: Int) {
@@ -163,7 +169,7 @@ public enum MarkdownImportReader {
         private mutating func addNotesLine(_ line: Substring) {
             var text = line
             // Two spaces at the end are a hard break, as a backslash is.
-            while text.last == " " { text = text.dropLast() }
+            while text.unicodeScalars.last == " " { text = Substring(text.unicodeScalars.dropLast()) }
             let content = MarkdownText.unescaped(text).text
             if notes.isEmpty || paragraphBreak {
                 if content.isEmpty && notes.isEmpty { return }

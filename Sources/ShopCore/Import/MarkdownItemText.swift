@@ -19,7 +19,7 @@ enum MarkdownItemText {
 
     /// Every reading of an item's escaped text, and the one for an item that is not known.
     static func readings(_ text: Substring) -> (all: [MarkdownImportItem.Reading], preferred: MarkdownImportItem.Reading) {
-        let segments = text.split(separator: separator, omittingEmptySubsequences: false)
+        let segments = text.splitScalars(on: separator)
         var readings: [MarkdownImportItem.Reading] = []
         var preferred: MarkdownImportItem.Reading?
         func name(_ count: Int) -> String {
@@ -66,24 +66,22 @@ enum MarkdownItemText {
 
     /// A line total: a plain decimal.
     private static func lineTotal(_ segment: Substring) -> DecimalNumber? {
-        guard segment.first?.isASCII == true, segment.first?.isNumber == true else { return nil }
+        guard let first = segment.unicodeScalars.first, first.value >= 0x30 && first.value <= 0x39 else { return nil }
         return DecimalNumber(String(segment))
     }
 
     /// The quantity part: `×4`, `6 pcs`, `2 × 500 g`, or a unit starting with a number.
     private static func quantityPart(_ segment: Substring) -> (quantity: DecimalNumber?, unit: String?)? {
-        if segment.hasPrefix("×") {
-            return validQuantity(segment.dropFirst()).map { ($0, nil) }
+        if let count = segment.afterScalars("×") {
+            return validQuantity(count).map { ($0, nil) }
         }
-        let number = segment.prefix { $0.isASCII && ($0.isNumber || $0 == ".") }
-        if !number.isEmpty, number.endIndex < segment.endIndex, let quantity = validQuantity(number) {
-            var rest = segment[number.endIndex...]
-            guard rest.hasPrefix(" ") else { return nil }
+        let number = segment.scalarPrefix { ($0.value >= 0x30 && $0.value <= 0x39) || $0 == "." }
+        let digits = number.unicodeScalars.count
+        if digits > 0, digits < segment.unicodeScalars.count, let quantity = validQuantity(number) {
+            guard var rest = segment.droppingScalars(digits).afterScalars(" ") else { return nil }
             // `2 × 500 g`: the export puts the × only before a unit that starts with a number.
-            if rest.hasPrefix(" × "), rest.dropFirst(3).unicodeScalars.first?.properties.numericType != nil {
-                rest = rest.dropFirst(3)
-            } else {
-                rest = rest.dropFirst()
+            if let unit = rest.afterScalars("× "), unit.unicodeScalars.first?.properties.numericType != nil {
+                rest = unit
             }
             let unit = MarkdownText.unescaped(rest).text
             return unit.isEmpty ? nil : (quantity, unit)
