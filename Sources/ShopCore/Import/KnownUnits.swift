@@ -63,6 +63,9 @@ public enum KnownUnits {
         return bySpelling[key].map { all[$0] }
     }
 
+    /// The length of the longest spelling, in scalars.
+    static let longestSpelling = all.flatMap(\.spellings).map(\.unicodeScalars.count).max() ?? 0
+
     private static let bySpelling: [String: Int] = {
         var table: [String: Int] = [:]
         for (index, unit) in all.enumerated() {

@@ -18,10 +18,12 @@ struct LinePrice: Sendable {
         "€", "$", "£", "¥", "₹", "₩", "₽", "₺", "₪", "₫", "฿", "₴", "₦", "₱", "₲", "₵", "¢", "₸", "₼", "₾",
     ]
 
+    private static let currencyScalars = Set(currencySymbols.flatMap(\.unicodeScalars))
+
     /// Finds the price at the end of `text`: the text before it and the price; nil when there is
     /// none; a failure when `@` is followed by something that should be a price and is not.
     static func split(_ text: Substring) -> Result<(rest: Substring, price: LinePrice), ImportLineFailure>? {
-        if let at = text.lastIndex(of: "@") {
+        if text.unicodeScalars.contains("@"), let at = text.lastIndex(of: "@") {
             let after = text[text.index(after: at)...].strippedOfWhiteSpace
             guard let first = after.first else {
                 return .failure(ImportLineFailure("nothing follows \"@\"; write the price after it, as in \"@ 1.99\""))
@@ -39,7 +41,8 @@ struct LinePrice: Sendable {
             }
         }
         // Without `@`, only an amount with a currency symbol at the very end is a price.
-        let words = text.split(whereSeparator: { $0.isWhitespace })
+        guard text.unicodeScalars.contains(where: { currencyScalars.contains($0) }) else { return nil }
+        let words = text.split(whereSeparator: { $0.isWhiteSpace })
         guard let last = words.last else { return nil }
         for count in [1, 2] where words.count > count {
             let start = words[words.count - count].startIndex
@@ -54,7 +57,7 @@ struct LinePrice: Sendable {
 
     /// Reads a whole price phrase; nil when it is not one.
     private static func read(_ phrase: Substring, afterAt: Bool) -> Result<LinePrice, ImportLineFailure>? {
-        var words = phrase.split(whereSeparator: { $0.isWhitespace }).map { Substring($0) }
+        var words = phrase.split(whereSeparator: { $0.isWhiteSpace }).map { Substring($0) }
         var perUnit: String?
         if afterAt, let last = words.last {
             let lower = last.lowercased()

@@ -10,7 +10,7 @@
 /// | `½ kg`, `6` (a unit that starts with a number, not followed by a space and more) | 1 | `½ kg`, `6` |
 ///
 /// The export writes a pack-size unit with a quantity of 1 (`500 g` as the unit) exactly as a
-/// quantity of 500 of `g`; it is read as the latter. A plain number last is read as the line total
+/// quantity of 500 of `g`; it is read as the latter. Whole digits last are read as the line total
 /// and as a unit of that number (one pack of `6`), two readings with the same name. Names may themselves hold ` — `, so every split the export could
 /// have written is a reading; and since a line without details could be typed by hand, the
 /// reading a line of text would give (``TextLineParser``) is one too.
@@ -41,16 +41,19 @@ enum MarkdownItemText {
                 readings.append(reading)
                 preferred = preferred ?? reading
             }
-            if let amount = quantityPart(last) {
+            if let amount = quantityPart(last), lineTotal(last) == nil || isWholeNumber(last) {
                 let reading = MarkdownImportItem.Reading(name: name(count - 1), quantity: amount.quantity, unit: amount.unit)
                 readings.append(reading)
                 preferred = preferred ?? reading
             }
         }
-        // None: the whole text is the name, or a line typed by hand.
+        // None: the whole text is the name, or (when the export's details are not there) a line
+        // typed by hand.
         let whole = MarkdownImportItem.Reading(name: name(count))
         readings.append(whole)
-        if case .item(let item) = TextLineParser.read(whole.name), item.name != whole.name || item.price != nil {
+        if preferred == nil, case .item(let item) = TextLineParser.read(whole.name),
+            item.name != whole.name || item.price != nil
+        {
             let typed = MarkdownImportItem.Reading(
                 name: item.name, quantity: item.quantity, unit: item.unit, price: item.price)
             readings.append(typed)
@@ -62,6 +65,12 @@ enum MarkdownItemText {
         for reading in readings where !unique.contains(reading) { unique.append(reading) }
         unique.sort { $0.name.unicodeScalars.count > $1.name.unicodeScalars.count }
         return (unique, preferred ?? whole)
+    }
+
+    /// Whether a segment is digits alone, which a unit may be (`6`) but a total only without
+    /// decimals.
+    private static func isWholeNumber(_ segment: Substring) -> Bool {
+        segment.unicodeScalars.allSatisfy { $0.value >= 0x30 && $0.value <= 0x39 }
     }
 
     /// A line total: a plain decimal.

@@ -53,11 +53,13 @@ struct QuantityWord: Sendable {
             } else if scalar == "-" || scalar == "–" {
                 index += 1
                 sawDash = true
-            } else if scalar.properties.isAlphabetic {
+            } else if scalar.isLetter {
                 var end = index
-                while end < scalars.count && scalars[end].properties.isAlphabetic && !isDigit(scalars[end]) { end += 1 }
+                while end < scalars.count && scalars[end].isLetter { end += 1 }
                 // `pcs.`: an abbreviation's point ends the word.
                 if end + 1 == scalars.count && scalars[end] == "." { end += 1 }
+                // No spelling of a unit is longer than this: longer words need no look-up.
+                guard end - index <= KnownUnits.longestSpelling + 1 else { return [.other] }
                 var letters = String.UnicodeScalarView()
                 letters.append(contentsOf: scalars[index..<end])
                 let word = String(letters)

@@ -5,8 +5,8 @@ extension StringProtocol {
     /// The text without white space (Unicode's White_Space) at its ends.
     var strippedOfWhiteSpace: Substring {
         let scalars = Substring(self).unicodeScalars
-        guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }),
-            let last = scalars.lastIndex(where: { !$0.properties.isWhitespace })
+        guard let first = scalars.firstIndex(where: { !$0.isWhiteSpace }),
+            let last = scalars.lastIndex(where: { !$0.isWhiteSpace })
         else { return Substring(scalars[scalars.endIndex...]) }
         return Substring(scalars[first...last])
     }
@@ -57,5 +57,28 @@ extension Substring {
         }
         pieces.append(Substring(scalars[start..<scalars.endIndex]))
         return pieces
+    }
+}
+
+extension Unicode.Scalar {
+    /// Whether the scalar is white space (Unicode's White_Space), with ASCII answered without a
+    /// look-up in the property tables.
+    var isWhiteSpace: Bool {
+        value < 0x80 ? value == 0x20 || (0x09...0x0D).contains(value) : properties.isWhitespace
+    }
+
+    /// Whether the scalar is a letter (Unicode's Alphabetic), with ASCII answered without a
+    /// look-up in the property tables.
+    var isLetter: Bool {
+        value < 0x80 ? (0x41...0x5A).contains(value) || (0x61...0x7A).contains(value) : properties.isAlphabetic
+    }
+}
+
+extension Character {
+    /// Whether the character is white space, with ASCII answered without a look-up in the
+    /// property tables.
+    var isWhiteSpace: Bool {
+        if let ascii = asciiValue { return ascii == 0x20 || (0x09...0x0D).contains(ascii) }
+        return isWhitespace
     }
 }

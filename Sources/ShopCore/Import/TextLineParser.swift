@@ -49,7 +49,7 @@ public enum TextLineParser {
         case nil: break
         }
 
-        let words = text.split(whereSeparator: { $0.isWhitespace }).map(QuantityWord.init)
+        let words = text.split(whereSeparator: { $0.isWhiteSpace }).map(QuantityWord.init)
         var nameStart = 0
         var nameEnd = words.count
         var phrase: QuantityPhrase?
@@ -118,12 +118,12 @@ public enum TextLineParser {
         let digits = rest.prefix(while: { $0.isASCII && $0.isNumber })
         if (1...3).contains(digits.count) {
             let after = rest[digits.endIndex...]
-            if let mark = after.first, mark == "." || mark == ")", after.dropFirst().first?.isWhitespace == true {
+            if let mark = after.first, mark == "." || mark == ")", after.dropFirst().first?.isWhiteSpace == true {
                 rest = after.dropFirst()
                 hadBullet = true
             }
         } else if let first = rest.first, bullets.contains(first),
-            gluedBullets.contains(first) || rest.dropFirst().first?.isWhitespace ?? true
+            gluedBullets.contains(first) || rest.dropFirst().first?.isWhiteSpace ?? true
         {
             rest = rest.dropFirst()
             hadBullet = true
@@ -132,12 +132,12 @@ public enum TextLineParser {
         for (box, checkbox) in [("[ ]", TextLineItem.Checkbox.unticked), ("[]", .unticked), ("[x]", .ticked), ("[X]", .ticked), ("[✓]", .ticked), ("[✔]", .ticked)]
         where rest.hasPrefix(box) {
             let after = rest.dropFirst(box.count)
-            if after.first?.isWhitespace ?? true { return (after, checkbox, hadBullet) }
+            if after.first?.isWhiteSpace ?? true { return (after, checkbox, hadBullet) }
         }
         if let scalar = rest.unicodeScalars.first, untickedBoxes.contains(scalar) || tickedBoxes.contains(scalar) {
             var after = rest.unicodeScalars.dropFirst()
             if after.first == "\u{FE0F}" { after = after.dropFirst() }
-            if after.first?.properties.isWhitespace ?? true {
+            if after.first?.isWhiteSpace ?? true {
                 return (Substring(after), untickedBoxes.contains(scalar) ? .unticked : .ticked, hadBullet)
             }
         }
