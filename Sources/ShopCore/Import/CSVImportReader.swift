@@ -1,5 +1,6 @@
 /// A column `shop import --format csv` understands, found by its header in any case.
 public enum CSVColumn: String, Hashable, Sendable, CaseIterable {
+    /// The columns, named as the export's header names them.
     case name, quantity, unit, price, total, category, buy, done, notes, id
 
     /// The column a header names: its text without white space at the ends, in any case; `qty`

@@ -106,9 +106,10 @@ struct QuantityWord: Sendable {
             return String(view)
         }
         func integer(_ from: Int, _ to: Int) -> Int128 {
-            var value: Int128 = 0
-            for scalar in scalars[from..<to] { value = value * 10 + Int128(scalar.value - 0x30) }
-            return value
+            var digits = String.UnicodeScalarView()
+            digits.append(contentsOf: scalars[from..<to])
+            // At most 9 digits without a point: DecimalNumber reads them as whole units.
+            return DecimalNumber(String(digits))?.units ?? 0
         }
         let wholeDigits = digits()
         let wholeEnd = index

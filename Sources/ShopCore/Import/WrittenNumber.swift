@@ -41,7 +41,7 @@ struct WrittenNumber: Hashable, Sendable {
                 let decimal = String(parts[0]) + "." + String(parts[1])
                 return .failure(ImportLineFailure("\"\(text)\" could mean \(whole) or \(decimal); write one of those"))
             }
-            plain = String(parts[0]) + "." + String(parts[1])
+            plain = text.replacingComma()
         }
         guard let value = DecimalNumber(plain) else {
             return .failure(ImportLineFailure("\"\(text)\" is not a number"))
@@ -74,18 +74,4 @@ struct WrittenNumber: Hashable, Sendable {
             value: (value + fraction.value).normalized, text: text + " " + fraction.text, isWhole: false,
             isPureFraction: false, rounded: fraction.rounded)
     }
-}
-
-/// Why a line of an import cannot be read, in words for the person who wrote it.
-public struct ImportLineFailure: Error, Hashable, Sendable, CustomStringConvertible {
-    /// The reason.
-    public var reason: String
-
-    /// Creates a failure.
-    public init(_ reason: String) {
-        self.reason = reason
-    }
-
-    /// The reason.
-    public var description: String { reason }
 }

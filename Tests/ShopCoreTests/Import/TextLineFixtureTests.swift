@@ -36,10 +36,12 @@ import Testing
             let columns = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
             try #require(columns.count == 6, "line \(index + 1) has \(columns.count) columns")
             let boxes: [String: TextLineItem.Checkbox] = ["": .none, "o": .unticked, "x": .ticked]
+            let quantity = DecimalNumber(columns[2])
+            try #require(columns[2].isEmpty || quantity != nil, "line \(index + 1) has a bad quantity")
             rows.append(
                 Row(
                     lineNumber: index + 1, input: columns[0].replacingOccurrences(of: "\\t", with: "\t"),
-                    name: columns[1], quantity: columns[2].isEmpty ? nil : try #require(DecimalNumber(columns[2])),
+                    name: columns[1], quantity: quantity,
                     unit: columns[3].isEmpty ? nil : columns[3], price: columns[4].isEmpty ? nil : columns[4],
                     checkbox: try #require(boxes[columns[5]])))
         }
