@@ -27,7 +27,8 @@ cp examples/*.yaml "$work/seeds/"
 # Exports and pasted lines, for the import readers.
 cp Tests/ShopCoreTests/Fixtures/export/*.csv Tests/ShopCoreTests/Fixtures/export/*.md \
     Tests/ShopCoreTests/Fixtures/import/text-lines.tsv "$work/seeds/"
-corpus=../shared/corpus/yaml-test-suite
+# The YAML test suite, where the tests find it: in $SHOP_TEST_CORPUS, else next to the repository.
+corpus=${SHOP_TEST_CORPUS:-../shared/corpus}/yaml-test-suite
 if [ -d "$corpus" ]; then
     find "$corpus" -name in.yaml | while read -r file; do
         cp "$file" "$work/seeds/$(echo "$file" | tr '/' '_')"

@@ -33,6 +33,18 @@ enum ArgumentParser {
             index += 1
             if onlyPositionals || token == "-" || !token.hasPrefix("-") {
                 if command == nil {
+                    if token == "help" {
+                        // `shop help COMMAND` is `shop COMMAND --help`; `shop help` the overview.
+                        guard index < arguments.count else { return .help(nil) }
+                        let name = arguments[index]
+                        guard let found = commands.first(where: { $0.name == name }) else {
+                            throw unknownCommand(name, commands: commands)
+                        }
+                        guard index + 1 == arguments.count else {
+                            throw CommandFailure.usage("'shop help' takes one command name", command: nil)
+                        }
+                        return .help(found)
+                    }
                     guard let found = commands.first(where: { $0.name == token }) else {
                         throw unknownCommand(token, commands: commands)
                     }
@@ -84,10 +96,8 @@ enum ArgumentParser {
                 parsed.options[option.long] = [value]
             }
         }
-        guard let command else {
-            if parsed.flag("help") { return .help(nil) }
-            throw CommandFailure.usage("missing command", command: nil)
-        }
+        // Without a command, the overview: what a newcomer typing `shop` wants to see.
+        guard let command else { return .help(nil) }
         if parsed.flag("help") { return .help(command) }
         try checkArity(parsed.positionals, command: command)
         return .run(command, parsed)
@@ -134,7 +144,7 @@ enum ArgumentParser {
 
     private static func unknownCommand(_ name: String, commands: [CommandSpec]) -> CommandFailure {
         var message = "unknown command '\(name)'"
-        if let suggestion = SpellingSuggestion.closest(to: name, among: commands.map(\.name)) {
+        if let suggestion = SpellingSuggestion.closest(to: name, among: commands.map(\.name) + ["help"]) {
             message += "; did you mean '\(suggestion)'?"
         }
         return .usage(message, command: nil)

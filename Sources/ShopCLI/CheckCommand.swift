@@ -81,6 +81,14 @@ struct ListFile {
     var diagnostics: [Diagnostic]
 
     var displayPath: String { CommandContext.displayName(path) }
+
+    /// What to do about a file that is not one readable YAML document.
+    var unreadableAdvice: String {
+        if diagnostics.contains(where: { $0.rule == .mergeConflict }) {
+            return "\(displayPath) has unresolved merge conflicts; resolve them first (see 'shop check')"
+        }
+        return "\(displayPath) is not valid YAML; fix it by hand first (see 'shop check')"
+    }
     var source: SourceText { document?.source ?? SourceText(bytes: bytes) }
 
     /// Reads and checks a file.
@@ -95,11 +103,13 @@ struct ListFile {
     /// Checks bytes already read.
     static func decode(_ bytes: [UInt8], path: String) -> ListFile {
         switch ShoppingList.parseDocument(bytes) {
-        case .failure(let diagnostic):
-            return ListFile(path: path, bytes: bytes, document: nil, list: nil, diagnostics: [diagnostic])
+        case .failure(let failure):
+            return ListFile(path: path, bytes: bytes, document: nil, list: nil, diagnostics: failure.diagnostics)
         case .success(let document):
             let list = ShoppingList(document: document)
-            return ListFile(path: path, bytes: bytes, document: document, list: list, diagnostics: list.diagnostics)
+            return ListFile(
+                path: path, bytes: bytes, document: document, list: list,
+                diagnostics: list.check().resolved(in: document.source))
         }
     }
 
@@ -107,9 +117,17 @@ struct ListFile {
     static func reportUnreadable(_ error: FileError, path: String, context: CommandContext) {
         var message = error.description
         if error.code == ENOENTCode && context.arguments.positionals.isEmpty {
-            message += "; create a list with 'shop init'"
+            message += initHint(for: path)
         }
         context.console.error(message)
+    }
+
+    /// `; create a list with 'shop init PATH'`: the command that creates this very file (init
+    /// takes the path when it is not the default).
+    static func initHint(for path: String) -> String {
+        let needsQuotes = path.contains { " \"'$`\\".contains($0) }
+        let quoted = needsQuotes ? "\"" + path + "\"" : path
+        return "; create a list with 'shop init" + (path == ListDiscovery.defaultName ? "" : " " + quoted) + "'"
     }
 
     /// Writes this file's findings in text form to standard error (for commands other than check).

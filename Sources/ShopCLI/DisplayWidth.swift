@@ -1,5 +1,10 @@
 /// How many terminal columns text takes: two for East Asian wide and fullwidth characters and for
-/// emoji shown as pictures, none for combining marks and joiners, one for everything else.
+/// emoji shown as pictures, none for combining marks and joiners, one for everything else, unassigned
+/// code points included (the generated tables, UnicodeWidths.swift, hold assigned ones only).
+///
+/// The tables and the standard library's Emoji_Presentation are of one Unicode version (17.0.0);
+/// Foundation is not used for this, nor for name keys, for the reasons measured at NameKey's
+/// decomposition table.
 enum DisplayWidth {
     static func of(_ text: String) -> Int {
         text.reduce(0) { $0 + of($1) }

@@ -20,7 +20,7 @@ enum EditCommands {
     static let add = CommandSpec(
         name: "add",
         abstract: "Add an item to the catalog.",
-        discussion: "Appends the item at the end of the list. A name that is already taken (compared the way check compares names) is refused, naming the existing item and its line.",
+        discussion: "Puts the item after the last item of its category (else at the end of the list) and writes the category as categories spells it. A name that is already taken (compared the way check compares names) is refused, naming the existing item and its line.",
         arguments: [ArgumentSpec(name: "name", help: "The new item's name.", arity: .required)],
         options: valueOptions + [
             OptionSpec(long: "buy", help: "Put the item on the shopping list too."),
@@ -124,7 +124,7 @@ enum EditCommands {
         examples: [Example(command: "shop clear", explanation: "Take what is in the basket off the list.")],
         run: { context throws(CommandFailure) in
             let all = context.arguments.flag("all")
-            return EditSession.run(context) { editor throws(EditRefusal) in editor.clear(all: all) }
+            return EditSession.run(context) { editor throws(EditRefusal) in try editor.clear(all: all) }
         })
 
     static let all = [add, edit, remove, buy, unbuy, done, undone, clear]

@@ -20,7 +20,7 @@ enum EditSession {
                 let loaded = ListFile.decode(bytes, path: path)
                 guard let document = loaded.document else {
                     loaded.reportDiagnostics(to: console, errorsOnly: true)
-                    console.error("\(loaded.displayPath) is not valid YAML; fix it by hand first (see 'shop check')")
+                    console.error(loaded.unreadableAdvice)
                     return 1
                 }
                 var editor: ListEditor
@@ -40,20 +40,23 @@ enum EditSession {
                     console.error(error.message)
                     return 1
                 }
-                let formatted = CanonicalForm.format(editor.document)
-                let result = ListFile.decode(formatted, path: path)
-                if result.document == nil || result.list?.hasStructureErrors != false {
-                    console.error("the change would leave \(loaded.displayPath) broken; nothing was written")
-                    return 1
+                if editor.changed {
+                    let formatted = CanonicalForm.format(editor.document)
+                    let result = ListFile.decode(formatted, path: path)
+                    if result.document == nil || result.list?.hasStructureErrors != false {
+                        console.error("the change would leave \(loaded.displayPath) broken; nothing was written")
+                        return 1
+                    }
+                    if !FileAccess.sameBytes(formatted, bytes) {
+                        try FileAccess.writeAtomically(formatted, to: path)
+                    }
                 }
-                if !FileAccess.sameBytes(formatted, bytes) {
-                    try FileAccess.writeAtomically(formatted, to: path)
-                }
+                // Which file changed is said when it is not the one a reader would assume.
+                let place = path == ListDiscovery.defaultName ? "" : " (\(loaded.displayPath))"
                 for note in editor.notes {
-                    if note.hasPrefix("warning: ") {
-                        console.warning(String(note.dropFirst("warning: ".count)))
-                    } else {
-                        console.note(note)
+                    switch note.kind {
+                    case .warning: console.warning(note.message)
+                    case .changed, .unchanged: console.note(note.message + place)
                     }
                 }
                 return 0
@@ -67,13 +70,8 @@ enum EditSession {
     /// Says why the list file could not be read or written. A missing list always gets the hint:
     /// the positional arguments of editing commands are item names, not files.
     private static func report(_ error: FileError, _ console: Console) {
-        var hint = ""
-        if error.code == ENOENTCode && error.action == "read" {
-            // The command that creates this very file: init takes the path when it is not the default.
-            let needsQuotes = error.path.contains { " \"'$`\\".contains($0) }
-            let path = needsQuotes ? "\"" + error.path + "\"" : error.path
-            hint = "; create a list with 'shop init" + (error.path == "shopping.yaml" ? "" : " " + path) + "'"
-        }
-        console.error(error.description + hint)
+        var message = error.description
+        if error.code == ENOENTCode && error.action == "read" { message += ListFile.initHint(for: error.path) }
+        console.error(message)
     }
 }

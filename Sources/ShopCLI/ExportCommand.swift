@@ -8,7 +8,7 @@ import ShopCore
 
 /// `shop export`: writes the shopping list (or every item) as CSV, a Markdown checklist or JSON.
 enum ExportCommand {
-    static let formatNames = ExportFormat.allCases.map(\.rawValue)
+    static let formatNames = ExportFormat.names.map(\.name)
 
     static let spec = CommandSpec(
         name: "export",
@@ -31,8 +31,8 @@ enum ExportCommand {
         options: [
             OptionSpec(
                 long: "format", valueName: "format",
-                help: "csv, markdown or json (default: from the extension of --output).",
-                allowedValues: formatNames, completion: .values(formatNames)),
+                help: "csv, markdown (or md) or json (default: from the extension of --output).",
+                allowedValues: formatNames, completion: .values(ExportFormat.allCases.map(\.rawValue))),
             OptionSpec(long: "all", help: "Export every item, not only the shopping list."),
             OptionSpec(
                 long: "output", short: "o", valueName: "path",
@@ -94,7 +94,7 @@ enum ExportCommand {
     /// The format asked for, else the one the output's extension names; a usage error when
     /// neither tells.
     static func chooseFormat(_ name: String?, output: String?) throws(CommandFailure) -> ExportFormat {
-        if let name, let format = ExportFormat(rawValue: name) { return format }
+        if let name, let format = ExportFormat(name: name) { return format }
         guard let output else {
             throw CommandFailure.usage(
                 "missing '--format <format>' (csv, markdown or json), or an '--output' file named .csv, .md or .json",

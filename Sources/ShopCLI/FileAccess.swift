@@ -240,21 +240,23 @@ enum FileAccess {
         if failure != 0 { throw .system(path, "write", failure) }
     }
 
-    /// Runs `body` while holding an exclusive lock for `path`. The lock is taken on a separate file
-    /// next to the list (`.NAME.lock`), because the list itself is replaced by rename and a lock on
-    /// it would not survive; the lock file stays, so that every writer locks the same file.
+    /// Runs `body` while holding an exclusive lock for `path`: a `flock` on the folder that holds
+    /// the file (its target, for a link). The list itself is replaced by rename, so a lock on it
+    /// would not survive; the folder outlives every write and needs no file of its own, so a lock
+    /// leaves nothing behind.
     static func withExclusiveLock<Result>(
         for path: String, _ body: () throws(FileError) -> Result
     ) throws(FileError) -> Result {
         let target = try writeTarget(path)
-        let lockPath = directory(of: target) + "/." + fileName(of: target) + ".lock"
-        var descriptor = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o666)
-        if descriptor < 0 {
+        let folder = directory(of: target)
+        let descriptor = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard descriptor >= 0 else {
             let reason = errno
-            // A lock file made by another user (mode 0644 under the usual umask) can still be
-            // locked: flock does not need write access.
-            if reason == EACCES { descriptor = open(lockPath, O_RDONLY | O_CLOEXEC) }
-            guard descriptor >= 0 else { throw .system(path, "lock", reason) }
+            if reason == ENOENT || reason == ENOTDIR {
+                throw FileError(
+                    path: path, action: "write", reason: "the folder '\(folder)' does not exist", code: reason)
+            }
+            throw .system(path, "lock", reason)
         }
         defer { close(descriptor) }
         while flock(descriptor, LOCK_EX) != 0 {

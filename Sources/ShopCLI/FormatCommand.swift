@@ -48,8 +48,8 @@ enum FormatCommand {
 
         func formatBytes(_ bytes: [UInt8]) -> (Document, [UInt8])? {
             switch ShoppingList.parseDocument(bytes) {
-            case .failure(let diagnostic):
-                ListFile(path: path, bytes: bytes, document: nil, list: nil, diagnostics: [diagnostic])
+            case .failure(let failure):
+                ListFile(path: path, bytes: bytes, document: nil, list: nil, diagnostics: failure.diagnostics)
                     .reportDiagnostics(to: console)
                 return nil
             case .success(let document):

@@ -48,7 +48,7 @@ enum HelpFormatter {
             text += "  \(example.command)\n"
             text += wrap(example.explanation, indent: 6) + "\n"
         }
-        text += "\nSee 'shop <command> --help' for the help of a command, and 'man shop' for the manual.\n"
+        text += "\nSee 'shop help <command>' (or 'shop <command> --help') for the help of a command, and 'man shop' for the manual.\n"
         return text
     }
 

@@ -22,11 +22,12 @@ enum InitCommand {
 
     static func run(_ context: CommandContext) throws(CommandFailure) -> Int32 {
         let arguments = context.arguments
-        let path = arguments.positionals.first ?? context.listFile
+        // A new list goes here (or where -f or $SHOP_FILE say), whatever lists exist above.
+        let path = arguments.positionals.first ?? context.namedListFile ?? ListDiscovery.defaultName
         var currency: Currency?
         if let code = arguments.value("currency") {
             guard let known = Currency(code: code) else {
-                throw CommandFailure.refused("unknown currency \"\(code)\"; use an ISO 4217 code such as EUR, USD or JPY")
+                throw CommandFailure.refused(Currency.unknownCodeMessage(code))
             }
             currency = known
         }

@@ -9,22 +9,33 @@ enum ListCommand {
         discussion: """
             Prints the items on the shopping list (or every item with --all) grouped by category \
             like the Markdown export: the categories in the order of categories, then the others \
-            alphabetically, then the items without a category under Other. Each row shows [x] for \
-            a done item, the name, the quantity, the unit, the price of one unit and the line total \
-            (price times quantity, rounded half to even to the currency's decimals); the last line \
-            is the total of the line totals and how many items have no price. Columns are aligned \
-            by display width, so accented, CJK and emoji names line up. A file with check errors is \
-            not listed: its errors are printed and the exit status is 1.
+            alphabetically, then the items without a category under Other. Each row shows [ ] for \
+            an item to get, [x] for a done one (with --all, items not on the list have no box), the \
+            name, the quantity, the unit, the price of one unit and the line total (price times \
+            quantity, rounded half to even to the currency's decimals). When items are grouped, \
+            each group ends with its subtotal, done items included. The last lines are the total \
+            of the line totals with how many items have no price, and the total still to get (the \
+            items on the list that are not done). Columns are aligned by display width, so \
+            accented, CJK and emoji names line up. TEXT keeps the items whose name contains it, \
+            compared like names. A file with check errors is still listed, as far as its items \
+            can be read (a value that breaks its rule counts as absent), with its errors on \
+            standard error and exit status 1.
             --names and --categories print plain lines for scripts and shell completion instead of \
             the table; they also work on a file with check errors, as long as it is one readable \
             YAML document.
             """,
+        arguments: [
+            ArgumentSpec(
+                name: "text", help: "Only the items whose name contains this (case and extra spaces do not matter).",
+                arity: .optional, completion: .itemName)
+        ],
         options: [
             OptionSpec(long: "all", help: "List every item, not only the shopping list."),
             OptionSpec(
                 long: "category", valueName: "category",
                 help: "Only the items of this category (case and extra spaces do not matter).",
                 completion: .category),
+            OptionSpec(long: "not-done", help: "Only the items not checked off yet."),
             OptionSpec(
                 long: "names",
                 help: "Print the name of every item of the catalog, one per line, in file order, and nothing else."),
@@ -34,6 +45,8 @@ enum ListCommand {
         ],
         examples: [
             Example(command: "shop list", explanation: "Show what to buy and what it costs."),
+            Example(command: "shop list --not-done", explanation: "In the store: what is still to get."),
+            Example(command: "shop list milk --all", explanation: "Every item whose name contains \"milk\"."),
             Example(command: "shop list --all --category Dairy", explanation: "Show every dairy item of the catalog."),
             Example(command: "shop list --names | grep -i milk", explanation: "Find items by name in a script."),
         ],
@@ -54,37 +67,54 @@ enum ListCommand {
         let names = arguments.flag("names")
         let categories = arguments.flag("categories")
         if names || categories {
-            if names && categories || arguments.value("category") != nil {
+            if names && categories || arguments.value("category") != nil || !arguments.positionals.isEmpty
+                || arguments.flag("not-done")
+            {
                 throw CommandFailure.usage(
-                    "'--names' and '--categories' go alone; they take no '--category' and not each other", command: "list")
+                    "'--names' and '--categories' go alone; they take no other option, no text and not each other",
+                    command: "list")
             }
             return printLines(names ? itemNames : allCategories, of: loaded, console: console)
         }
-        guard let list = loaded.list, !loaded.diagnostics.contains(where: { $0.severity == .error }) else {
+        guard let list = loaded.list else {
             loaded.reportDiagnostics(to: console, errorsOnly: true)
-            console.error("\(loaded.displayPath) has errors; fix them first (see 'shop check')")
+            console.error(loaded.unreadableAdvice)
             return 1
         }
+        // In the store, one bad value must not hide the list: what can be read is shown, and the
+        // errors are said.
+        let hasErrors = loaded.diagnostics.contains { $0.severity == .error }
         let scope: ItemScope = arguments.flag("all") ? .all : .shoppingList
         let category = arguments.value("category")
         if let category, let message = unknownCategoryMessage(category, in: list, path: loaded.displayPath) {
             console.error(message)
             return 1
         }
-        let sections = CategorySections(list: list, scope: scope, category: category)
-        guard !sections.sections.isEmpty else {
-            let message: String
-            if let category {
-                message = "No items in \(category)\(scope == .all ? "" : " on the shopping list")."
-            } else {
-                message = scope == .all ? "No items." : "Nothing on the shopping list."
-            }
-            console.out.write(message + "\n")
-            return 0
+        let text = arguments.positionals.first
+        let filter = ItemFilter(nameContains: text, notDone: arguments.flag("not-done"))
+        let sections = CategorySections(list: list, scope: scope, category: category, filter: filter)
+        if sections.sections.isEmpty {
+            console.out.write(emptyMessage(scope: scope, category: category, text: text) + "\n")
+        } else {
+            let title = list.displayTitle(fallback: ExportOptions.title(forPath: path))
+            console.out.write(ListTable(list: list, sections: sections.sections, title: title).render(console: console))
         }
-        let title = list.displayTitle(fallback: ExportOptions.title(forPath: path))
-        console.out.write(ListTable(list: list, sections: sections, title: title).render(console: console))
+        guard !hasErrors else {
+            loaded.reportDiagnostics(to: console, errorsOnly: true)
+            console.error("\(loaded.displayPath) has errors; values that break their rules were left out (see 'shop check')")
+            return 1
+        }
         return 0
+    }
+
+    /// What `list` says when no item is shown.
+    static func emptyMessage(scope: ItemScope, category: String?, text: String?) -> String {
+        let matching = text.map { " matching \"\($0)\"" } ?? ""
+        if let category {
+            return "No items\(matching) in \(category)\(scope == .all ? "" : " on the shopping list")."
+        }
+        if scope == .all { return "No items\(matching)." }
+        return matching.isEmpty ? "Nothing on the shopping list." : "No items\(matching) on the shopping list."
     }
 
     /// Prints `lines(list)`, one per line, for `--names` and `--categories`. They serve shell
@@ -94,7 +124,7 @@ enum ListCommand {
     static func printLines(_ lines: (ShoppingList) -> [String], of loaded: ListFile, console: Console) -> Int32 {
         guard let list = loaded.list else {
             loaded.reportDiagnostics(to: console, errorsOnly: true)
-            console.error("\(loaded.displayPath) is not valid YAML; fix it by hand first (see 'shop check')")
+            console.error(loaded.unreadableAdvice)
             return 1
         }
         for line in lines(list) where !line.contains(where: \.isNewline) {

@@ -1,7 +1,8 @@
 import ShopCore
 
 /// The table `shop list` prints: a title, a header row, the items grouped in sections with their
-/// columns aligned by display width, and the total.
+/// columns aligned by display width, a subtotal under each section when items are grouped, and the
+/// total and what is still to get.
 ///
 /// ```
 /// Weekly groceries
@@ -11,13 +12,26 @@ import ShopCore
 /// Produce
 ///   [ ] Apples             6  pcs     3.49  20.94
 ///   [x] Bananas            1  kg      1.99   1.99
+///       Subtotal                            22.93
 ///
 /// Total: 22.93 EUR
+/// Still to get: 20.94 EUR
 /// ```
 struct ListTable {
-    /// One item's row: name, quantity, unit, price and line total as text.
+    /// One item's row: its mark and its name, quantity, unit, price and line total as text.
     struct Row {
-        var done: Bool
+        enum Mark {
+            /// On the list, not yet in the basket: `[ ]`.
+            case toGet
+            /// In the basket: `[x]`.
+            case done
+            /// Not on the list (shown with --all): no box.
+            case none
+            /// A section's subtotal.
+            case subtotal
+        }
+
+        var mark: Mark
         var cells: [String]
     }
 
@@ -35,33 +49,42 @@ struct ListTable {
 
     let title: String
     let blocks: [Block]
-    let summary: String
+    let summary: [String]
 
-    init(list: ShoppingList, sections: CategorySections, title: String) {
+    init(list: ShoppingList, sections: [CategorySections.Section], title: String) {
         let decimals = list.priceDecimals
         var totals = ListTotals(decimals: decimals)
-        blocks = sections.sections.map { section in
-            Block(
-                heading: section.heading.map(Self.terminalSafe),
-                rows: section.items.map { item in
-                    totals.add(item)
-                    let price = item.price
-                    let lineTotal = price.map {
-                        ListTotals.lineTotal(price: $0, quantity: item.effectiveQuantity, decimals: decimals)
-                    }
-                    return Row(
-                        done: item.done,
-                        cells: [
-                            Self.terminalSafe(item.name ?? ""),
-                            item.effectiveQuantity.description,
-                            Self.terminalSafe(item.unit ?? ""),
-                            price?.formatted(decimals: decimals) ?? "",
-                            lineTotal?.formatted(decimals: decimals) ?? "",
-                        ])
-                })
+        var stillToGet = ListTotals(decimals: decimals)
+        let grouped = sections.contains { $0.heading != nil }
+        blocks = sections.map { section in
+            var subtotal = ListTotals(decimals: decimals)
+            var rows = section.items.map { item in
+                totals.add(item)
+                subtotal.add(item)
+                if item.buy && !item.done { stillToGet.add(item) }
+                let price = item.price
+                let lineTotal = price.map {
+                    ListTotals.lineTotal(price: $0, quantity: item.effectiveQuantity, decimals: decimals)
+                }
+                return Row(
+                    mark: item.done ? .done : (item.buy ? .toGet : .none),
+                    cells: [
+                        Self.terminalSafe(item.name ?? ""),
+                        item.effectiveQuantity.description,
+                        Self.terminalSafe(item.unit ?? ""),
+                        price?.formatted(decimals: decimals) ?? "",
+                        lineTotal?.formatted(decimals: decimals) ?? "",
+                    ])
+            }
+            if grouped {
+                rows.append(Row(mark: .subtotal, cells: ["Subtotal", "", "", "", subtotal.total.formatted(decimals: decimals)]))
+            }
+            return Block(heading: section.heading.map(Self.terminalSafe), rows: rows)
         }
         self.title = Self.terminalSafe(title)
-        summary = totals.summary(currency: list.currency)
+        var stillLine = "Still to get: " + stillToGet.formattedTotal(currency: list.currency)
+        if let note = stillToGet.unpricedNote { stillLine += " (\(note))" }
+        summary = [totals.summary(currency: list.currency), stillLine]
     }
 
     /// The table as text, styled for the console's standard output.
@@ -92,11 +115,15 @@ struct ListTable {
                 output += console.styled(heading, .bold) + "\n"
             }
             for row in block.rows {
-                let text = line(row.done ? "  [x] " : "  [ ] ", row.cells)
-                output += (row.done ? console.styled(text, .dim) : text) + "\n"
+                switch row.mark {
+                case .toGet: output += line("  [ ] ", row.cells) + "\n"
+                case .done: output += console.styled(line("  [x] ", row.cells), .dim) + "\n"
+                case .none: output += line("      ", row.cells) + "\n"
+                case .subtotal: output += console.styled(line("      ", row.cells), .dim) + "\n"
+                }
             }
         }
-        output += "\n" + console.styled(summary, .bold) + "\n"
+        output += "\n" + summary.map { console.styled($0, .bold) }.joined(separator: "\n") + "\n"
         return output
     }
 

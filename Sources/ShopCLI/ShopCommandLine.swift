@@ -85,11 +85,18 @@ struct CommandContext {
     let environment: [String: String]
     let console: Console
 
-    /// The list file of editing commands: `--file`, else `$SHOP_FILE`, else `shopping.yaml`.
-    var listFile: String {
+    /// The list file named by `--file`, else by `$SHOP_FILE`; nil when neither is given.
+    var namedListFile: String? {
         if let path = arguments.value("file") { return path }
         if let path = environment["SHOP_FILE"], !path.isEmpty { return path }
-        return "shopping.yaml"
+        return nil
+    }
+
+    /// The list file: `--file`, else `$SHOP_FILE`, else `shopping.yaml` or `shopping.yml` in the
+    /// current folder or the nearest folder above it that has one (`shopping.yaml` when neither
+    /// is found).
+    var listFile: String {
+        namedListFile ?? ListDiscovery.find() ?? ListDiscovery.defaultName
     }
 
     /// The files `check`, `fmt` and `export` work on: the operands, else the list file.

@@ -77,12 +77,26 @@ private struct PolicyBuilder {
     mutating func item(_ mapping: Int, decimals: Int) {
         var ordered = true
         var previousRank = -1
+        var ranks: [Int] = []
+        // A price or quantity split by a comma (`{price: 3,49}`) is kept as written, with the key
+        // of digits after it right behind it, so that check still sees them together.
+        var splitKey = -1
+        let mappingEnd = nodes.subtreeEnd(mapping)
         for (key, value) in nodes.entries(of: mapping) {
             let itemKey = nodes.isScalar(key) ? ItemKey.matching(nodes.value(key)) : nil
-            let rank = itemKey?.position ?? ItemKey.allCases.count
+            var rank = itemKey?.rank ?? ItemKey.allCases.count
+            if key == splitKey { rank = previousRank }
+            ranks.append(rank)
             if rank < previousRank { ordered = false }
             previousRank = rank
             guard let itemKey, nodes.isScalar(value), !nodes.isNull(value) else { continue }
+            if itemKey == .price || itemKey == .quantity,
+                let split = SplitDecimal.after(value: value, mappingEnd: mappingEnd, nodes: nodes)
+            {
+                splitKey = split.fractionKey
+                renderings[NodeID(index: value)] = .verbatim
+                continue
+            }
             let bytes = nodes.value(value)
             switch itemKey {
             case .name, .id, .unit, .category, .notes:
@@ -115,14 +129,7 @@ private struct PolicyBuilder {
                 }
             }
         }
-        if !ordered {
-            var ranks: [Int] = []
-            for (key, _) in nodes.entries(of: mapping) {
-                let itemKey = nodes.isScalar(key) ? ItemKey.matching(nodes.value(key)) : nil
-                ranks.append(itemKey?.position ?? ItemKey.allCases.count)
-            }
-            order(mapping, ranks: ranks)
-        }
+        if !ordered { order(mapping, ranks: ranks) }
     }
 
     /// A text value: plain text that YAML readers would take for a number, bool or null is quoted.

@@ -796,12 +796,14 @@ private struct TreeBuilder {
                 kind: .syntax, location: source.location(at: cursor), message: "out of memory")
         }
         let context = failure.context
-        // A quoted text that is never closed is reported where it opens, not at the end of the file.
+        // A quoted text that is never closed is reported where it opens, not at the end of the
+        // file; a key without its ':' where the key is, not where libyaml gave up looking.
         let unclosedQuote =
             problem == "found unexpected end of stream" && (context?.contains("quoted scalar") ?? false)
-        let offset = offset(of: unclosedQuote ? failure.contextIndex : failure.problemIndex)
+        let keyWithoutColon = problem == "could not find expected ':'" && context != nil
+        let offset = offset(of: unclosedQuote || keyWithoutColon ? failure.contextIndex : failure.problemIndex)
         var details = problem
-        if let context {
+        if let context, !keyWithoutColon {
             let contextOffset = self.offset(of: failure.contextIndex)
             let contextLocation = source.location(at: contextOffset)
             details += " (\(context) at line \(contextLocation.line), column \(contextLocation.column))"

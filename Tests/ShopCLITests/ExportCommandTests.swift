@@ -113,7 +113,7 @@ import Testing
         try folder.write(Self.list, to: "list.yaml")
         let run = try folder.run(["export", "list.yaml", "--format", "xml"])
         #expect(run.status == 2)
-        #expect(run.err.contains("csv, markdown, json"), "\(run.err)")
+        #expect(run.err.contains("csv, markdown, md, json"), "\(run.err)")
     }
 
     @Test func dashOrNoOutputWritesStandardOutput() throws {

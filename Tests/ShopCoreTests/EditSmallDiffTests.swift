@@ -333,20 +333,33 @@ struct EditSmallDiffTests {
         return result
     }
 
-    @Test("unbuy removes only the lines of buy and done (with their comments)")
+    @Test("unbuy removes only the lines of buy and done; their comments stay on the item")
     func unbuy() throws {
         for subject in try Self.allSubjects() {
             for position in subject.uniquelyNamed {
                 let item = subject.list.items[position]
                 let diff = try subject.edited { editor throws(EditRefusal) in try editor.unbuy(item.name ?? "") }
                 let context = "\(subject.name), item \(position + 1):\n\(diff)"
-                #expect(diff.inserted.isEmpty, "\(context)")
+                let firstLine = subject.lines[subject.itemRange(position).lowerBound]
+                // A removed key's end-of-line comment goes to the end of the item's first line, or
+                // onto a line of its own where the key was.
+                #expect(
+                    diff.inserted.allSatisfy { $0.hasPrefix(firstLine + " #") || $0.hasPrefix("    #") }, "\(context)")
                 for hunk in diff.hunks {
                     #expect(subject.itemRange(position).contains(hunk.oldStart), "\(context)")
-                    #expect(hunk.removed.allSatisfy { Self.isItemKeyLine($0, ["buy", "done"]) || $0.hasPrefix("    #") }, "\(context)")
+                    #expect(
+                        hunk.removed.allSatisfy { Self.isItemKeyLine($0, ["buy", "done"]) || $0 == firstLine },
+                        "\(context)")
                 }
+                let output = try EditTesting.edited(subject.bytes) { editor throws(EditRefusal) in
+                    try editor.unbuy(item.name ?? "")
+                }
+                let before = try EditTesting.comments(subject.bytes)
+                #expect(try EditTesting.comments(output).sorted() == before.sorted(), "\(context)")
                 let keyLines = diff.removed.filter { Self.isItemKeyLine($0, ["buy", "done"]) }.count
-                #expect(keyLines == (item.keyNode(.buy) == nil ? 0 : 1) + (item.keyNode(.done) == nil ? 0 : 1), "\(context)")
+                // An item that is not on the list (buy: false, no done) is left as it is.
+                let keys = (item.keyNode(.buy) == nil ? 0 : 1) + (item.keyNode(.done) == nil ? 0 : 1)
+                #expect(keyLines == (item.buy || item.done ? keys : 0), "\(context)")
             }
         }
     }

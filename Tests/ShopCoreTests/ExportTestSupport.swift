@@ -95,7 +95,7 @@ struct ExportScratchFolder {
 }
 
 /// Runs the Python tools next to the fixtures. A missing `python3`, module or renderer makes the
-/// run fail, and so the test: these checks are never skipped.
+/// run fail, and so the test: tests that run them require what they need.
 enum ExportPython {
     struct Run {
         var status: Int32

@@ -32,7 +32,7 @@ func fixtureURL(_ folder: String, _ file: String) -> URL {
 /// Every finding of `check` for a source: the syntax error, or the model's diagnostics.
 func checkDiagnostics(_ bytes: [UInt8]) -> [Diagnostic] {
     switch ShoppingList.parseDocument(bytes) {
-    case .failure(let diagnostic): [diagnostic]
+    case .failure(let failure): failure.diagnostics
     case .success(let document): ShoppingList(document: document).diagnostics
     }
 }

@@ -1,0 +1,72 @@
+/// Why an edit was refused, in words for the person who asked for it.
+public struct EditRefusal: Error, Hashable, Sendable {
+    /// The explanation, with what to do instead.
+    public var message: String
+    /// Findings that explain the refusal (for a file that is broken), if any.
+    public var diagnostics: [Diagnostic]
+
+    /// Creates a refusal.
+    public init(_ message: String, diagnostics: [Diagnostic] = []) {
+        self.message = message
+        self.diagnostics = diagnostics
+    }
+}
+
+/// What an edit tells the person who asked for it.
+public struct EditNote: Hashable, Sendable {
+    /// What kind of news it is.
+    public enum Kind: Hashable, Sendable {
+        /// Something changed.
+        case changed
+        /// Nothing needed to change: the item was already that way.
+        case unchanged
+        /// The change was made, but something about it is probably a mistake.
+        case warning
+    }
+
+    /// What kind of news it is.
+    public var kind: Kind
+    /// The news, in words.
+    public var message: String
+
+    /// Creates a note.
+    public init(_ kind: Kind, _ message: String) {
+        self.kind = kind
+        self.message = message
+    }
+}
+
+/// The values to give an item's fields; nil leaves a field as it is.
+public struct ItemValues: Sendable {
+    /// The name (a new name, for `edit`).
+    public var name: String?
+    /// The price, as typed: checked like a price in the file.
+    public var price: String?
+    /// The quantity, as typed: checked like a quantity in the file.
+    public var quantity: String?
+    /// The unit.
+    public var unit: String?
+    /// The category.
+    public var category: String?
+    /// The notes.
+    public var notes: String?
+    /// Whether the item is on the shopping list.
+    public var buy: Bool?
+    /// The stable identifier.
+    public var id: String?
+
+    /// No values.
+    public init(
+        name: String? = nil, price: String? = nil, quantity: String? = nil, unit: String? = nil,
+        category: String? = nil, notes: String? = nil, buy: Bool? = nil, id: String? = nil
+    ) {
+        self.name = name
+        self.price = price
+        self.quantity = quantity
+        self.unit = unit
+        self.category = category
+        self.notes = notes
+        self.buy = buy
+        self.id = id
+    }
+}

@@ -1,0 +1,199 @@
+import YAML
+
+/// The changes the editing commands make. Each plans its change and says what it did; a change that
+/// is already there is said so and planned not at all, so that a command that changes nothing
+/// writes nothing.
+extension ListEditor {
+    /// Adds an item: after the last item of its category (so that the file stays grouped, and two
+    /// people adding items of different categories do not touch the same lines), else at the end.
+    /// Refused when the name is taken or a value breaks its rule.
+    public mutating func add(_ values: ItemValues) throws(EditRefusal) {
+        // White space around a name typed on the command line is never meant.
+        guard let name = values.name?.trimmingWhiteSpace(), !NameKey(name).isEmpty else {
+            throw EditRefusal("an item needs a name that is not empty")
+        }
+        try refuseDuplicate(name)
+        guard let items = list.itemsNode else {
+            throw EditRefusal("the file has no \"items\" list")
+        }
+        var entries = [FragmentEntry("name", .text(name))]
+        if let id = values.id { entries.append(FragmentEntry("id", .text(id))) }
+        if let price = values.price { entries.append(FragmentEntry("price", try priceFragment(price))) }
+        if let quantity = values.quantity {
+            entries.append(FragmentEntry("quantity", try quantityFragment(quantity, item: nil)))
+        }
+        if let unit = values.unit { entries.append(FragmentEntry("unit", try textFragment(unit, key: "unit"))) }
+        var before: NodeID?
+        if let typed = values.category {
+            _ = try textFragment(typed, key: "category")
+            let category = categorySpelling(typed)
+            entries.append(FragmentEntry("category", .text(category)))
+            noteUnlistedCategory(category)
+            before = itemAfterLast(ofCategory: category)
+        }
+        if values.buy == true { entries.append(FragmentEntry("buy", .plain("true"))) }
+        if let notes = values.notes { entries.append(FragmentEntry("notes", try textFragment(notes, key: "notes"))) }
+        let subtree = Subtree(.mapping(entries))
+        if let before {
+            itemChanges.insertItem(subtree, into: items, before: before)
+        } else {
+            itemChanges.insertItem(subtree, into: items)
+        }
+        note(.changed, "added \"\(name)\"")
+    }
+
+    /// The item right after the last item of `category` (compared like names); nil when that item
+    /// is the last one or no item has the category: the new one then goes at the end.
+    private func itemAfterLast(ofCategory category: String) -> NodeID? {
+        let key = NameKey(category)
+        let items = list.items
+        guard let last = items.lastIndex(where: { item in item.category.map { NameKey($0) == key } ?? false }),
+            last + 1 < items.count
+        else { return nil }
+        return items[last + 1].node
+    }
+
+    /// Changes the fields of the item named `name`; `unset` removes keys.
+    public mutating func edit(_ name: String, values: ItemValues, unset: [String]) throws(EditRefusal) {
+        guard let item = try itemToChange(named: name, by: "edit", addHint: "shop add \(Self.quotedForShell(name))")
+        else { return }
+        let label = item.name ?? name
+        let before = plans[item.node.index].map { $0.sets.count + $0.unsets.count } ?? 0
+        if let newName = values.name?.trimmingWhiteSpace() {
+            guard !NameKey(newName).isEmpty else { throw EditRefusal("the new name is empty") }
+            if NameKey(newName) != NameKey(label) { try refuseDuplicate(newName) }
+            setText(.name, newName, on: item)
+        }
+        if let price = values.price {
+            let fragment = try priceFragment(price)
+            if item.price.map({ DecimalNumber(fragmentText(fragment)) == $0 }) != true { plan(item, set: .price, to: fragment) }
+        }
+        if let quantity = values.quantity {
+            let fragment = try quantityFragment(quantity, item: label)
+            if item.quantity.map({ DecimalNumber(fragmentText(fragment)) == $0 }) != true {
+                plan(item, set: .quantity, to: fragment)
+            }
+        }
+        if let unit = values.unit { setText(.unit, fragmentText(try textFragment(unit, key: "unit")), on: item) }
+        if let typed = values.category {
+            _ = try textFragment(typed, key: "category")
+            let category = categorySpelling(typed)
+            setText(.category, category, on: item)
+            noteUnlistedCategory(category)
+        }
+        if let notes = values.notes { setText(.notes, fragmentText(try textFragment(notes, key: "notes")), on: item) }
+        let mapping = list.document.node(item.node)
+        for key in unset {
+            if key == "name" { throw EditRefusal("an item keeps its name; use --name to rename it") }
+            if mapping.entries.contains(where: { $0.key.hasValue(key) }) { plan(item, unset: key) }
+        }
+        let after = plans[item.node.index].map { $0.sets.count + $0.unsets.count } ?? 0
+        if after > before {
+            note(.changed, "changed \"\(values.name?.trimmingWhiteSpace() ?? label)\"")
+        } else {
+            note(.unchanged, "\"\(label)\" already had these values")
+        }
+    }
+
+    /// Removes the item named `name`, with its comments.
+    public mutating func remove(_ name: String) throws(EditRefusal) {
+        guard let item = try itemToChange(named: name, by: "rm") else { return }
+        removedItems.insert(item.node.index)
+        if plans.removeValue(forKey: item.node.index) != nil { planOrder.removeAll { $0 == item.node.index } }
+        itemChanges.removeItem(item.node)
+        note(.changed, "removed \"\(item.name ?? name)\"")
+    }
+
+    /// Puts the item named `name` on the shopping list, optionally with a quantity.
+    public mutating func buy(_ name: String, quantity: String? = nil) throws(EditRefusal) {
+        let hint = "shop add \(Self.quotedForShell(name)) --buy"
+        guard let item = try itemToChange(named: name, by: "buy", addHint: hint) else { return }
+        let label = item.name ?? name
+        var newQuantity: String?
+        if let quantity {
+            let fragment = try quantityFragment(quantity, item: label)
+            if item.quantity.map({ DecimalNumber(fragmentText(fragment)) == $0 }) != true {
+                plan(item, set: .quantity, to: fragment)
+                newQuantity = fragmentText(fragment)
+            }
+        }
+        if item.buy {
+            if let newQuantity {
+                note(.changed, "\"\(label)\" is on the list, quantity now \(newQuantity)")
+            } else {
+                note(.unchanged, "\"\(label)\" is already on the list")
+            }
+            return
+        }
+        plan(item, set: .buy, to: .plain("true"))
+        note(.changed, "\"\(label)\" is on the list")
+    }
+
+    /// Takes the item named `name` off the shopping list (removes `buy` and `done`).
+    public mutating func unbuy(_ name: String) throws(EditRefusal) {
+        guard let item = try itemToChange(named: name, by: "unbuy") else { return }
+        let label = item.name ?? name
+        guard item.buy || item.done else {
+            note(.unchanged, "\"\(label)\" is not on the list")
+            return
+        }
+        if item.keyNode(.done) != nil { plan(item, unset: "done") }
+        if item.keyNode(.buy) != nil { plan(item, unset: "buy") }
+        note(.changed, "took \"\(label)\" off the list")
+    }
+
+    /// Checks the item named `name` off; an item not on the list is put on it: it is in the basket.
+    public mutating func markDone(_ name: String) throws(EditRefusal) {
+        let hint = "shop add \(Self.quotedForShell(name)) --buy"
+        guard let item = try itemToChange(named: name, by: "done", addHint: hint) else { return }
+        let label = item.name ?? name
+        guard !(item.buy && item.done) else {
+            note(.unchanged, "\"\(label)\" is already checked off")
+            return
+        }
+        if !item.buy { plan(item, set: .buy, to: .plain("true")) }
+        if !item.done { plan(item, set: .done, to: .plain("true")) }
+        note(.changed, "checked off \"\(label)\"")
+    }
+
+    /// Unchecks the item named `name` (removes `done`).
+    public mutating func markUndone(_ name: String) throws(EditRefusal) {
+        guard let item = try itemToChange(named: name, by: "undone") else { return }
+        let label = item.name ?? name
+        guard item.done else {
+            note(.unchanged, "\"\(label)\" is not checked off")
+            return
+        }
+        plan(item, unset: "done")
+        note(.changed, "unchecked \"\(label)\"")
+    }
+
+    /// After a trip: takes the done items off the list; with `all`, empties the list.
+    public mutating func clear(all: Bool) throws(EditRefusal) {
+        var cleared = 0
+        for item in list.items {
+            // An item with `buy: false` is not on the list: its line (and comment) stays.
+            guard item.done || (all && item.buy) else { continue }
+            try refuseRepeatedKeys(item)
+            if item.keyNode(.done) != nil { plan(item, unset: "done") }
+            if item.keyNode(.buy) != nil { plan(item, unset: "buy") }
+            cleared += 1
+        }
+        if cleared == 0 {
+            note(.unchanged, all ? "the shopping list is already empty" : "no item is checked off; nothing to clear")
+        } else {
+            note(.changed, cleared == 1 ? "took 1 item off the list" : "took \(cleared) items off the list")
+        }
+    }
+
+    /// Plans a text value unless the item has exactly it already.
+    private mutating func setText(_ key: ItemKey, _ text: String, on item: Item) {
+        let current = item.valueNode(key).flatMap { list.document.node($0).value }
+        if current != text { plan(item, set: key, to: .text(text)) }
+    }
+
+    private func fragmentText(_ fragment: Fragment) -> String {
+        if case .scalar(let text, _) = fragment { return text }
+        return ""
+    }
+}

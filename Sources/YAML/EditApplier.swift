@@ -1,0 +1,269 @@
+/// Applies a ``DocumentEdit`` to a node table in one pass: the rows are copied in order, with the
+/// removed ones skipped and the new ones written where they go; subtree ends are set as each
+/// collection closes; comments are carried to their nodes' new rows, or moved where a removed
+/// entry's comments stay, and sorted once.
+struct EditApplier {
+    /// A run of old rows that is not copied.
+    struct Removal {
+        var start: Int
+        var end: Int
+        var container: Int
+        var comments: DocumentEdit.RemovedComments
+    }
+
+    /// Rows to write before the old row `position`, inside `container`.
+    struct InsertionPoint: Hashable {
+        var position: Int
+        var container: Int
+    }
+
+    /// A comment record of the result with what orders it among its node's comments: moved comments
+    /// go before those the node already had in the same place.
+    struct PlacedComment {
+        var record: CommentRecord
+        var priority: UInt8
+        var sequence: Int
+    }
+
+    let old: NodeTable
+    let source: SourceText
+    var removals: [Int: Removal] = [:]
+    var replacements: [Int: Subtree] = [:]
+    var insertions: [InsertionPoint: [Subtree]] = [:]
+    /// For each old row, its row in the result; -1 for rows not copied.
+    var newIndex: [Int32] = []
+    var table = NodeTable()
+
+    init(old: NodeTable, source: SourceText) {
+        self.old = old
+        self.source = source
+    }
+
+    // MARK: Planning
+
+    mutating func plan(_ changes: [DocumentEdit.Change]) {
+        var needParent: [Int] = []
+        for change in changes {
+            switch change {
+            case .removeEntry(let key, _), .removeItem(let key):
+                needParent.append(key)
+            default:
+                break
+            }
+        }
+        let parents = parentsOf(needParent)
+        for change in changes {
+            switch change {
+            case .replace(let node, let rows):
+                precondition(replacements[node] == nil, "a node replaced twice in one edit")
+                replacements[node] = rows
+            case .removeEntry(let key, let comments):
+                let end = old.subtreeEnd(old.subtreeEnd(key))
+                precondition(removals[key] == nil, "an entry removed twice in one edit")
+                removals[key] = Removal(start: key, end: end, container: parents[key] ?? 0, comments: comments)
+            case .removeItem(let item):
+                precondition(removals[item] == nil, "an item removed twice in one edit")
+                removals[item] = Removal(
+                    start: item, end: old.subtreeEnd(item), container: parents[item] ?? 0, comments: .drop)
+            case .insert(let container, let before, let position, let rows):
+                var at = before ?? old.subtreeEnd(container)
+                if let position {
+                    let children = old.children(of: container)
+                    let step = old.kind(container) == NodeTable.mappingKind ? 2 : 1
+                    if position * step < children.count { at = children[position * step] }
+                }
+                insertions[InsertionPoint(position: at, container: container), default: []].append(rows)
+            }
+        }
+    }
+
+    /// The parent collection of each of `nodes`, found in one pass.
+    func parentsOf(_ nodes: [Int]) -> [Int: Int] {
+        guard !nodes.isEmpty else { return [:] }
+        let wanted = Set(nodes)
+        var result: [Int: Int] = [:]
+        var open: [(index: Int, end: Int)] = []
+        for index in 0..<old.count {
+            while let last = open.last, last.end <= index { open.removeLast() }
+            if wanted.contains(index), let parent = open.last { result[index] = parent.index }
+            if !old.isScalar(index) { open.append((index, old.subtreeEnd(index))) }
+        }
+        return result
+    }
+
+    // MARK: Rows
+
+    mutating func run() -> NodeTable {
+        newIndex = [Int32](repeating: -1, count: old.count)
+        table.reserve(old.count + insertions.values.reduce(0) { $0 + $1.reduce(0) { $0 + $1.nodeCount } })
+        table.arena = old.arena
+        var open: [(oldIndex: Int, newIndex: Int, end: Int)] = []
+        var index = 0
+        while index <= old.count {
+            // Collections that end here take the rows appended to them, innermost first.
+            while let last = open.last, last.end <= index {
+                writeInsertions(at: InsertionPoint(position: index, container: last.oldIndex))
+                table.aux[last.newIndex] = UInt32(table.count)
+                open.removeLast()
+            }
+            guard index < old.count else { break }
+            if let container = open.last?.oldIndex {
+                writeInsertions(at: InsertionPoint(position: index, container: container))
+            }
+            if let removal = removals[index] {
+                index = removal.end
+                continue
+            }
+            if let rows = replacements[index] {
+                let first = table.count
+                newIndex[index] = Int32(first)
+                table.append(subtree: rows.table)
+                table.flags[first] |= old.flags[index] & NodeTable.blankLineBit
+                index = old.subtreeEnd(index)
+                continue
+            }
+            newIndex[index] = Int32(table.count)
+            let row = table.append(flags: old.flags[index], start: old.starts[index], end: old.ends[index], aux: old.aux[index])
+            if !old.isScalar(index) { open.append((index, Int(row), Int(old.aux[index]))) }
+            index += 1
+        }
+        placeComments()
+        keepBlankLinesOfRemovals()
+        return table
+    }
+
+    private mutating func writeInsertions(at point: InsertionPoint) {
+        guard let runs = insertions[point] else { return }
+        for rows in runs { table.append(subtree: rows.table) }
+    }
+
+    /// The row in the result of the first old row from `position` on (stopping at `end`) that was
+    /// kept, skipping removed runs; nil when there is none.
+    func nextKept(from position: Int, end: Int) -> Int? {
+        var candidate = position
+        while candidate < end {
+            if let removal = removals[candidate] {
+                candidate = removal.end
+                continue
+            }
+            let mapped = newIndex[candidate]
+            return mapped >= 0 ? Int(mapped) : nil
+        }
+        return nil
+    }
+
+    // MARK: Blank lines
+
+    /// A blank line before what was removed (before its comments, or before it when it had none)
+    /// stays before what now comes there (comments that stayed included), unless the removed node
+    /// was its collection's first: removing lines leaves the lines around them as they were.
+    private mutating func keepBlankLinesOfRemovals() {
+        for removal in removals.values.sorted(by: { $0.start < $1.start }) {
+            guard removal.start != removal.container + 1 else { continue }
+            let firstComment = firstCommentBefore(removal.start, in: old)
+            let hadBlankLine = firstComment.map { old.comments[$0].blankLineBefore } ?? old.hasBlankLine(removal.start)
+            guard hadBlankLine else { continue }
+            let containerEnd = old.subtreeEnd(removal.container)
+            guard let next = nextKept(from: removal.end, end: containerEnd) else { continue }
+            if let comment = firstCommentBefore(next, in: table) {
+                table.comments[comment].blankLineBefore = true
+            } else {
+                table.setFlag(NodeTable.blankLineBit, on: next)
+            }
+        }
+    }
+
+    /// The positions in `table.comments` of the records of nodes `start..<end`.
+    func records(from start: Int, to end: Int, in table: NodeTable) -> Range<Int> {
+        let lower = table.commentRange(of: start).lowerBound
+        var upper = lower
+        while upper < table.comments.count && Int(table.comments[upper].node) < end { upper += 1 }
+        return lower..<upper
+    }
+
+    /// The position in `table.comments` of the first comment written on lines of their own above
+    /// node `index`: the own-line comments of the node or of the nodes under it that stand before
+    /// its first character, and before the comment on its `-` line if it has one (the printer
+    /// writes those above the node). Nil when there is none.
+    func firstCommentBefore(_ index: Int, in table: NodeTable) -> Int? {
+        guard index < table.count, table.starts[index] != NodeTable.synthetic else { return nil }
+        var limit = table.starts[index]
+        for position in table.commentRange(of: index) where table.comments[position].place == .header {
+            limit = min(limit, table.comments[position].start)
+        }
+        var first: Int?
+        for position in records(from: index, to: table.subtreeEnd(index), in: table) {
+            let record = table.comments[position]
+            guard record.place == .leading, !record.inArena, record.start < limit else { continue }
+            if first.map({ record.start < table.comments[$0].start }) ?? true { first = position }
+        }
+        return first
+    }
+
+    // MARK: Comments
+
+    private mutating func placeComments() {
+        var placed: [PlacedComment] = []
+        placed.reserveCapacity(old.comments.count + table.comments.count)
+        // Comments that came with inserted and replacing rows are already in `table`.
+        var firstLineTaken: Set<Int> = []
+        for (sequence, record) in table.comments.enumerated() {
+            placed.append(PlacedComment(record: record, priority: 1, sequence: sequence))
+            if record.place == .trailing || record.place == .header { firstLineTaken.insert(Int(record.node)) }
+        }
+        let base = table.comments.count
+        for (position, record) in old.comments.enumerated() {
+            let mapped = newIndex[Int(record.node)]
+            guard mapped >= 0 else { continue }
+            var moved = record
+            moved.node = UInt32(mapped)
+            placed.append(PlacedComment(record: moved, priority: 1, sequence: base + position))
+            if record.place == .trailing || record.place == .header { firstLineTaken.insert(Int(mapped)) }
+        }
+        var sequence = base + old.comments.count
+        for removal in removals.values.sorted(by: { $0.start < $1.start }) {
+            guard case .keep(let firstLine) = removal.comments else { continue }
+            let recordRange = records(from: removal.start, to: removal.end, in: old)
+            guard !recordRange.isEmpty else { continue }
+            var ownLine: [CommentRecord] = []
+            for position in recordRange {
+                var record = old.comments[position]
+                if record.place == .header || record.place == .trailing {
+                    if let firstLine, newIndex[firstLine.index] >= 0, table.isScalar(Int(newIndex[firstLine.index])),
+                        firstLineTaken.insert(Int(newIndex[firstLine.index])).inserted
+                    {
+                        record.node = UInt32(newIndex[firstLine.index])
+                        record.place = .trailing
+                        record.blankLineBefore = false
+                        placed.append(PlacedComment(record: record, priority: 0, sequence: sequence))
+                        sequence += 1
+                        continue
+                    }
+                    record.blankLineBefore = false
+                }
+                ownLine.append(record)
+            }
+            let containerEnd = old.subtreeEnd(removal.container)
+            let target: (node: Int, place: CommentRecord.Place)
+            if let next = nextKept(from: removal.end, end: containerEnd) {
+                target = (next, .leading)
+            } else {
+                target = (Int(newIndex[removal.container]), .end)
+            }
+            for var record in ownLine {
+                record.node = UInt32(target.node)
+                record.place = target.place
+                placed.append(PlacedComment(record: record, priority: 0, sequence: sequence))
+                sequence += 1
+            }
+        }
+        placed.sort {
+            ($0.record.node, $0.record.place.rawValue, $0.priority, $0.sequence)
+                < ($1.record.node, $1.record.place.rawValue, $1.priority, $1.sequence)
+        }
+        table.comments = placed.map(\.record)
+        table.normalizeCommentPlaces()
+        for index in 0..<table.count { table.flags[index] &= ~NodeTable.triviaBit }
+        for record in table.comments { table.flags[Int(record.node)] |= NodeTable.triviaBit }
+    }
+}
