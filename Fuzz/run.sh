@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Fuzzing: builds the YAML and ShopCore libraries with libFuzzer's coverage and AddressSanitizer and
-# runs Fuzz/FuzzTarget.swift on generated inputs, starting from the examples and the YAML test suite.
+# runs Fuzz/FuzzTarget.swift on generated inputs, starting from the examples, the YAML test suite,
+# the export fixtures and the pasted lines of the import tests.
 # A crash, a hang, a failed expectation or a memory error stops it and leaves the input in
 # Fuzz/work/. Not part of `swift test`: run it by hand.
 #
@@ -18,11 +19,14 @@ swiftc "${flags[@]}" -enable-testing -emit-library -static -module-name YAML -em
     Sources/YAML/*.swift -o "$work/build/libYAML.a"
 swiftc "${flags[@]}" -emit-library -static -module-name ShopCore -emit-module \
     -emit-module-path "$work/build/ShopCore.swiftmodule" -Xcc -fmodule-map-file=Sources/CLibYAML/module.modulemap \
-    Sources/ShopCore/*.swift -o "$work/build/libShopCore.a"
+    $(find Sources/ShopCore -name '*.swift' | sort) -o "$work/build/libShopCore.a"
 swiftc "${flags[@]}" -Xcc -fmodule-map-file=Sources/CLibYAML/module.modulemap Fuzz/FuzzTarget.swift \
     -L "$work/build" -lShopCore -lYAML $(pkg-config --libs yaml-0.1) -o "$work/fuzz-shop"
 
 cp examples/*.yaml "$work/seeds/"
+# Exports and pasted lines, for the import readers.
+cp Tests/ShopCoreTests/Fixtures/export/*.csv Tests/ShopCoreTests/Fixtures/export/*.md \
+    Tests/ShopCoreTests/Fixtures/import/text-lines.tsv "$work/seeds/"
 # The YAML test suite, where the tests find it: in $SHOP_TEST_CORPUS, else next to the repository.
 corpus=${SHOP_TEST_CORPUS:-../shared/corpus}/yaml-test-suite
 if [ -d "$corpus" ]; then

@@ -186,11 +186,12 @@ struct ExpectedItem {
         list.items.filter { scope == .all || $0.buy }.map { ExpectedItem($0, decimals: list.priceDecimals) }
     }
 
-    /// The CSV record: texts that a spreadsheet could run as a formula start with `'`.
+    /// The CSV record: texts that a spreadsheet could run as a formula (after any `'`s) start
+    /// with `'`.
     var csvRecord: [String] {
         func text(_ value: String?) -> String {
             guard let value else { return "" }
-            if let first = value.unicodeScalars.first, "=+-@\t\r".unicodeScalars.contains(first) {
+            if let first = value.unicodeScalars.first(where: { $0 != "'" }), "=+-@\t\r".unicodeScalars.contains(first) {
                 return "'" + value
             }
             return value

@@ -8,7 +8,9 @@
 /// times quantity rounded half to even to the currency's decimals) empty without a price. `buy`
 /// and `done` are `true` or `false`. Line breaks inside notes are kept as written (LF), inside the
 /// quoted field. A text field that begins with `=`, `+`, `-`, `@`, a tab or a carriage return gets
-/// a leading `'`, so that spreadsheets never run it as a formula.
+/// a leading `'`, so that spreadsheets never run it as a formula; so does one that begins with
+/// `'`s followed by one of those, so that a reader can take exactly one `'` off every guarded
+/// field and get the text back.
 public enum CSVExporter {
     /// The columns, in order: the item keys in their export order, and the line total after the
     /// price.
@@ -77,8 +79,8 @@ public enum CSVExporter {
 
     /// One text field: empty for no value, guarded against formulas, quoted when needed.
     static func appendText(_ text: UnsafeBufferPointer<UInt8>?, to writer: inout ExportWriter) {
-        guard let text, let first = text.first else { return }
-        let guarded = startsFormula(first)
+        guard let text, !text.isEmpty else { return }
+        let guarded = needsGuard(text)
         var quoted = false
         for byte in text where byte == UInt8(ascii: ",") || byte == UInt8(ascii: "\"") || byte == 0x0A || byte == 0x0D {
             quoted = true
@@ -98,6 +100,13 @@ public enum CSVExporter {
         } else {
             writer.append(text)
         }
+    }
+
+    /// Whether a text field gets a leading `'`: when it starts with what a spreadsheet could run
+    /// as a formula, after any `'`s (which a reader would otherwise take for the guard).
+    static func needsGuard(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let first = text.firstIndex(where: { $0 != UInt8(ascii: "'") }) else { return false }
+        return startsFormula(text[first])
     }
 
     /// Whether a cell starting with `byte` could be run as a formula by a spreadsheet.
