@@ -35,8 +35,7 @@ struct GitJudge {
         try Data(bytes).write(to: folder.appendingPathComponent(name))
     }
 
-    /// `git merge-file -p` on the three texts: the merged text and the conflict count (its exit
-    /// status).
+    /// `git merge-file -p` on the three texts: the merged text and the conflict count.
     func mergeFile(
         base: [UInt8], ours: [UInt8], theirs: [UInt8], labels: (String, String, String) = ("ours", "base", "theirs"),
         markerSize: Int = 7
@@ -50,10 +49,15 @@ struct GitJudge {
                 "merge-file", "-p", "--marker-size=\(markerSize)", "-L", labels.0, "-L", labels.1, "-L", labels.2,
                 "ours", "base", "theirs",
             ], in: folder, environment: Self.environment)
-        guard (0...126).contains(result.status) else {
-            throw GitFailure(message: "git merge-file exited with \(result.status): \(result.stderr)")
+        // The exit status is the number of conflicts, up to 127: count the markers (the generated
+        // texts have no lines like them) and check that the status agrees.
+        let opening = Array(String(repeating: "<", count: markerSize).utf8) + [0x20] + Array(labels.0.utf8)
+        let conflicts = result.stdout.split(separator: 0x0A, omittingEmptySubsequences: false)
+            .count { $0.starts(with: opening) && ($0.count == opening.count || $0.last == 0x0D) }
+        guard Int(result.status) == min(conflicts, 127) else {
+            throw GitFailure(message: "git merge-file exited with \(result.status) for \(conflicts) conflicts: \(result.stderr)")
         }
-        return LineMerge.Result(merged: result.stdout, conflicts: Int(result.status))
+        return LineMerge.Result(merged: result.stdout, conflicts: conflicts)
     }
 
     /// The changes `git diff --no-index -U0` finds (git's default algorithm, with or without its

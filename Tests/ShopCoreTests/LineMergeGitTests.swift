@@ -62,6 +62,30 @@ struct LineMergeGitTests {
         }
         #expect(failures.isEmpty, "\(failures.joined(separator: "\n"))")
     }
+
+    @Test("long texts with many edits, where the diff's search is cut short, diff and merge as git's do")
+    func longTextsAsGit() throws {
+        guard let git = try GitJudge.make() else { return }
+        defer { git.removeFolder() }
+        var generator = TextTripleGenerator(seed: 0x10_4E)
+        let shapes: [[(count: Int, edits: Int)]] = [
+            [(2_000, 50)], [(3_000, 400)], [(5_000, 1_500)], [(4_000, 4_000)], [(20_000, 1_000)],
+            // Dense edits, then sparse ones, and the other way round.
+            [(3_000, 2_000), (30_000, 600)], [(30_000, 600), (3_000, 2_000)],
+        ]
+        for segments in shapes {
+            let triple = generator.largeTriple(segments)
+            for heuristic in [false, true] {
+                let expected = try git.diff(old: triple.base, new: triple.ours, indentHeuristic: heuristic)
+                let actual = LineDiff.changes(from: triple.base, to: triple.ours, indentHeuristic: heuristic)
+                #expect(actual == expected, "\(triple.description), indent heuristic \(heuristic)")
+            }
+            let expected = try git.mergeFile(base: triple.base, ours: triple.ours, theirs: triple.theirs)
+            let actual = LineMerge.merge(base: triple.base, ours: triple.ours, theirs: triple.theirs)
+            #expect(actual.conflicts == expected.conflicts, "\(triple.description)")
+            #expect(actual.merged == expected.merged, "\(triple.description)")
+        }
+    }
 }
 
 /// A text for a failure message: line ends and a missing final one made visible.

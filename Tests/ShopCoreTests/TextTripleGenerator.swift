@@ -66,6 +66,28 @@ struct TextTripleGenerator {
         return Triple(base: texts[0], ours: texts[1], theirs: texts[2], description: steps.joined(separator: ", "))
     }
 
+    /// A long triple made of segments, each a base of `count` lines and sides with `edits`
+    /// random edits each: enough for the diff's search to hit its cost bounds, from either end
+    /// when the segments differ in how dense their edits are.
+    mutating func largeTriple(_ segments: [(count: Int, edits: Int)]) -> Triple {
+        var texts = [[String]](repeating: [], count: 3)
+        for segment in segments {
+            let base = lines(count: segment.count)
+            var sides = [base, base]
+            for side in sides.indices {
+                for _ in 0..<segment.edits {
+                    let (position, removed, inserted) = edit(in: sides[side].count)
+                    sides[side].replaceSubrange(position..<min(position + removed, sides[side].count), with: inserted)
+                }
+            }
+            texts[0] += base
+            texts[1] += sides[0]
+            texts[2] += sides[1]
+        }
+        let bytes = texts.map { text($0, crlf: false) }
+        return Triple(base: bytes[0], ours: bytes[1], theirs: bytes[2], description: "\(segments)")
+    }
+
     /// One edit of a text of `count` lines: where, how many lines go, which lines come. The ends
     /// of the text are picked more often than their share.
     private mutating func edit(in count: Int) -> (Int, Int, [String]) {
