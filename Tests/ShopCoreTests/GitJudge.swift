@@ -43,7 +43,7 @@ struct GitJudge {
         try write(base, "base")
         try write(ours, "ours")
         try write(theirs, "theirs")
-        let result = try runTool(
+        let result = try runProgram(
             git,
             [
                 "merge-file", "-p", "--marker-size=\(markerSize)", "-L", labels.0, "-L", labels.1, "-L", labels.2,
@@ -65,7 +65,7 @@ struct GitJudge {
     func diff(old: [UInt8], new: [UInt8], indentHeuristic: Bool) throws -> [LineDiff.Change] {
         try write(old, "old")
         try write(new, "new")
-        let result = try runTool(
+        let result = try runProgram(
             git,
             [
                 "diff", "--no-index", "--no-color", "-U0", "--diff-algorithm=myers",

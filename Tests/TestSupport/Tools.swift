@@ -24,7 +24,7 @@ public struct ToolResult: Sendable {
 /// Runs `executable` with `arguments` in `directory`, with no standard input, and waits for it;
 /// `environment` is added to the test's environment. Standard output and error are read on their
 /// own threads, so that a full pipe never blocks it.
-public func runTool(
+public func runProgram(
     _ executable: String, _ arguments: [String], in directory: URL, environment: [String: String] = [:]
 ) throws -> ToolResult {
     let process = Process()
