@@ -39,6 +39,18 @@ struct LineMergeGitTests {
         #expect(conflicted > Self.tripleCount / 5 && conflicted < Self.tripleCount * 4 / 5, "\(conflicted) conflicted")
     }
 
+    @Test("the chosen cases of the unit tests are what git merge-file gives")
+    func chosenCasesAreGits() throws {
+        guard let git = try GitJudge.make() else { return }
+        defer { git.removeFolder() }
+        for example in LineMergeTests.cases {
+            let result = try git.mergeFile(
+                base: Array(example.base.utf8), ours: Array(example.ours.utf8), theirs: Array(example.theirs.utf8))
+            #expect(String(decoding: result.merged, as: UTF8.self) == example.merged, "\(example.name)")
+            #expect(result.conflicts == example.conflicts, "\(example.name)")
+        }
+    }
+
     @Test("diffs as git diff does, with and without the indent heuristic")
     func diffsAsGit() throws {
         guard let git = try GitJudge.make() else { return }
