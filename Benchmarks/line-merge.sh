@@ -24,7 +24,8 @@ measure() {
     local best="" rss=0
     for _ in $(seq "$runs"); do
         /usr/bin/time -f "%e %M" -o "$work/time" "$@" > "$work/out" || true
-        read -r seconds kilobytes < "$work/time"
+        # time prints a line about a non-zero exit status first.
+        read -r seconds kilobytes < <(tail -n 1 "$work/time")
         if [ -z "$best" ] || awk "BEGIN { exit !($seconds < $best) }"; then best=$seconds; fi
         if [ "$kilobytes" -gt "$rss" ]; then rss=$kilobytes; fi
     done

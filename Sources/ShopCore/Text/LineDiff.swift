@@ -110,10 +110,10 @@ struct DiffReduction {
         let oldKept = kept(oldMatches, range: oldRange, marks: &oldMarks)
         let newKept = kept(newMatches, range: newRange, marks: &newMarks)
 
-        var search = MyersDiff(old: oldKept.map { old[$0] }, new: newKept.map { new[$0] })
         var oldChanged = Array(repeating: false, count: oldKept.count)
         var newChanged = Array(repeating: false, count: newKept.count)
-        search.mark(old: &oldChanged, new: &newChanged)
+        MyersDiff.mark(
+            old: oldKept.map { old[$0] }, new: newKept.map { new[$0] }, oldChanged: &oldChanged, newChanged: &newChanged)
         for (index, line) in oldKept.enumerated() where oldChanged[index] { oldMarks[line] = true }
         for (index, line) in newKept.enumerated() where newChanged[index] { newMarks[line] = true }
     }

@@ -8,34 +8,48 @@
 /// `maximumCost` (the square root of the sizes, at least 256), the furthest-reaching point is
 /// taken. Either way the script stays correct, only perhaps longer than the shortest, and the work
 /// stays near O((N + M) * sqrt(N + M)) even for unrelated texts.
-struct MyersDiff {
-    private let old: [Int]
-    private let new: [Int]
-    /// Furthest position in `old` reached on each diagonal by the forward search, and the
-    /// smallest by the backward search, at index `diagonal + diagonalOffset`.
-    private var forward: [Int]
-    private var backward: [Int]
-    private let diagonalOffset: Int
-    private let maximumCost: Int
-
-    private static let snakeLength = 20
-    private static let heuristicMinimumCost = 256
-    private static let heuristicFactor = 4
-    private static let maximumCostMinimum = 256
-
-    /// Prepares the diff of two sequences of line numbers.
-    init(old: [Int], new: [Int]) {
-        self.old = old
-        self.new = new
+enum MyersDiff {
+    /// Marks the elements of `old` and `new` (sequences of line numbers) that are not on the path
+    /// found.
+    static func mark(old: [Int], new: [Int], oldChanged: inout [Bool], newChanged: inout [Bool]) {
         let diagonals = old.count + new.count + 3
-        forward = Array(repeating: 0, count: diagonals)
-        backward = Array(repeating: 0, count: diagonals)
-        diagonalOffset = new.count + 1
-        maximumCost = max(Self.maximumCostMinimum, roughSquareRoot(diagonals))
+        var forward = Array(repeating: 0, count: diagonals)
+        var backward = Array(repeating: 0, count: diagonals)
+        // The search runs on buffers: it is the whole cost of a large diff, and bounds checks
+        // would double it.
+        old.withUnsafeBufferPointer { old in
+            new.withUnsafeBufferPointer { new in
+                forward.withUnsafeMutableBufferPointer { forward in
+                    backward.withUnsafeMutableBufferPointer { backward in
+                        let search = BoxSearch(
+                            old: old, new: new, forward: forward, backward: backward, diagonalOffset: new.count + 1,
+                            maximumCost: max(maximumCostMinimum, roughSquareRoot(diagonals)))
+                        search.mark(old: &oldChanged, new: &newChanged)
+                    }
+                }
+            }
+        }
     }
 
-    /// Marks the elements of `old` and `new` that are not on the path found.
-    mutating func mark(old oldChanged: inout [Bool], new newChanged: inout [Bool]) {
+    private static let maximumCostMinimum = 256
+}
+
+/// The search of `MyersDiff` over its buffers.
+struct BoxSearch {
+    let old: UnsafeBufferPointer<Int>
+    let new: UnsafeBufferPointer<Int>
+    /// Furthest position in `old` reached on each diagonal by the forward search, and the
+    /// smallest by the backward search, at index `diagonal + diagonalOffset`.
+    let forward: UnsafeMutableBufferPointer<Int>
+    let backward: UnsafeMutableBufferPointer<Int>
+    let diagonalOffset: Int
+    let maximumCost: Int
+
+    static let snakeLength = 20
+    static let heuristicMinimumCost = 256
+    static let heuristicFactor = 4
+
+    func mark(old oldChanged: inout [Bool], new newChanged: inout [Bool]) {
         // The halves are independent: a stack instead of recursion keeps deep splits off the
         // call stack.
         var boxes = [Box(oldStart: 0, oldEnd: old.count, newStart: 0, newEnd: new.count, minimal: false)]
@@ -77,7 +91,7 @@ struct MyersDiff {
         }
     }
 
-    private struct Box {
+    struct Box {
         var oldStart: Int
         var oldEnd: Int
         var newStart: Int
@@ -86,7 +100,7 @@ struct MyersDiff {
         var minimal: Bool
     }
 
-    private struct Split {
+    struct Split {
         var old: Int
         var new: Int
         var minimalBefore: Bool
@@ -95,7 +109,7 @@ struct MyersDiff {
 
     /// A point on a good path through `box`, whose corners differ. Diagonal `k` holds the points
     /// whose `old` index minus `new` index is `k`.
-    private mutating func split(_ box: Box) -> Split {
+    private func split(_ box: Box) -> Split {
         let lowestDiagonal = box.oldStart - box.newEnd
         let highestDiagonal = box.oldEnd - box.newStart
         let forwardMiddle = box.oldStart - box.newStart
@@ -197,97 +211,6 @@ struct MyersDiff {
             }
             cost += 1
         }
-    }
-
-    /// A diagonal that has come much further than the cost so far, at the end of a snake of at
-    /// least `snakeLength` elements, searched forward and then backward.
-    private func promisingSplit(
-        _ box: Box, cost: Int, forwardRange: (low: Int, high: Int, middle: Int),
-        backwardRange: (low: Int, high: Int, middle: Int)
-    ) -> Split? {
-        let snake = Self.snakeLength
-        var best = 0
-        var found: Split?
-        var diagonal = forwardRange.high
-        while diagonal >= forwardRange.low {
-            let distance = abs(diagonal - forwardRange.middle)
-            let oldIndex = forward[diagonal + diagonalOffset]
-            let newIndex = oldIndex - diagonal
-            let progress = (oldIndex - box.oldStart) + (newIndex - box.newStart) - distance
-            if progress > Self.heuristicFactor * cost && progress > best
-                && box.oldStart + snake <= oldIndex && oldIndex < box.oldEnd
-                && box.newStart + snake <= newIndex && newIndex < box.newEnd
-                && (1...snake).allSatisfy({ old[oldIndex - $0] == new[newIndex - $0] })
-            {
-                best = progress
-                found = Split(old: oldIndex, new: newIndex, minimalBefore: true, minimalAfter: false)
-            }
-            diagonal -= 2
-        }
-        if let found { return found }
-
-        best = 0
-        diagonal = backwardRange.high
-        while diagonal >= backwardRange.low {
-            let distance = abs(diagonal - backwardRange.middle)
-            let oldIndex = backward[diagonal + diagonalOffset]
-            let newIndex = oldIndex - diagonal
-            let progress = (box.oldEnd - oldIndex) + (box.newEnd - newIndex) - distance
-            if progress > Self.heuristicFactor * cost && progress > best
-                && box.oldStart < oldIndex && oldIndex <= box.oldEnd - snake
-                && box.newStart < newIndex && newIndex <= box.newEnd - snake
-                && (0..<snake).allSatisfy({ old[oldIndex + $0] == new[newIndex + $0] })
-            {
-                best = progress
-                found = Split(old: oldIndex, new: newIndex, minimalBefore: false, minimalAfter: true)
-            }
-            diagonal -= 2
-        }
-        return found
-    }
-
-    /// The point furthest from its corner reached by either search, when the cost has run out.
-    private func furthestSplit(_ box: Box, forwardRange: (low: Int, high: Int), backwardRange: (low: Int, high: Int))
-        -> Split
-    {
-        var forwardBest = -1
-        var forwardBestOld = -1
-        var diagonal = forwardRange.high
-        while diagonal >= forwardRange.low {
-            var oldIndex = min(forward[diagonal + diagonalOffset], box.oldEnd)
-            var newIndex = oldIndex - diagonal
-            if box.newEnd < newIndex {
-                oldIndex = box.newEnd + diagonal
-                newIndex = box.newEnd
-            }
-            if forwardBest < oldIndex + newIndex {
-                forwardBest = oldIndex + newIndex
-                forwardBestOld = oldIndex
-            }
-            diagonal -= 2
-        }
-        var backwardBest = Int.max
-        var backwardBestOld = Int.max
-        diagonal = backwardRange.high
-        while diagonal >= backwardRange.low {
-            var oldIndex = max(box.oldStart, backward[diagonal + diagonalOffset])
-            var newIndex = oldIndex - diagonal
-            if newIndex < box.newStart {
-                oldIndex = box.newStart + diagonal
-                newIndex = box.newStart
-            }
-            if oldIndex + newIndex < backwardBest {
-                backwardBest = oldIndex + newIndex
-                backwardBestOld = oldIndex
-            }
-            diagonal -= 2
-        }
-        if (box.oldEnd + box.newEnd) - backwardBest < forwardBest - (box.oldStart + box.newStart) {
-            return Split(
-                old: forwardBestOld, new: forwardBest - forwardBestOld, minimalBefore: true, minimalAfter: false)
-        }
-        return Split(
-            old: backwardBestOld, new: backwardBest - backwardBestOld, minimalBefore: false, minimalAfter: true)
     }
 }
 
