@@ -47,7 +47,8 @@ public enum LineMerge {
     public static let defaultMarkerSize = 7
 
     /// Merges the changes from `base` to `ours` and from `base` to `theirs`. Markers are
-    /// `markerSize` characters long; a size below 1 means the default, 7 (as git takes it).
+    /// `markerSize` characters long; a size below 1 means the default, 7 (as git takes it). The
+    /// size is used as given, so a caller that reads it from a user bounds it first.
     public static func merge(
         base: [UInt8], ours: [UInt8], theirs: [UInt8], labels: Labels = .standard,
         markerSize: Int = defaultMarkerSize
