@@ -168,6 +168,10 @@ private final class PrerequisiteCache: @unchecked Sendable {
     }
 }
 
+/// Whether the tests run under continuous integration (`CI=true`), where a missing tool or corpus
+/// is a failure instead of a skipped check.
+public var isContinuousIntegration: Bool { Prerequisite.runningInCI }
+
 /// The full path of `program` in the first folder of the `PATH` that has it, else in the system
 /// folders that a user's `PATH` often leaves out (`/usr/sbin`, `/sbin`: `makewhatis` lives there);
 /// nil when none has it.
