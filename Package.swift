@@ -13,11 +13,13 @@ let package = Package(
             providers: [.apt(["libyaml-dev"])]
         ),
         .target(name: "YAML", dependencies: ["CLibYAML"]),
-        .target(name: "ShopCore", dependencies: ["YAML"]),
+        .target(name: "JSON"),
+        .target(name: "ShopCore", dependencies: ["YAML", "JSON"]),
         .target(name: "ShopCLI", dependencies: ["ShopCore", "YAML"]),
         .executableTarget(name: "shop", dependencies: ["ShopCLI"]),
         // Helpers every test target uses: golden files, Python, seeded random numbers.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .testTarget(name: "JSONTests", dependencies: ["JSON", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "YAMLTests", dependencies: ["YAML", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "ShopCoreTests", dependencies: ["ShopCore", "YAML", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(
