@@ -59,3 +59,13 @@ public enum JSONWriter {
         }
     }
 }
+
+extension JSONValue: CustomStringConvertible {
+    /// The value as compact JSON text.
+    public var description: String { JSONWriter.string(self) }
+}
+
+extension JSONObject: CustomStringConvertible {
+    /// The object as compact JSON text.
+    public var description: String { JSONWriter.string(.object(self)) }
+}

@@ -1,0 +1,57 @@
+import ShopCore
+import Synchronization
+import YAML
+
+/// A document's text read as a shop file, once per revision, for every feature that needs it.
+struct ShopAnalysis: Sendable {
+    /// The document, or the syntax error that stops it from being read.
+    let parsed: Result<Document, Diagnostic>
+    /// The list and every finding of `check`, when the document was read.
+    let list: ShoppingList?
+
+    init(bytes: [UInt8]) {
+        parsed = ShoppingList.parseDocument(bytes)
+        if case .success(let document) = parsed {
+            list = ShoppingList(document: document)
+        } else {
+            list = nil
+        }
+    }
+
+    /// Every finding of `check`, the syntax error included.
+    var diagnostics: [Diagnostic] {
+        switch parsed {
+        case .failure(let diagnostic): [diagnostic]
+        case .success: list?.diagnostics ?? []
+        }
+    }
+}
+
+/// The analyses of the documents worked on last, by URI and revision, so that diagnostics,
+/// formatting and whatever comes after read a text once.
+final class ShopAnalysisCache: Sendable {
+    private struct Entry {
+        var uri: String
+        var revision: Int
+        var analysis: ShopAnalysis
+    }
+
+    /// How many documents are kept.
+    static let capacity = 8
+    private let entries = Mutex<[Entry]>([])
+
+    /// The analysis of the document's current text.
+    func analysis(of document: TextDocument) -> ShopAnalysis {
+        let cached = entries.withLock { entries in
+            entries.first { $0.uri == document.uri && $0.revision == document.revision }?.analysis
+        }
+        if let cached { return cached }
+        let analysis = ShopAnalysis(bytes: document.bytes)
+        entries.withLock { entries in
+            entries.removeAll { $0.uri == document.uri }
+            entries.insert(Entry(uri: document.uri, revision: document.revision, analysis: analysis), at: 0)
+            if entries.count > Self.capacity { entries.removeLast() }
+        }
+        return analysis
+    }
+}
