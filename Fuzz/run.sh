@@ -7,6 +7,8 @@
 #          starts from the examples and the YAML test suite; works in Fuzz/work/.
 #   json   Fuzz/JSONFuzzTarget.swift: the JSON reader and writer; starts from the JSON schema and a
 #          few documents, with the tokens of Fuzz/json.dict; works in Fuzz/work/json/.
+#   lsp    Fuzz/LSPFuzzTarget.swift: shop lsp on a session of messages, one per line (or raw bytes);
+#          starts from Fuzz/lsp-seeds/, with the tokens of Fuzz/json.dict; works in Fuzz/work/lsp/.
 #
 #   Fuzz/run.sh [SECONDS] [JOBS] [TARGET]      (defaults: 300 seconds, 2 jobs, shop)
 set -euo pipefail
@@ -16,9 +18,9 @@ jobs=${2:-2}
 target=${3:-shop}
 work=Fuzz/work
 case "$target" in
-shop | json) ;;
+shop | json | lsp) ;;
 *)
-    echo "unknown fuzz target '$target'; expected shop or json" >&2
+    echo "unknown fuzz target '$target'; expected shop, json or lsp" >&2
     exit 2
     ;;
 esac
@@ -51,6 +53,25 @@ swiftc "${flags[@]}" -emit-library -static -module-name ShopCore -emit-module \
     Sources/ShopCore/*.swift -o "$work/build/libShopCore.a"
 swiftc "${flags[@]}" -Xcc -fmodule-map-file=Sources/CLibYAML/module.modulemap Fuzz/FuzzTarget.swift \
     -L "$work/build" -lShopCore -lYAML -lJSON $(pkg-config --libs yaml-0.1) -o "$work/fuzz-shop"
+
+if [ "$target" = lsp ]; then
+    swiftc "${flags[@]}" -emit-library -static -module-name ShopLSP -emit-module \
+        -emit-module-path "$work/build/ShopLSP.swiftmodule" -Xcc -fmodule-map-file=Sources/CLibYAML/module.modulemap \
+        Sources/ShopLSP/*.swift -o "$work/build/libShopLSP.a"
+    swiftc "${flags[@]}" -Xcc -fmodule-map-file=Sources/CLibYAML/module.modulemap Fuzz/LSPFuzzTarget.swift \
+        -L "$work/build" -lShopLSP -lShopCore -lYAML -lJSON $(pkg-config --libs yaml-0.1) -o "$work/fuzz-lsp"
+    mkdir -p "$work/lsp/corpus"
+    cd "$work/lsp"
+    # A session that ends at exit leaves the thread that reads messages to finish reading the rest of
+    # the input after the run returns; what it still holds is not a leak, so leaks are not checked.
+    ../fuzz-lsp -max_total_time="$seconds" -timeout=5 -rss_limit_mb=2048 -max_len=16384 -dict=../../json.dict \
+        -detect_leaks=0 \
+        -jobs="$jobs" -workers="$jobs" corpus ../../lsp-seeds
+    status=0
+    grep -l -E "ERROR|Fatal error|deadly signal|timeout" fuzz-*.log && status=1
+    echo "logs: $work/lsp/fuzz-*.log; inputs that failed: $work/lsp/crash-*, $work/lsp/timeout-*, $work/lsp/oom-*"
+    exit $status
+fi
 
 cp examples/*.yaml "$work/seeds/"
 corpus=../shared/corpus/yaml-test-suite

@@ -10,7 +10,8 @@ struct ShopDiagnostics: DiagnosticsProvider {
         let findings = analysis.diagnostics
         guard !findings.isEmpty else { return [] }
         let document = try? analysis.parsed.get()
-        let tokens = TokenExtent(bytes: snapshot.document.bytes, document: document)
+        let tokens = TokenExtent(
+            bytes: snapshot.document.bytes, document: document, offsets: Set(findings.map(\.location.offset)))
         return findings.map { finding in
             LSPDiagnostic(
                 range: snapshot.range(of: tokens.range(at: finding.location.offset)),

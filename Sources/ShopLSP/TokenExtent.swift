@@ -8,15 +8,17 @@ struct TokenExtent {
     /// The end offset of each scalar, by its start offset.
     private let scalarEnds: [Int: Int]
 
-    init(bytes: [UInt8], document: Document?) {
+    /// The extents of the tokens at `offsets` in `bytes`, with the scalars of `document` when the
+    /// text was read.
+    init(bytes: [UInt8], document: Document?, offsets: Set<Int>) {
         self.bytes = bytes
         var ends: [Int: Int] = [:]
         if let document {
             for index in 0..<document.nodeCount {
                 let node = document.node(NodeID(index: index))
-                guard node.isScalar, let start = node.startOffset, let end = node.range?.end.offset, end > start else {
-                    continue
-                }
+                guard let start = node.startOffset, offsets.contains(start), node.isScalar,
+                    let end = node.range?.end.offset, end > start
+                else { continue }
                 ends[start] = max(ends[start] ?? end, end)
             }
         }
