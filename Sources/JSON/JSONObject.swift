@@ -11,10 +11,12 @@ public struct JSONMember: Hashable, Sendable {
         self.value = value
     }
 
+    /// Whether the keys have the same scalars and the values are equal.
     public static func == (lhs: JSONMember, rhs: JSONMember) -> Bool {
         ExactString.exactlyEqual(lhs.key, rhs.key) && lhs.value == rhs.value
     }
 
+    /// Hashes the key's scalars and the value.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(ExactString(key))
         hasher.combine(value)
@@ -109,10 +111,12 @@ public struct JSONObject: Hashable, Sendable, RandomAccessCollection, Expressibl
     /// The member at `position`.
     public subscript(position: Int) -> JSONMember { members[position] }
 
+    /// Whether the objects have equal members in the same order.
     public static func == (lhs: JSONObject, rhs: JSONObject) -> Bool {
         lhs.members == rhs.members
     }
 
+    /// Hashes the members in order.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(members)
     }

@@ -88,6 +88,7 @@ public enum JSONValue: Hashable, Sendable {
         }
     }
 
+    /// Whether the values are the same JSON: numbers by their text, strings by their scalars.
     public static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
         switch (lhs, rhs) {
         case (.null, .null): true
@@ -100,6 +101,7 @@ public enum JSONValue: Hashable, Sendable {
         }
     }
 
+    /// Hashes the value consistently with `==`.
     public func hash(into hasher: inout Hasher) {
         switch self {
         case .null:

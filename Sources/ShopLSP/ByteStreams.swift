@@ -27,6 +27,7 @@ public final class FileDescriptorSource: ByteSource {
         self.descriptor = descriptor
     }
 
+    /// Reads what the descriptor has, up to `buffer.count` bytes; 0 at its end or on an error.
     public func read(into buffer: UnsafeMutableRawBufferPointer) -> Int {
         guard let base = buffer.baseAddress, buffer.count > 0 else { return 0 }
         while true {
@@ -47,6 +48,7 @@ public final class FileDescriptorSink: ByteSink {
         self.descriptor = descriptor
     }
 
+    /// Writes all of `bytes`; false when the descriptor cannot be written any more.
     public func write(_ bytes: [UInt8]) -> Bool {
         bytes.withUnsafeBufferPointer { buffer in
             guard let base = buffer.baseAddress else { return true }

@@ -40,6 +40,7 @@ public struct Position: Hashable, Sendable, Comparable, CustomStringConvertible 
     /// `line:character`, both 0-based.
     public var description: String { "\(line):\(character)" }
 
+    /// Whether `lhs` comes before `rhs` in the document.
     public static func < (lhs: Position, rhs: Position) -> Bool {
         (lhs.line, lhs.character) < (rhs.line, rhs.character)
     }
