@@ -1,4 +1,13 @@
 import JSON
+import Synchronization
+
+/// The last revision given to a text, counted across all documents, so that a document opened
+/// again under the same URI never repeats a revision.
+private let lastRevision = Atomic<Int>(0)
+
+private func nextRevision() -> Int {
+    lastRevision.add(1, ordering: .relaxed).newValue
+}
 
 /// An open document: its UTF-8 text with a line index, and what the client said about it.
 public struct TextDocument: Sendable {
@@ -12,7 +21,8 @@ public struct TextDocument: Sendable {
     public private(set) var bytes: [UInt8]
     /// Where each line begins.
     public private(set) var lines: LineIndex
-    /// A number that changes with every change of the text, for caches keyed by it.
+    /// A number that changes with every change of the text and differs between documents, for
+    /// caches keyed by it.
     public private(set) var revision: Int
 
     /// A document with `text`.
@@ -22,7 +32,7 @@ public struct TextDocument: Sendable {
         self.version = version
         bytes = Array(text.utf8)
         lines = LineIndex(bytes)
-        revision = 0
+        revision = nextRevision()
     }
 
     /// The text.
@@ -32,7 +42,7 @@ public struct TextDocument: Sendable {
     public mutating func replaceAll(with text: String) {
         bytes = Array(text.utf8)
         lines = LineIndex(bytes)
-        revision &+= 1
+        revision = nextRevision()
     }
 
     /// Replaces the text in `range` (byte offsets) with `text`.
@@ -41,7 +51,7 @@ public struct TextDocument: Sendable {
         let clamped = min(max(range.lowerBound, 0), bytes.count)..<min(max(range.upperBound, 0), bytes.count)
         bytes.replaceSubrange(clamped, with: inserted)
         lines.update(replacing: clamped, insertedCount: inserted.count, in: bytes)
-        revision &+= 1
+        revision = nextRevision()
     }
 
     /// Applies one entry of `contentChanges` from `textDocument/didChange`: the whole text, or a

@@ -60,6 +60,14 @@ import YAML
         #expect(later.last?["diagnostics"] == [])
     }
 
+    @Test func aDocumentOpenedAgainIsReadAgain() throws {
+        let close = Frames.notification("textDocument/didClose", ["textDocument": ["uri": .string(Self.uri)]])
+        let published = publishedDiagnostics(
+            session(nil, Frames.didOpen(Self.uri, "items: []\n") + close + Frames.didOpen(Self.uri, "items: [1]\n")))
+        #expect(published.count == 3)
+        #expect(published[2]["diagnostics"]?[0]?["code"] == "structure")
+    }
+
     func formatting(_ text: String, encodings: [String]? = nil) -> JSONValue? {
         let request = Frames.request(
             5, "textDocument/formatting", ["textDocument": ["uri": .string(Self.uri)], "options": ["tabSize": 2, "insertSpaces": true]])
