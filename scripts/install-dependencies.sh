@@ -73,7 +73,7 @@ fi
 # The Python readers and tools that judge what shop writes: PyYAML and ruamel.yaml (YAML 1.1 and
 # 1.2 readers), markdown-it-py with its task-list plugin (a CommonMark/GFM renderer),
 # check-jsonschema (the schema tests), pre-commit (which validates the hook manifest and the
-# README's configuration).
+# README's configuration), pytest-lsp (a language server client).
 python=python3
 if [ -x "$venv/bin/python3" ]; then
     python=$venv/bin/python3
@@ -89,6 +89,8 @@ modules=()
 "$python" -c 'import ruamel.yaml' 2>/dev/null || modules+=(ruamel.yaml)
 "$python" -c 'import markdown_it' 2>/dev/null || modules+=(markdown-it-py)
 "$python" -c 'import mdit_py_plugins' 2>/dev/null || modules+=(mdit-py-plugins)
+# pytest-lsp (with pytest and pygls) is the LSP client of the shop lsp end-to-end tests.
+"$python" -c 'import pytest_lsp' 2>/dev/null || modules+=(pytest-lsp)
 for program in check-jsonschema pre-commit; do
     [ -x "$scripts/$program" ] || command -v "$program" >/dev/null || modules+=("$program")
 done

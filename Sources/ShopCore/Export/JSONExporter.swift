@@ -1,3 +1,5 @@
+import JSON
+
 /// Writes a list as one JSON object (RFC 8259, UTF-8), the same bytes for the same input:
 ///
 /// ```json
@@ -101,53 +103,14 @@ public enum JSONExporter {
         text.withUTF8 { appendString($0, to: &writer) }
     }
 
-    /// A JSON string literal with the escapes of ``JSONText/string(_:)``: quote, backslash and
-    /// control characters, and U+2028 and U+2029, which some JavaScript readers take for line ends.
+    /// A JSON string literal, escaped as ``JSONStringEscaper`` escapes every JSON string.
     private static func appendString(_ text: UnsafeBufferPointer<UInt8>?, to writer: inout ExportWriter) {
         guard let text else {
             writer.append("null")
             return
         }
         writer.append(UInt8(ascii: "\""))
-        var start = 0
-        var index = 0
-        while index < text.count {
-            let byte = text[index]
-            var escape: StaticString?
-            var length = 1
-            switch byte {
-            case UInt8(ascii: "\""): escape = "\\\""
-            case UInt8(ascii: "\\"): escape = "\\\\"
-            case 0x0A: escape = "\\n"
-            case 0x0D: escape = "\\r"
-            case 0x09: escape = "\\t"
-            case 0x08: escape = "\\b"
-            case 0x0C: escape = "\\f"
-            case 0xE2
-            where index + 2 < text.count && text[index + 1] == 0x80
-                && (text[index + 2] == 0xA8 || text[index + 2] == 0xA9):
-                escape = text[index + 2] == 0xA8 ? "\\u2028" : "\\u2029"
-                length = 3
-            default:
-                if byte < 0x20 { escape = "" }
-            }
-            guard let escape else {
-                index += 1
-                continue
-            }
-            writer.append(UnsafeBufferPointer(rebasing: text[start..<index]))
-            if escape.utf8CodeUnitCount > 0 {
-                writer.append(escape)
-            } else {
-                let hex: [UInt8] = Array("0123456789abcdef".utf8)
-                writer.append("\\u00")
-                writer.append(hex[Int(byte >> 4)])
-                writer.append(hex[Int(byte & 0x0F)])
-            }
-            index += length
-            start = index
-        }
-        writer.append(UnsafeBufferPointer(rebasing: text[start...]))
+        JSONStringEscaper.escape(text) { writer.append($0) }
         writer.append(UInt8(ascii: "\""))
     }
 }
