@@ -19,6 +19,17 @@ public struct SourceSpan: Hashable, Sendable, Comparable {
         self.init(start: offset, end: offset)
     }
 
+    /// The span from `offset` to the next white space or line end: where a reader of the text
+    /// stumbled, when there is no node to point at.
+    public init(wordAt offset: Int, in source: SourceText) {
+        let bytes = source.bytes
+        var end = min(max(offset, 0), bytes.count)
+        while end < bytes.count, bytes[end] != 0x20, bytes[end] != 0x09, bytes[end] != 0x0A, bytes[end] != 0x0D {
+            end += 1
+        }
+        self.init(start: min(max(offset, 0), bytes.count), end: end)
+    }
+
     public static func < (lhs: SourceSpan, rhs: SourceSpan) -> Bool {
         (lhs.start, lhs.end) < (rhs.start, rhs.end)
     }

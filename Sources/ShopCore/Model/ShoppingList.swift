@@ -41,9 +41,11 @@ public struct ShoppingList: Sendable {
         do throws(YAMLError) {
             return .success(try Document(parsing: bytes))
         } catch {
+            let source = SourceText(bytes: bytes)
             let finding = Finding(
-                rule: .syntax, span: SourceSpan(at: error.location.offset), message: FindingMessage(error.message))
-            return .failure(ReadFailure(findings: [finding], source: SourceText(bytes: bytes)))
+                rule: .syntax, span: SourceSpan(wordAt: error.location.offset, in: source),
+                message: FindingMessage(error.message))
+            return .failure(ReadFailure(findings: [finding], source: source))
         }
     }
 
