@@ -14,6 +14,7 @@ public enum ShopCommandLine {
         CheckCommand.spec,
         FormatCommand.spec,
         ExportCommand.spec,
+        ImportCommand.spec,
         ListCommand.spec,
         InitCommand.spec,
     ] + EditCommands.all + [CompletionsCommand.spec, LSPCommand.spec]

@@ -3,13 +3,40 @@
 /// split into lines at LF, CRLF or a lone CR.
 ///
 /// The checks make one pass over the bytes, so any input, however large or hostile, gets its
-/// answer in time proportional to its size.
+/// answer in time proportional to its size; input larger than ``maximumBytes`` is refused before
+/// it is looked at, which bounds the memory the readers take.
 public struct ImportText: Sendable {
+    /// The largest input imported at once, in bytes: 8 MiB, several times the largest catalog a
+    /// household keeps, and small enough that every reader stays within a few hundred megabytes.
+    public static let maximumBytes = 8 << 20
+
     /// The text, without a byte order mark.
     public let text: String
 
-    /// Checks `bytes`; throws the first problem: UTF-16 or UTF-32 text, binary data, invalid UTF-8.
+    /// Why input of `size` bytes is refused.
+    public static func tooLargeMessage(size: Int?) -> String {
+        let limit = "shop imports at most 8 MiB (\(grouped(maximumBytes)) bytes) at a time; split it into smaller files"
+        guard let size else { return "the input is larger than 8 MiB; " + limit }
+        return "the input is \(grouped(size)) bytes; " + limit
+    }
+
+    /// `52428800` as `52,428,800`.
+    private static func grouped(_ number: Int) -> String {
+        let digits = Array(String(number))
+        var text = ""
+        for (index, digit) in digits.enumerated() {
+            if index > 0 && (digits.count - index) % 3 == 0 { text.append(",") }
+            text.append(digit)
+        }
+        return text
+    }
+
+    /// Checks `bytes`; throws the first problem: too large, UTF-16 or UTF-32 text, binary data,
+    /// invalid UTF-8.
     public init(_ bytes: [UInt8]) throws(ImportProblem) {
+        if bytes.count > Self.maximumBytes {
+            throw ImportProblem(line: 1, message: Self.tooLargeMessage(size: bytes.count))
+        }
         if bytes.count >= 2 && ((bytes[0] == 0xFF && bytes[1] == 0xFE) || (bytes[0] == 0xFE && bytes[1] == 0xFF)) {
             throw ImportProblem(line: 1, message: "the text is encoded as UTF-16 or UTF-32; save it as UTF-8")
         }

@@ -1,0 +1,110 @@
+import ShopCore
+
+/// `shop import`: brings a checklist, a spreadsheet, a JSON export or pasted lines back into the
+/// list, as one edit.
+enum ImportCommand {
+    static let formatNames = ImportFormat.names.map(\.name)
+
+    static let spec = CommandSpec(
+        name: "import",
+        abstract: "Bring a ticked checklist, a spreadsheet, JSON or pasted lines into the list.",
+        discussion: """
+            Reads FILE (- for standard input) as a Markdown checklist, CSV, JSON or text lines, \
+            one item a line, and changes the list as one edit: written atomically in canonical \
+            form with every comment kept, or not at all. The format is --format, else the \
+            extension of FILE (.md, .csv, .json, .txt), else what the text looks like. Names are \
+            matched the way check compares them. From a checklist, a known item goes on the list, \
+            checked off when ticked and unchecked when not; an unknown one is added under the \
+            category of its heading. From CSV and JSON, a known item takes the values of the \
+            columns given (an empty cell keeps its value), an unknown one is added; both go on the \
+            list unless the buy column says false. From text lines (2 kg flour, milk x2 @ 1.19), \
+            an item goes on the list with the quantity, unit and price the line gives. Lines that \
+            name one item are merged, their quantities added up when they are in one unit. A line \
+            that cannot be read is reported with its line number, and nothing is written (exit \
+            status 1). Input larger than 8 MiB is refused. --dry-run prints the changes as shop \
+            diff does and writes nothing.
+            """,
+        arguments: [
+            ArgumentSpec(
+                name: "file", help: "What to import; - reads standard input.", arity: .required, completion: .file)
+        ],
+        options: [
+            OptionSpec(
+                long: "format", valueName: "format",
+                help: "markdown (or md), csv, json or text (or txt) (default: from the extension, else the content).",
+                allowedValues: formatNames, completion: .values(ImportFormat.allCases.map(\.rawValue))),
+            OptionSpec(long: "dry-run", help: "Print what would change, item by item, and write nothing."),
+        ],
+        examples: [
+            Example(
+                command: "shop import checklist.md",
+                explanation: "Bring the ticks back from the checklist taken to the store."),
+            Example(
+                command: "shop import --dry-run prices.csv", explanation: "See what a spreadsheet would change first."),
+            Example(
+                command: "pbpaste | shop import --format text -",
+                explanation: "Put pasted lines such as \"2 kg flour\" on the list."),
+        ],
+        run: run)
+
+    static func run(_ context: CommandContext) throws(CommandFailure) -> Int32 {
+        let arguments = context.arguments
+        let console = context.console
+        let input = arguments.positionals[0]
+        let inputName = CommandContext.displayName(input)
+        let listFile = context.listFile
+        if input != "-" && ExportCommand.isSameFile(input, listFile) {
+            throw CommandFailure.refused("'\(input)' is the list itself; import another file into it")
+        }
+        let bytes: [UInt8]
+        do throws(FileError) {
+            switch try FileAccess.read(input, limit: ImportText.maximumBytes) {
+            case .complete(let read): bytes = read
+            case .tooLarge(let size):
+                console.error("\(inputName): " + ImportText.tooLargeMessage(size: size) + "; nothing was imported")
+                return 1
+            }
+        } catch {
+            throw CommandFailure.file(error)
+        }
+        let text: ImportText
+        do throws(ImportProblem) {
+            text = try ImportText(bytes)
+        } catch {
+            report([error], input: inputName, console: console)
+            console.error("nothing was imported")
+            return 1
+        }
+        let format =
+            arguments.value("format").flatMap(ImportFormat.init(name:)) ?? ImportFormat(fileExtensionOf: input)
+            ?? ImportFormat.guess(text)
+        let preview: ((ShoppingList, ShoppingList) -> Void)? =
+            arguments.flag("dry-run")
+            ? { before, after in console.out.write(ImportPreview.text(before: before, after: after)) } : nil
+        return EditSession.run(context, preview: preview) { editor throws(EditRefusal) in
+            do throws(ImportRefusal) {
+                let known = Set(editor.list.items.compactMap { $0.name.map(NameKey.init) })
+                let entries: ImportEntries
+                do throws(ImportProblem) {
+                    entries = try ImportEntries.read(text, format: format, knownNames: known)
+                } catch {
+                    throw ImportRefusal([error])
+                }
+                try editor.importEntries(entries)
+            } catch {
+                report(error.problems, input: inputName, console: console)
+                let count = error.problems.count
+                throw EditRefusal(
+                    "nothing was imported (\(count == 1 ? "1 problem" : "\(count) problems") in \(inputName), read as \(format.rawValue))")
+            }
+        }
+    }
+
+    /// `checklist.md:3: error: MESSAGE`, one line a problem, on standard error.
+    static func report(_ problems: [ImportProblem], input: String, console: Console) {
+        for problem in problems {
+            let label = console.styled("error:", .red, forErrorStream: true)
+            console.err.write("\(input):\(problem.line): \(label) \(problem.message)\n")
+        }
+    }
+}

@@ -1,0 +1,233 @@
+import YAML
+
+/// `shop import`: the entries an import reads, applied to the list as one batch with the other
+/// edits' rules (canonical values, comments kept, categories spelled as `categories` spells them).
+extension ListEditor {
+    /// Applies what an import read. Entries are matched to items by name, the way names are
+    /// compared; the entries that name one item are merged first (``ImportMerge``).
+    ///
+    /// - A known item goes on the list (`buy: true`) unless the entry's `buy` is false, which takes
+    ///   it off (and out of the basket, unless `done` says otherwise); `done` true checks it off,
+    ///   false unchecks it. When the entry ``ImportEntry/changesKnownItems``, each value it gives
+    ///   replaces the item's (set, not added); values it does not give stay.
+    /// - An unknown name becomes a new item with the entry's values, on the list unless `buy` is
+    ///   false, placed after the last item of its category (else at the end), like `add` places it.
+    ///
+    /// Nothing that is already as the entry says is touched, so a list imported from its own
+    /// export does not change. Refused, with every problem on its line, when the input had lines
+    /// that cannot be read, or when a value does not fit the list: a price with more decimals than
+    /// the currency has or in another currency, an item whose name the list has twice or that has
+    /// a key twice, an id another item has. A refused import plans nothing.
+    public mutating func importEntries(_ read: ImportEntries) throws(ImportRefusal) {
+        var problems = read.problems
+        if let code = read.currency, let own = list.currency, code.uppercased() != own.code {
+            problems.append(
+                ImportProblem(
+                    line: read.currencyLine, message: "the prices are in \(code) but the list's currency is \(own.code)"))
+        }
+        var importer = ImportPlanner(editor: self)
+        importer.plan(read.entries, problems: &problems)
+        guard problems.isEmpty else { throw ImportRefusal(problems) }
+        importer.apply(to: &self)
+    }
+}
+
+/// What an import changes, worked out in full before anything is planned in the editor, so that a
+/// refused import leaves the editor as it was.
+struct ImportPlanner {
+    let editor: ListEditor
+    var list: ShoppingList { editor.list }
+    /// The positions of the items with each name.
+    private var positions: [NameKey: [Int]] = [:]
+    /// Every id in the list, and the position of its first item.
+    private var ids: [String: Int] = [:]
+    /// The item after the last item of each category, by name key (nil: the end).
+    private var insertionPoints: [NameKey: NodeID?] = [:]
+
+    private enum Change {
+        case set(ItemKey, Fragment)
+        case unset(String)
+    }
+
+    private var changes: [(item: Item, changes: [Change])] = []
+    private var additions: [(subtree: Subtree, before: NodeID?)] = []
+    private var unlistedCategories: [String] = []
+    private var unchanged = 0
+
+    init(editor: ListEditor) {
+        self.editor = editor
+        let items = editor.list.items
+        for position in items.indices {
+            let item = items[position]
+            if let name = item.name { positions[NameKey(name), default: []].append(position) }
+            if let id = item.id, ids[id] == nil { ids[id] = position }
+            if let category = item.category {
+                insertionPoints[NameKey(category)] = position + 1 < items.count ? items[position + 1].node : nil
+            }
+        }
+    }
+
+    mutating func plan(_ entries: [ImportEntry], problems: inout [ImportProblem]) {
+        var groups: [NameKey: [ImportEntry]] = [:]
+        var order: [NameKey] = []
+        for entry in entries {
+            let key = NameKey(entry.name)
+            if groups[key] == nil { order.append(key) }
+            groups[key, default: []].append(entry)
+        }
+        var newIDs: [String: Int] = [:]
+        for key in order {
+            let entry: ImportEntry
+            switch ImportMerge.merge(groups[key] ?? []) {
+            case .failure(let refusal):
+                problems += refusal.problems
+                continue
+            case .success(let merged): entry = merged
+            }
+            let before = problems.count
+            check(entry, problems: &problems)
+            let matches = positions[key] ?? []
+            var target: Item?
+            if matches.count > 1 {
+                let lines = matches.compactMap { list.document.node(list.items[$0].node).location.map { String($0.line) } }
+                problems.append(
+                    ImportProblem(
+                        line: entry.line,
+                        message:
+                            "\"\(entry.name)\" names \(matches.count) items of the list (lines \(lines.joined(separator: ", "))); rename one of them first"
+                    ))
+            } else if let position = matches.first {
+                target = list.items[position]
+                do throws(EditRefusal) {
+                    try editor.refuseRepeatedKeys(list.items[position])
+                } catch {
+                    problems.append(ImportProblem(line: entry.line, message: error.message))
+                }
+            }
+            if let id = entry.id, target == nil || entry.changesKnownItems {
+                let owner = ids[id].map { list.items[$0] }
+                if let owner, owner.node != target?.node {
+                    let line = list.document.node(owner.node).location.map { " (line \($0.line))" } ?? ""
+                    problems.append(
+                        ImportProblem(
+                            line: entry.line, message: "the id \"\(id)\" is the id of \"\(owner.name ?? "")\"\(line)"))
+                } else if let first = newIDs[id] {
+                    problems.append(ImportProblem(line: entry.line, message: "the id \"\(id)\" is given on line \(first) too"))
+                }
+                newIDs[id] = newIDs[id] ?? entry.line
+            }
+            guard problems.count == before else { continue }
+            if let target {
+                planChanges(to: target, from: entry)
+            } else {
+                planAddition(entry)
+            }
+        }
+    }
+
+    /// The values an entry gives that the list cannot take.
+    private func check(_ entry: ImportEntry, problems: inout [ImportProblem]) {
+        guard let price = entry.price else { return }
+        let decimals = list.priceDecimals
+        if price.significantDecimals > decimals {
+            let problem = ValueProblem(
+                key: "price", text: price.description,
+                kind: .tooManyDecimals(places: price.significantDecimals, allowed: decimals, currencyCode: list.currency?.code))
+            problems.append(ImportProblem(line: entry.line, message: problem.message))
+        }
+        if let marker = entry.priceCurrency, let code = list.currency?.code, !CurrencyMarker.marker(marker, standsFor: code) {
+            problems.append(
+                ImportProblem(line: entry.line, message: "the price is in \(marker) but the list's currency is \(code)"))
+        }
+    }
+
+    private mutating func planChanges(to item: Item, from entry: ImportEntry) {
+        var planned: [Change] = []
+        if entry.changesKnownItems {
+            if let quantity = entry.quantity, quantity != item.effectiveQuantity {
+                planned.append(.set(.quantity, .plain(ValueKind.quantity.canonicalText(quantity, decimals: 3))))
+            }
+            if let unit = entry.unit, unit != item.unit { planned.append(.set(.unit, .text(unit.trimmingWhiteSpace()))) }
+            if let price = entry.price, price != item.price {
+                planned.append(.set(.price, .plain(ValueKind.price.canonicalText(price, decimals: list.priceDecimals))))
+            }
+            if let category = entry.category, NameKey(category) != item.category.map(NameKey.init) {
+                planned.append(.set(.category, .text(categorySpelling(category))))
+            }
+            if let notes = entry.notes, notes != item.notes { planned.append(.set(.notes, .text(notes))) }
+            if let id = entry.id, id != item.id { planned.append(.set(.id, .text(id.trimmingWhiteSpace()))) }
+        }
+        let buy = entry.buy ?? true
+        let done = entry.done ?? (buy ? item.done : false)
+        if buy && !item.buy { planned.append(.set(.buy, .plain("true"))) }
+        if !buy && item.buy { planned.append(.unset("buy")) }
+        if done && !item.done { planned.append(.set(.done, .plain("true"))) }
+        if !done && item.done { planned.append(.unset("done")) }
+        if planned.isEmpty {
+            unchanged += 1
+        } else {
+            changes.append((item, planned))
+        }
+    }
+
+    private mutating func planAddition(_ entry: ImportEntry) {
+        var entries = [FragmentEntry("name", .text(entry.name.trimmingWhiteSpace()))]
+        if let id = entry.id { entries.append(FragmentEntry("id", .text(id.trimmingWhiteSpace()))) }
+        if let price = entry.price {
+            entries.append(FragmentEntry("price", .plain(ValueKind.price.canonicalText(price, decimals: list.priceDecimals))))
+        }
+        // A quantity of 1 is what an item without one has.
+        if let quantity = entry.quantity, quantity != DecimalNumber(1) {
+            entries.append(FragmentEntry("quantity", .plain(ValueKind.quantity.canonicalText(quantity, decimals: 3))))
+        }
+        if let unit = entry.unit { entries.append(FragmentEntry("unit", .text(unit.trimmingWhiteSpace()))) }
+        var before: NodeID?
+        if let typed = entry.category {
+            let category = categorySpelling(typed)
+            entries.append(FragmentEntry("category", .text(category)))
+            if let point = insertionPoints[NameKey(category)] { before = point }
+            if let listed = list.categories, !listed.contains(where: { NameKey($0) == NameKey(category) }),
+                !unlistedCategories.contains(where: { NameKey($0) == NameKey(category) })
+            {
+                unlistedCategories.append(category)
+            }
+        }
+        if entry.buy ?? true { entries.append(FragmentEntry("buy", .plain("true"))) }
+        if entry.done == true { entries.append(FragmentEntry("done", .plain("true"))) }
+        if let notes = entry.notes { entries.append(FragmentEntry("notes", .text(notes))) }
+        additions.append((Subtree(.mapping(entries)), before))
+    }
+
+    private func categorySpelling(_ category: String) -> String {
+        editor.categorySpelling(category)
+    }
+
+    /// Plans every change in the editor, and says what the import did.
+    func apply(to editor: inout ListEditor) {
+        for (item, planned) in changes {
+            for change in planned {
+                switch change {
+                case .set(let key, let value): editor.plan(item, set: key, to: value)
+                case .unset(let key): editor.plan(item, unset: key)
+                }
+            }
+        }
+        if let items = list.itemsNode {
+            for (subtree, before) in additions {
+                if let before {
+                    editor.itemChanges.insertItem(subtree, into: items, before: before)
+                } else {
+                    editor.itemChanges.insertItem(subtree, into: items)
+                }
+            }
+        }
+        for category in unlistedCategories {
+            editor.note(.warning, "category \"\(category)\" is not in \"categories\"")
+        }
+        if changes.isEmpty && additions.isEmpty {
+            editor.note(.unchanged, "nothing to import: the list already has every item as given")
+        } else {
+            editor.note(.changed, "imported: \(additions.count) added, \(changes.count) changed, \(unchanged) unchanged")
+        }
+    }
+}

@@ -1,0 +1,82 @@
+/// The entries of an import: what each reader read, as ``ImportEntry`` values, and the lines
+/// that could not be read.
+public struct ImportEntries: Hashable, Sendable {
+    /// The entries, in the order of their lines.
+    public var entries: [ImportEntry]
+    /// The lines that cannot be read; an import with any changes nothing.
+    public var problems: [ImportProblem]
+    /// The currency code the input says its prices are in (a JSON export's `currency`).
+    public var currency: String?
+    /// The line of ``currency``.
+    public var currencyLine = 1
+
+    /// Entries and problems.
+    public init(entries: [ImportEntry], problems: [ImportProblem], currency: String? = nil, currencyLine: Int = 1) {
+        self.entries = entries
+        self.problems = problems
+        self.currency = currency
+        self.currencyLine = currencyLine
+    }
+
+    /// Reads `bytes` as `format`. `knownNames` are the names of the list's items: a checklist
+    /// line is read as the known item it can name (see ``MarkdownImportItem/reading(matching:)``).
+    /// Throws what makes the whole input unreadable (not UTF-8 text, too large, a CSV text
+    /// without a name column, text that is not JSON).
+    public static func read(
+        _ bytes: [UInt8], format: ImportFormat, knownNames: Set<NameKey>
+    ) throws(ImportProblem) -> ImportEntries {
+        try read(try ImportText(bytes), format: format, knownNames: knownNames)
+    }
+
+    /// Reads checked text as `format`; see ``read(_:format:knownNames:)-([UInt8],_,_)``.
+    public static func read(
+        _ text: ImportText, format: ImportFormat, knownNames: Set<NameKey>
+    ) throws(ImportProblem) -> ImportEntries {
+        switch format {
+        case .markdown: return ImportEntries(MarkdownImportReader.read(text), knownNames: knownNames)
+        case .csv: return ImportEntries(try CSVImportReader.read(text))
+        case .json: return try JSONImportReader.read(text)
+        case .text: return ImportEntries(TextImportReader.read(text))
+        }
+    }
+
+    /// A checklist's items: a known item's tick, and for a new one its quantity, unit, price,
+    /// category and notes too.
+    public init(_ read: MarkdownImport, knownNames: Set<NameKey>) {
+        entries = read.items.map { item in
+            let reading = item.reading(matching: knownNames)
+            return ImportEntry(
+                line: item.line, name: reading.name, quantity: reading.quantity, unit: reading.unit,
+                price: reading.price, category: item.category, notes: item.notes, done: item.ticked,
+                changesKnownItems: false)
+        }
+        problems = read.problems
+    }
+
+    /// A spreadsheet's rows.
+    public init(_ read: CSVImport) {
+        entries = read.records.map { record in
+            ImportEntry(
+                line: record.line, name: record.name, quantity: record.quantity, unit: record.unit, price: record.price,
+                category: record.category, notes: record.notes, id: record.id, buy: record.buy, done: record.done)
+        }
+        problems = read.problems
+    }
+
+    /// Text lines: a ticked checkbox puts the item in the basket, an unticked one takes it out.
+    public init(_ read: TextImport) {
+        entries = read.records.map { record in
+            let item = record.item
+            let done: Bool? =
+                switch item.checkbox {
+                case .none: nil
+                case .ticked: true
+                case .unticked: false
+                }
+            return ImportEntry(
+                line: record.line, name: item.name, quantity: item.quantity, unit: item.unit, price: item.price,
+                priceCurrency: item.priceCurrency, done: done)
+        }
+        problems = read.problems
+    }
+}

@@ -1,0 +1,105 @@
+/// Lines of one import that name one item, made one: quantities added up (when they are in one
+/// unit), and every other value the same wherever it is given.
+enum ImportMerge {
+    /// The entries merged into one, on the first one's line; the problems, on the line of the
+    /// entry that disagrees with an earlier one.
+    static func merge(_ entries: [ImportEntry]) -> Result<ImportEntry, ImportRefusal> {
+        var merged = entries[0]
+        var problems: [ImportProblem] = []
+        // The line that gave each value first.
+        var quantityLine = merged.line
+        var unitLine = merged.line
+        var lines: [String: Int] = [:]
+        for entry in entries.dropFirst() {
+            func disagree(_ what: String, _ first: Int, _ earlier: String, _ later: String) {
+                problems.append(
+                    ImportProblem(
+                        line: entry.line,
+                        message:
+                            "\"\(entry.name)\" has \(what) \(later) here but \(earlier) on line \(first); give one"))
+            }
+            if let quantity = entry.quantity {
+                if let sum = merged.quantity {
+                    if !sameText(merged.unit, entry.unit) {
+                        problems.append(
+                            ImportProblem(
+                                line: entry.line,
+                                message:
+                                    "\"\(entry.name)\" is counted in \(unitName(entry.unit)) here but in "
+                                    + "\(unitName(merged.unit)) on line \(quantityLine); quantities of one item add up only in one unit"
+                            ))
+                        continue
+                    }
+                    merged.quantity = sum + quantity
+                } else {
+                    if merged.unit != nil && !sameText(merged.unit, entry.unit) {
+                        disagree("the unit", unitLine, describe(merged.unit), describe(entry.unit))
+                        continue
+                    }
+                    merged.quantity = quantity
+                    quantityLine = entry.line
+                }
+            }
+            if let unit = entry.unit {
+                if let known = merged.unit {
+                    if !sameText(known, unit) { disagree("the unit", unitLine, describe(known), describe(unit)) }
+                } else {
+                    merged.unit = unit
+                    unitLine = entry.line
+                }
+            }
+            if let price = entry.price {
+                if let known = merged.price {
+                    if known != price { disagree("the price", lines["price"] ?? merged.line, "\(known)", "\(price)") }
+                } else {
+                    merged.price = price
+                    merged.priceCurrency = entry.priceCurrency
+                    lines["price"] = entry.line
+                }
+            }
+            for (key, path) in [("category", \ImportEntry.category), ("notes", \.notes), ("id", \.id)] {
+                guard let value = entry[keyPath: path] else { continue }
+                if let known = merged[keyPath: path] {
+                    let same = key == "category" ? NameKey(known) == NameKey(value) : known == value
+                    if !same { disagree("the \(key)", lines[key] ?? merged.line, describe(known), describe(value)) }
+                } else {
+                    merged[keyPath: path] = value
+                    lines[key] = entry.line
+                }
+            }
+            for (key, path) in [("buy", \ImportEntry.buy), ("done", \.done)] {
+                guard let value = entry[keyPath: path] else { continue }
+                if let known = merged[keyPath: path] {
+                    if known != value { disagree("\(key)", lines[key] ?? merged.line, "\(known)", "\(value)") }
+                } else {
+                    merged[keyPath: path] = value
+                    lines[key] = entry.line
+                }
+            }
+        }
+        if let quantity = merged.quantity, quantity >= ValueReading.limit {
+            problems.append(
+                ImportProblem(
+                    line: entries[entries.count - 1].line,
+                    message: "the quantities of \"\(merged.name)\" add up to \(quantity); quantities are under 1,000,000,000"))
+        }
+        return problems.isEmpty ? .success(merged) : .failure(ImportRefusal(problems))
+    }
+
+    /// Units and categories are compared the way names are; no unit equals only no unit.
+    static func sameText(_ lhs: String?, _ rhs: String?) -> Bool {
+        switch (lhs, rhs) {
+        case (nil, nil): true
+        case (let lhs?, let rhs?): NameKey(lhs) == NameKey(rhs)
+        default: false
+        }
+    }
+
+    private static func unitName(_ unit: String?) -> String {
+        unit.map { "\"\($0)\"" } ?? "no unit"
+    }
+
+    private static func describe(_ text: String?) -> String {
+        text.map { "\"\($0)\"" } ?? "none"
+    }
+}

@@ -1,0 +1,139 @@
+import JSON
+
+/// Reads `shop import --format json` input: what `shop export --format json` writes, an object
+/// with an `items` array (and `currency`, whose prices they are), or an array of items alone.
+///
+/// Each item is an object read the way a CSV row is (see ``CSVImportReader``): its keys are the
+/// CSV columns, matched in any case (`qty` is `quantity`), `name` required; other keys (`total`)
+/// are ignored. Texts are strings (a number is taken as its text); a quantity or price is a
+/// number or a decimal string; `buy` and `done` are `true` or `false` (or a string a shop file
+/// accepts); `null` is no value. A value of the wrong kind is a problem on the item's line.
+public enum JSONImportReader {
+    /// Reads checked text; throws when it is not JSON, or not a list of items.
+    public static func read(_ text: ImportText) throws(ImportProblem) -> ImportEntries {
+        var source = text.text
+        let result = source.withUTF8 { bytes -> Result<(JSONValue, JSONValueLines), ImportProblem> in
+            do throws(JSONError) {
+                let value = try JSONReader.read(bytes, limits: JSONReader.Limits(maximumBytes: Int.max, maximumDepth: 64))
+                return .success((value, JSONValueLines(bytes)))
+            } catch {
+                return .failure(ImportProblem(line: error.line, message: "the text is not JSON: \(error.message)"))
+            }
+        }
+        let (value, lines) = try result.get()
+        let items: [JSONValue]
+        var itemLines: [Int]
+        var currency: String?
+        var currencyLine = 1
+        switch value {
+        case .array(let elements):
+            items = elements
+            itemLines = lines.children
+        case .object(let object):
+            guard let position = object.position(of: "items"), let elements = object[position].value.arrayValue else {
+                throw ImportProblem(
+                    line: 1,
+                    message: "the JSON object has no \"items\" array; shop reads what 'shop export --format json' writes")
+            }
+            items = elements
+            itemLines = lines.grandchildren[position]
+            if let code = object.position(of: "currency") {
+                switch object[code].value {
+                case .string(let text): currency = text
+                case .null: break
+                default:
+                    throw ImportProblem(line: lines.children[code], message: "\"currency\" is not a currency code")
+                }
+                currencyLine = lines.children[code]
+            }
+        default:
+            throw ImportProblem(
+                line: 1, message: "the JSON text is \(value.kindDescription), not an object with an \"items\" array")
+        }
+        // Lines are found for every element; a mismatch would be a fault of the line finder, and
+        // then the first line is better than none.
+        if itemLines.count != items.count { itemLines = Array(repeating: 1, count: items.count) }
+        var reader = ItemReader()
+        for (item, line) in zip(items, itemLines) { reader.read(item, line: line) }
+        return ImportEntries(entries: reader.entries, problems: reader.problems, currency: currency, currencyLine: currencyLine)
+    }
+
+    /// Reads bytes; throws when they are not UTF-8 text, not JSON, or not a list of items.
+    public static func read(_ bytes: [UInt8]) throws(ImportProblem) -> ImportEntries {
+        try read(try ImportText(bytes))
+    }
+
+    /// Reads items into entries and problems.
+    private struct ItemReader {
+        var entries: [ImportEntry] = []
+        var problems: [ImportProblem] = []
+
+        mutating func read(_ value: JSONValue, line: Int) {
+            guard case .object(let object) = value else {
+                problems.append(ImportProblem(line: line, message: "the item is \(value.kindDescription), not an object"))
+                return
+            }
+            var values: [CSVColumn: JSONValue] = [:]
+            for member in object {
+                guard let column = CSVColumn(header: member.key) else { continue }
+                if values[column] != nil {
+                    problems.append(ImportProblem(line: line, message: "the item gives \(column.rawValue) twice"))
+                    return
+                }
+                values[column] = member.value
+            }
+            let before = problems.count
+            func problem(_ message: String) { problems.append(ImportProblem(line: line, message: message)) }
+            func text(_ column: CSVColumn) -> String? {
+                switch values[column] {
+                case nil, .null?: return nil
+                case .string(let text)?: return text.allSatisfy({ $0 == " " || $0 == "\t" }) ? nil : text
+                case .number(let number)?: return number.text
+                case let other?:
+                    problem("\(column.rawValue) is \(other.kindDescription), not text")
+                    return nil
+                }
+            }
+            func number(_ column: CSVColumn, _ read: (String) -> Result<DecimalNumber, ValueProblem>) -> DecimalNumber? {
+                let written: String
+                switch values[column] {
+                case nil, .null?: return nil
+                case .string(let text)?: written = String(text.strippedOfWhiteSpace)
+                case .number(let number)?: written = number.text
+                case let other?:
+                    problem("\(column.rawValue) is \(other.kindDescription), not a number")
+                    return nil
+                }
+                if written.isEmpty { return nil }
+                switch read(written) {
+                case .success(let value): return value
+                case .failure(let failure):
+                    problem(failure.message)
+                    return nil
+                }
+            }
+            func flag(_ column: CSVColumn) -> Bool? {
+                switch values[column] {
+                case nil, .null?: return nil
+                case .bool(let flag)?: return flag
+                case .string(let text)?:
+                    if let flag = ValueReading.bool(String(text.strippedOfWhiteSpace)) { return flag }
+                    problem("\(column.rawValue) \"\(text)\" is not true or false")
+                    return nil
+                case let other?:
+                    problem("\(column.rawValue) is \(other.kindDescription), not true or false")
+                    return nil
+                }
+            }
+            guard case .string(let name)? = values[.name], !NameKey(name).isEmpty else {
+                problem(values[.name].map { $0.stringValue == nil ? "the name is not text" : "the name is empty" } ?? "the item has no name")
+                return
+            }
+            let entry = ImportEntry(
+                line: line, name: name, quantity: number(.quantity) { ValueReading.quantity($0) }, unit: text(.unit),
+                price: number(.price) { ValueReading.price($0, decimals: DecimalNumber.maximumScale, currencyCode: nil) },
+                category: text(.category), notes: text(.notes), id: text(.id), buy: flag(.buy), done: flag(.done))
+            if problems.count == before { entries.append(entry) }
+        }
+    }
+}
