@@ -106,15 +106,18 @@ struct ImportPlanner {
             }
             if let id = entry.id, target == nil || entry.changesKnownItems {
                 let owner = ids[id].map { list.items[$0] }
-                if let owner, owner.node != target?.node {
-                    let line = list.document.node(owner.node).location.map { " (line \($0.line))" } ?? ""
-                    problems.append(
-                        ImportProblem(
-                            line: entry.line, message: "the id \"\(id)\" is the id of \"\(owner.name ?? "")\"\(line)"))
+                if let owner {
+                    if owner.node != target?.node {
+                        let line = list.document.node(owner.node).location.map { " (line \($0.line))" } ?? ""
+                        problems.append(
+                            ImportProblem(
+                                line: entry.line, message: "the id \"\(id)\" is the id of \"\(owner.name ?? "")\"\(line)"))
+                    }
                 } else if let first = newIDs[id] {
                     problems.append(ImportProblem(line: entry.line, message: "the id \"\(id)\" is given on line \(first) too"))
+                } else {
+                    newIDs[id] = entry.line
                 }
-                newIDs[id] = newIDs[id] ?? entry.line
             }
             guard problems.count == before else { continue }
             if let target {

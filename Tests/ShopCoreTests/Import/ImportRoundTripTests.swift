@@ -193,8 +193,9 @@ struct TrickyListBuilder {
 
     /// A new list, as YAML.
     mutating func next() -> String {
-        let currency = pick(["EUR", "JPY", "KWD", ""])
-        let decimals = ["JPY": 0, "KWD": 3][currency] ?? 2
+        // Every exponent ISO 4217 has: 0, 2, 3 and 4 (and none, which is 2).
+        let currency = pick(["EUR", "JPY", "KWD", "CLF", ""])
+        let decimals = ["JPY": 0, "KWD": 3, "CLF": 4][currency] ?? 2
         var yaml = currency.isEmpty ? "" : "currency: \(currency)\n"
         if chance(60) {
             yaml += "categories:\n"
