@@ -12,7 +12,7 @@ import Testing
         #expect(page.headings == ["OVERVIEW", "USAGE", "COMMANDS", "OPTIONS", "EXAMPLES"])
         #expect(
             page.entries("COMMANDS") == [
-                "check", "fmt", "export", "list", "init", "add", "edit", "rm", "buy", "unbuy", "done", "undone", "clear",
+                "check", "fmt", "export", "import", "list", "init", "add", "edit", "rm", "buy", "unbuy", "done", "undone", "clear",
                 "completions", "lsp",
             ])
         #expect(page.sections["USAGE"]?.hasPrefix("shop [--file <path>] [--color <when>] <command>") == true)

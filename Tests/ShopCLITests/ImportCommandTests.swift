@@ -1,0 +1,219 @@
+import Foundation
+import ShopCore
+import Testing
+
+/// `shop import` as a user runs it: the round trips through the exports, refused imports that
+/// leave the list byte-identical, --dry-run, how the format is chosen, and hostile input.
+@Suite struct ImportCommandTests {
+    /// A list with comments, a currency of three decimals, items with and without prices, a name
+    /// Markdown escapes, notes, one item done and one off the list.
+    static let list = """
+        # The flat's list.
+        title: Weekly
+        currency: KWD
+        categories:
+          - Produce
+          - Dairy
+        items:
+          # fruit first
+          - name: Apples
+            price: 1.250
+            quantity: 6
+            unit: pcs
+            category: Produce
+            buy: true # for the cake
+          - name: "*Star* fruit"
+            category: Produce
+            buy: true
+            done: true
+          - name: Oat milk
+            price: 0.990
+            category: Dairy
+            buy: true
+            notes: |
+              Barista edition.
+              Not the sweetened one.
+          - name: Butter
+            price: 2.000
+          - name: "=SUM(A1)"
+            quantity: 0.5
+            unit: kg
+            buy: true
+        x-shop: corner
+
+        """
+
+    /// Runs `shop` in `scratch` with `input` on standard input.
+    static func run(_ arguments: [String], in scratch: EditScratch, input: Data? = nil) throws -> ShopProcess.Result {
+        let process = try EditCLI.process(arguments, in: scratch.folder)
+        return try ShopProcess.run(process, stdin: input.map(ShopProcess.Input.pipe) ?? .none, timeout: 60)
+    }
+
+    static func scratch(_ list: String = list) throws -> EditScratch {
+        let scratch = try EditScratch()
+        try scratch.write(list, to: "shopping.yaml")
+        return scratch
+    }
+
+    @Test(arguments: [["markdown"], ["csv"], ["csv", "--all"], ["json"], ["json", "--all"]])
+    func anExportImportedBackChangesNoByte(_ export: [String]) throws {
+        for list in [Self.list, try String(contentsOf: CLIPaths.repositoryRoot.appendingPathComponent("examples/groceries.yaml"), encoding: .utf8)] {
+            let scratch = try Self.scratch(list)
+            let before = try EditFileSnapshot(scratch.url("shopping.yaml"))
+            let exported = try Self.run(["export", "--format"] + export, in: scratch)
+            #expect(exported.status == 0, "\(exported)")
+            let imported = try Self.run(["import", "--format", export[0], "-"], in: scratch, input: exported.stdout)
+            #expect(imported.status == 0, "\(imported)")
+            #expect(imported.err == "nothing to import: the list already has every item as given\n")
+            #expect(try EditFileSnapshot(scratch.url("shopping.yaml")) == before)
+            #expect(try scratch.names() == ["shopping.yaml"])
+        }
+    }
+
+    @Test func aTickedChecklistComesBack() throws {
+        let scratch = try Self.scratch()
+        let exported = try Self.run(["export", "--format", "markdown"], in: scratch).out
+        var checklist = exported.replacingOccurrences(of: "- [ ] Apples", with: "- [x] Apples")
+        checklist = checklist.replacingOccurrences(of: "- [x] \\*Star\\* fruit", with: "- [ ] \\*Star\\* fruit")
+        checklist = checklist.replacingOccurrences(of: "## Dairy\n\n", with: "## Dairy\n\n- [x] 2 cream\n")
+        try scratch.write(checklist, to: "checklist.md")
+        let run = try Self.run(["import", "checklist.md"], in: scratch)
+        #expect(run.status == 0, "\(run)")
+        #expect(run.err == "imported: 1 added, 2 changed, 2 unchanged\n")
+        let text = try scratch.text("shopping.yaml")
+        #expect(text.contains("    buy: true # for the cake\n    done: true\n"))
+        #expect(text.contains("  - name: \"*Star* fruit\"\n    category: Produce\n    buy: true\n  - name: Oat milk\n"))
+        // After the last item of its category.
+        #expect(text.contains("      Not the sweetened one.\n  - name: cream\n    quantity: 2\n    category: Dairy\n    buy: true\n    done: true\n  - name: Butter"))
+        #expect(text.hasPrefix("# The flat's list.\n") && text.contains("  # fruit first\n") && text.hasSuffix("x-shop: corner\n"))
+        #expect(try Self.run(["check"], in: scratch).status == 0)
+    }
+
+    @Test func aRefusedImportLeavesTheListByteIdentical() throws {
+        let scratch = try Self.scratch()
+        let before = try EditFileSnapshot(scratch.url("shopping.yaml"))
+        try scratch.write("2 kg flour\n2-3 apples\nmilk @ 1.2345\n", to: "pasted.txt")
+        let run = try Self.run(["import", "pasted.txt"], in: scratch)
+        #expect(run.status == 1)
+        #expect(run.out == "")
+        let lines = run.err.split(separator: "\n").map(String.init)
+        #expect(lines.count == 3, "\(run.err)")
+        #expect(lines.first == "pasted.txt:2: error: \"2-3\" is a range; write one quantity")
+        #expect(lines.dropFirst().first?.hasPrefix("pasted.txt:3: error: price \"1.2345\" has 4 decimals") == true, "\(run.err)")
+        #expect(lines.last == "shop: error: nothing was imported (2 problems in pasted.txt, read as text)")
+        #expect(try EditFileSnapshot(scratch.url("shopping.yaml")) == before)
+        #expect(try scratch.names() == ["pasted.txt", "shopping.yaml"])
+    }
+
+    @Test func dryRunPrintsTheChangesAndWritesNothing() throws {
+        let scratch = try Self.scratch()
+        let before = try EditFileSnapshot(scratch.url("shopping.yaml"))
+        let csv = "name;price;buy;category\nButter;1,750;;\nOat milk;;no;\nCream;0,5;;dairy\n"
+        let run = try Self.run(["import", "--dry-run", "-"], in: scratch, input: Data(csv.utf8))
+        #expect(run.status == 0, "\(run)")
+        #expect(
+            run.out == """
+                ~ Oat milk: buy true -> false
+                + Cream (0.500, Dairy)
+                ~ Butter: price 2.000 -> 1.750, buy false -> true
+                1 added, 0 removed, 2 changed
+
+                """)
+        #expect(run.err == "")
+        #expect(try EditFileSnapshot(scratch.url("shopping.yaml")) == before)
+    }
+
+    @Test func theFormatComesFromTheOptionTheExtensionOrTheContent() throws {
+        let cases: [(arguments: [String], file: String, text: String)] = [
+            (["--format", "text"], "list.md", "2 kg flour\n"),
+            ([], "list.txt", "2 kg flour\n"),
+            ([], "list.csv", "name,quantity,unit\nflour,2,kg\n"),
+            ([], "list.json", "[{\"name\": \"flour\", \"quantity\": 2, \"unit\": \"kg\"}]"),
+            ([], "list.md", "- [ ] flour — 2 kg\n"),
+            ([], "list", "# Baking\n\n- [ ] flour — 2 kg\n"),
+            ([], "list", "Name;Qty;Unit\nflour;2;kg\n"),
+            ([], "list", "{\"items\": [{\"name\": \"flour\", \"quantity\": 2, \"unit\": \"kg\"}]}"),
+            ([], "list", "- 2 kg flour\n"),
+        ]
+        for (arguments, file, text) in cases {
+            let scratch = try Self.scratch()
+            try scratch.write(text, to: file)
+            let run = try Self.run(["import", "--dry-run", file] + arguments, in: scratch)
+            #expect(run.status == 0, "\(file) \(arguments): \(run)")
+            #expect(run.out == "+ flour (2 kg)\n1 added, 0 removed, 0 changed\n", "\(file) \(arguments)")
+        }
+    }
+
+    @Test func usageAndFileErrors() throws {
+        let scratch = try Self.scratch()
+        try scratch.write("milk\n", to: "in.txt")
+        let unknown = try Self.run(["import", "in.txt", "--format", "xml"], in: scratch)
+        #expect(unknown.status == 2)
+        #expect(unknown.err.hasPrefix("shop: error: invalid value 'xml' for '--format'"))
+        let missing = try Self.run(["import", "nowhere.md"], in: scratch)
+        #expect(missing.status == 2)
+        #expect(missing.err.contains("cannot read 'nowhere.md'"))
+        let noList = try Self.run(["-f", "other.yaml", "import", "in.txt"], in: scratch)
+        #expect(noList.status == 2, "\(noList)")
+        let itself = try Self.run(["import", "shopping.yaml"], in: scratch)
+        #expect(itself.status == 1)
+        #expect(itself.err == "shop: error: 'shopping.yaml' is the list itself; import another file into it\n")
+    }
+
+    // MARK: Hostile input
+
+    @Test func binaryDataIsRefused() throws {
+        let scratch = try Self.scratch()
+        let before = try EditFileSnapshot(scratch.url("shopping.yaml"))
+        let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 0x0D, 0x49, 0x48, 0x44, 0x52]
+        try Data(png).write(to: scratch.url("photo.csv"))
+        let run = try Self.run(["import", "photo.csv"], in: scratch)
+        #expect(run.status == 1)
+        #expect(run.err.hasPrefix("photo.csv:1: error: the text is not valid UTF-8 (byte 0x89); save it as UTF-8\n"), "\(run.err)")
+        #expect(try EditFileSnapshot(scratch.url("shopping.yaml")) == before)
+    }
+
+    @Test func aCSVWithoutANameColumnIsRefused() throws {
+        let scratch = try Self.scratch()
+        let before = try EditFileSnapshot(scratch.url("shopping.yaml"))
+        try scratch.write("item,qty\nApples,2\n", to: "sheet.csv")
+        let run = try Self.run(["import", "sheet.csv"], in: scratch)
+        #expect(run.status == 1)
+        #expect(run.err.hasPrefix("sheet.csv:1: error: the header has no name column"), "\(run.err)")
+        #expect(try EditFileSnapshot(scratch.url("shopping.yaml")) == before)
+    }
+
+    /// 50 MB, from a file and through a pipe: refused without being read whole (the file) or
+    /// read past the limit (the pipe), quickly.
+    @Test func aFiftyMegabyteInputIsRefused() throws {
+        let scratch = try Self.scratch()
+        let before = try EditFileSnapshot(scratch.url("shopping.yaml"))
+        let line = Data("2 kg flour from the mill down the road\n".utf8)
+        var big = Data(capacity: 50_000_000 + line.count)
+        while big.count < 50_000_000 { big.append(line) }
+        try big.write(to: scratch.url("big.txt"))
+        let file = try Self.run(["import", "big.txt"], in: scratch)
+        #expect(file.status == 1)
+        #expect(
+            file.err == "shop: error: big.txt: the input is \(Self.grouped(big.count)) bytes; shop imports at most 8 MiB "
+                + "(8,388,608 bytes) at a time; split it into smaller files; nothing was imported\n")
+        // Through a shell pipeline, whose writer stops quietly once shop has read enough.
+        let pipeline = ShopProcess.process(
+            URL(fileURLWithPath: "/bin/sh"),
+            ["-c", "yes '2 kg flour from the mill down the road' | head -c 50000000 | \"$0\" import -", try ShopProcess.requireBinary().path],
+            in: scratch.folder, inheriting: .only(["PATH"]), environment: ["NO_COLOR": "1"])
+        let pipe = try ShopProcess.run(pipeline, timeout: 60)
+        #expect(pipe.status == 1)
+        #expect(pipe.err.hasPrefix("shop: error: <stdin>: the input is larger than 8 MiB; "), "\(pipe.err)")
+        #expect(try EditFileSnapshot(scratch.url("shopping.yaml")) == before)
+        #expect(try scratch.names() == ["big.txt", "shopping.yaml"])
+    }
+
+    static func grouped(_ number: Int) -> String {
+        let formatter = NumberFormatter()
+        formatter.numberStyle = .decimal
+        formatter.groupingSeparator = ","
+        formatter.usesGroupingSeparator = true
+        return formatter.string(from: NSNumber(value: number)) ?? "\(number)"
+    }
+}
