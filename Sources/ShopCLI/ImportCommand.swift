@@ -100,11 +100,18 @@ enum ImportCommand {
         }
     }
 
+    /// The most problems reported one by one; a file with more (often one that is not in the
+    /// format it was read as) gets a count of the rest.
+    static let reportedProblems = 50
+
     /// `checklist.md:3: error: MESSAGE`, one line a problem, on standard error.
     static func report(_ problems: [ImportProblem], input: String, console: Console) {
-        for problem in problems {
-            let label = console.styled("error:", .red, forErrorStream: true)
+        let label = console.styled("error:", .red, forErrorStream: true)
+        for problem in problems.prefix(reportedProblems) {
             console.err.write("\(input):\(problem.line): \(label) \(problem.message)\n")
+        }
+        if problems.count > reportedProblems {
+            console.err.write("\(input): \(problems.count - reportedProblems) more problems not shown\n")
         }
     }
 }

@@ -105,6 +105,18 @@ import Testing
         #expect(try scratch.names() == ["pasted.txt", "shopping.yaml"])
     }
 
+    @Test func manyProblemsAreCounted() throws {
+        let scratch = try Self.scratch()
+        try scratch.write(String(repeating: "2-3 apples\n", count: 60), to: "pasted.txt")
+        let run = try Self.run(["import", "pasted.txt"], in: scratch)
+        #expect(run.status == 1)
+        let lines = run.err.split(separator: "\n")
+        #expect(lines.count == 52)
+        #expect(lines[49].hasPrefix("pasted.txt:50: error: "))
+        #expect(lines[50] == "pasted.txt: 10 more problems not shown")
+        #expect(lines[51] == "shop: error: nothing was imported (60 problems in pasted.txt, read as text)")
+    }
+
     @Test func dryRunPrintsTheChangesAndWritesNothing() throws {
         let scratch = try Self.scratch()
         let before = try EditFileSnapshot(scratch.url("shopping.yaml"))

@@ -68,17 +68,25 @@ struct ImportPlanner {
     }
 
     mutating func plan(_ entries: [ImportEntry], problems: inout [ImportProblem]) {
-        var groups: [NameKey: [ImportEntry]] = [:]
-        var order: [NameKey] = []
-        for entry in entries {
+        // The first entry of each name, and the later ones of names given more than once: most
+        // names are given once, and a large import keeps no array per name.
+        var firsts: [NameKey: Int] = [:]
+        var order: [(key: NameKey, first: Int)] = []
+        var repeats: [Int: [Int]] = [:]
+        for (index, entry) in entries.enumerated() {
             let key = NameKey(entry.name)
-            if groups[key] == nil { order.append(key) }
-            groups[key, default: []].append(entry)
+            if let first = firsts[key] {
+                repeats[first, default: []].append(index)
+            } else {
+                firsts[key] = index
+                order.append((key, index))
+            }
         }
+        firsts = [:]
         var newIDs: [String: Int] = [:]
-        for key in order {
+        for (key, first) in order {
             let entry: ImportEntry
-            switch ImportMerge.merge(groups[key] ?? []) {
+            switch ImportMerge.merge([entries[first]] + (repeats[first] ?? []).map { entries[$0] }) {
             case .failure(let refusal):
                 problems += refusal.problems
                 continue

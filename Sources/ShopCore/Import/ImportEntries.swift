@@ -33,7 +33,7 @@ public struct ImportEntries: Hashable, Sendable {
         _ text: ImportText, format: ImportFormat, knownNames: Set<NameKey>
     ) throws(ImportProblem) -> ImportEntries {
         switch format {
-        case .markdown: return ImportEntries(MarkdownImportReader.read(text), knownNames: knownNames)
+        case .markdown: return ImportEntries(MarkdownImportReader.read(text, resolvingWith: knownNames), knownNames: knownNames)
         case .csv: return ImportEntries(try CSVImportReader.read(text))
         case .json: return try JSONImportReader.read(text)
         case .text: return ImportEntries(TextImportReader.read(text))

@@ -26,9 +26,12 @@ public struct MarkdownImport: Hashable, Sendable {
 /// - The total line (`**Total: ...**`), thematic breaks (`---`) and blank lines are skipped; any
 ///   other line is a problem.
 public enum MarkdownImportReader {
-    /// Reads checked text.
-    public static func read(_ text: ImportText) -> MarkdownImport {
+    /// Reads checked text. With `knownNames`, each item keeps only the reading that
+    /// ``MarkdownImportItem/reading(matching:)`` picks for them, as both its only reading and its
+    /// reading, which spares the memory of the others on large input.
+    public static func read(_ text: ImportText, resolvingWith knownNames: Set<NameKey>? = nil) -> MarkdownImport {
         var state = State()
+        state.knownNames = knownNames
         text.forEachLine { number, line in state.read(line, number: number) }
         return state.finish()
     }
@@ -40,6 +43,7 @@ public enum MarkdownImportReader {
 
     /// Everything read so far.
     private struct State {
+        var knownNames: Set<NameKey>?
         var title: String?
         var headings: [String] = []
         var items: [MarkdownImportItem] = []
@@ -156,7 +160,11 @@ public enum MarkdownImportReader {
         }
 
         private mutating func startItem(_ item: (hasCheckbox: Bool, ticked: Bool, text: Substring), number: Int) {
-            let (readings, preferred) = MarkdownItemText.readings(item.text)
+            var (readings, preferred) = MarkdownItemText.readings(item.text)
+            if let knownNames {
+                preferred = readings.first { knownNames.contains(NameKey($0.name)) } ?? preferred
+                readings = [preferred]
+            }
             items.append(
                 MarkdownImportItem(
                     line: number, ticked: item.ticked, hasCheckbox: item.hasCheckbox,
