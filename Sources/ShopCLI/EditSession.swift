@@ -45,12 +45,14 @@ enum EditSession {
                 if editor.changed {
                     // One re-check of the edited document: its shape must stay a list's.
                     let edited = editor.document
-                    guard ShoppingList(document: edited).check(RuleRegistry.structural).isEmpty else {
+                    let editedList = ShoppingList(document: edited)
+                    guard editedList.check(RuleRegistry.structural).isEmpty else {
                         console.error("the change would leave \(displayPath) broken; nothing was written")
                         return 1
                     }
-                    // Written as it is printed, so that a large list is never held twice.
-                    let policy = CanonicalForm.policy(for: edited)
+                    // The decoding of the re-check tells the canonical form what to look at; the
+                    // text is written as it is printed, so that a large list is never held twice.
+                    let policy = CanonicalForm.policy(for: editedList)
                     try FileAccess.writeAtomically(to: path) { write in edited.format(policy: policy, into: write) }
                 }
                 // Which file changed is said when it is not the one a reader would assume.
