@@ -1,22 +1,3 @@
-extension Document {
-    /// The document in canonical form: block style with two-space indentation, every comment kept,
-    /// blank lines kept (one of a run) where the policy allows, LF line ends and one final newline.
-    public func formatted(policy: PrintPolicy = PrintPolicy()) -> [UInt8] {
-        CanonicalPrinter.print(self, policy: policy, chunkSize: nil, sink: nil)
-    }
-
-    /// The canonical text, handed to `sink` in chunks of about `chunkSize` bytes as it is produced, so
-    /// that a large document is never held twice in memory.
-    public func format(
-        policy: PrintPolicy = PrintPolicy(), chunkSize: Int = 1 << 16, into sink: (UnsafeBufferPointer<UInt8>) -> Void
-    ) {
-        withoutActuallyEscaping(sink) { sink in
-            let rest = CanonicalPrinter.print(self, policy: policy, chunkSize: chunkSize, sink: sink)
-            rest.withUnsafeBufferPointer { if !$0.isEmpty { sink($0) } }
-        }
-    }
-}
-
 /// Writes a document in canonical form: walks the tree and writes each node in the form
 /// ``ScalarForms`` decides, its comments where ``CommentLayout`` puts them, into a ``PrintOutput``.
 /// One value per print; not reused.
@@ -184,18 +165,7 @@ struct CanonicalPrinter {
                     contentIndent: keyIndent + 2)
             case .plain, .doubleQuoted, .verbatim:
                 output.append(UInt8(ascii: ":"))
-                if let header = trivia?.header, let trailing = trivia?.trailing {
-                    output.writeComment(header)
-                    output.newline()
-                    output.writeIndent(keyIndent + 2)
-                    output.writeScalarText(form, bytes)
-                    output.writeComment(trailing)
-                } else {
-                    output.append(0x20)
-                    output.writeScalarText(form, bytes)
-                    if let comment = trivia?.header ?? trivia?.trailing { output.writeComment(comment) }
-                }
-                output.newline()
+                writeScalarOnLine(form, bytes, trivia: trivia, nextLineIndent: keyIndent + 2)
             }
             return
         }
@@ -268,18 +238,7 @@ struct CanonicalPrinter {
                     bytes, indicator: indicator, chomping: chomping, comment: layout.inlineComment(trivia),
                     contentIndent: indent + 2)
             case .plain, .doubleQuoted, .verbatim:
-                if let header = trivia?.header, let trailing = trivia?.trailing {
-                    output.writeComment(header)
-                    output.newline()
-                    output.writeIndent(indent + 2)
-                    output.writeScalarText(form, bytes)
-                    output.writeComment(trailing)
-                } else {
-                    output.append(0x20)
-                    output.writeScalarText(form, bytes)
-                    if let comment = trivia?.header ?? trivia?.trailing { output.writeComment(comment) }
-                }
-                output.newline()
+                writeScalarOnLine(form, bytes, trivia: trivia, nextLineIndent: indent + 2)
             }
             return
         }
@@ -311,6 +270,26 @@ struct CanonicalPrinter {
                 printSequenceBody(node, indent: indent + 2, depth: depth + 1, firstLineStarted: true, endComments: slots.end)
             }
         }
+    }
+
+    /// A scalar after its key's `:` or its indicator, with its comments. When it has both a header
+    /// and a trailing comment, the header keeps the introducing line and the value moves to the
+    /// next, at `nextLineIndent`, so that both read back in their places.
+    private mutating func writeScalarOnLine(
+        _ form: ScalarForm, _ bytes: UnsafeBufferPointer<UInt8>, trivia: Trivia?, nextLineIndent: Int
+    ) {
+        if let header = trivia?.header, let trailing = trivia?.trailing {
+            output.writeComment(header)
+            output.newline()
+            output.writeIndent(nextLineIndent)
+            output.writeScalarText(form, bytes)
+            output.writeComment(trailing)
+        } else {
+            output.append(0x20)
+            output.writeScalarText(form, bytes)
+            if let comment = trivia?.header ?? trivia?.trailing { output.writeComment(comment) }
+        }
+        output.newline()
     }
 
     private mutating func writeEmptyCollection(_ node: Int) {

@@ -4,9 +4,13 @@ struct PrintOutput {
     /// A `|+` literal just written: if nothing follows it, its trailing blank lines would end the
     /// file, so it is rewritten in double quotes; until then it is not handed to the sink.
     private struct KeepLiteral {
+        /// Where its `|+` starts in ``bytes``.
         var outputStart: Int
+        /// Where it ends in ``bytes``: when nothing was written after it, it is at the end.
         var outputEnd: Int
+        /// Its value, to write again in quotes.
         var value: [UInt8]
+        /// The comment on its header line.
         var comment: Comment?
     }
 
