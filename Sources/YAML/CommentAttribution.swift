@@ -12,7 +12,7 @@
 ///   whose entries it is indented at least as deep as: it is then that collection's end comment.
 ///   Otherwise it leads the next node, or, when no node follows, ends the document.
 /// - A block collection has no line of its own: the own-line comments before its first entry are
-///   left for that entry (see ``Arrival/collection(_:bracketed:)``).
+///   left for that entry (see ``deferLeading`` and ``deferAfter``).
 /// - Only an own-line comment carries a blank line before it: a blank line before the line of an
 ///   end-of-line comment belongs to the node on that line.
 struct CommentAttribution: Equatable {
@@ -43,6 +43,8 @@ struct CommentAttribution: Equatable {
         /// The collection's node index.
         var index: Int
         /// The column its entries start at: a comment indented at least this deep is inside it.
+        /// libyaml counts it in code points and the comments are measured in bytes, which agree
+        /// because only spaces and indicators come before a block collection on its line.
         var column: Int
     }
 
