@@ -1,5 +1,7 @@
-# Builds shop and installs it with its manual pages and shell completions.
+# Builds shop, runs it and its tests, and installs it with its manual pages and shell completions.
 #
+#   make run                      install libyaml-dev if missing, build, and print the example's list
+#   make test                     install the test tools that are missing, then run every test
 #   make                          build the release binary
 #   make install                  install under /usr/local (PREFIX=... to change, DESTDIR=... to stage)
 #   make uninstall                remove what install put there (same PREFIX and DESTDIR)
@@ -27,12 +29,25 @@ INSTALLED_FILES = \
 	"$(DESTDIR)$(ZSH_COMPLETION_DIR)/_shop" \
 	"$(DESTDIR)$(FISH_COMPLETION_DIR)/shop.fish"
 
-.PHONY: all build install uninstall
+# The Python test tools' virtual environment, where scripts/install-dependencies.sh makes one.
+TEST_PYTHON_BIN = $(CURDIR)/.build/test-python/bin
+
+.PHONY: all build run test install uninstall
 
 all: build
 
 build:
 	$(SWIFT) build $(SWIFT_BUILD_FLAGS) --product shop
+
+# The main job on the bundled example: the shopping list as a Markdown checklist.
+run:
+	@bash scripts/install-dependencies.sh build
+	$(SWIFT) build --scratch-path "$(SCRATCH_PATH)" --product shop
+	@"$$($(SWIFT) build --scratch-path "$(SCRATCH_PATH)" --show-bin-path)/shop" export --format markdown examples/groceries.yaml
+
+test:
+	@bash scripts/install-dependencies.sh test
+	PATH="$(TEST_PYTHON_BIN):$$PATH" $(SWIFT) test --scratch-path "$(SCRATCH_PATH)"
 
 # The completion scripts come from the binary being installed, so they match its commands.
 install: build

@@ -13,11 +13,15 @@ let package = Package(
             providers: [.apt(["libyaml-dev"])]
         ),
         .target(name: "YAML", dependencies: ["CLibYAML"]),
-        .target(name: "ShopCore", dependencies: ["YAML"]),
-        .target(name: "ShopCLI", dependencies: ["ShopCore", "YAML"]),
+        .target(name: "JSON"),
+        .target(name: "ShopCore", dependencies: ["YAML", "JSON"]),
+        .target(name: "ShopLSP", dependencies: ["JSON", "ShopCore", "YAML"]),
+        .target(name: "ShopCLI", dependencies: ["ShopCore", "ShopLSP", "YAML"]),
         .executableTarget(name: "shop", dependencies: ["ShopCLI"]),
         // Helpers every test target uses: golden files, Python, seeded random numbers.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .testTarget(name: "JSONTests", dependencies: ["JSON", "TestSupport"], exclude: ["Fixtures"]),
+        .testTarget(name: "ShopLSPTests", dependencies: ["ShopLSP", "JSON", "ShopCore", "YAML", "TestSupport"]),
         .testTarget(name: "YAMLTests", dependencies: ["YAML", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "ShopCoreTests", dependencies: ["ShopCore", "YAML", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(

@@ -4,14 +4,18 @@ import ShopCore
 
 /// One fuzzing input: whatever the bytes, reading them either fails with a diagnostic or gives a
 /// document that formats to text which reads again and formats to itself; every export of a list
-/// without errors runs to the end; the editor refuses or applies a typical edit cleanly; and reading
-/// on two threads gives what reading on one gives.
+/// without errors runs to the end, and its CSV and Markdown exports read back as one record per
+/// item; the editor refuses or applies a typical edit cleanly; reading on two threads gives what
+/// reading on one gives; and the import readers answer for the bytes as text, CSV and Markdown.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let bytes = Array(UnsafeBufferPointer(start: data, count: size))
     guard reading(bytes, schedule: .inline) == reading(bytes, schedule: .concurrent) else {
         fatalError("reading on two threads differs")
     }
+    _ = try? TextImportReader.read(bytes)
+    _ = try? CSVImportReader.read(bytes)
+    _ = try? MarkdownImportReader.read(bytes)
     guard case .success(let document) = ShoppingList.parseDocument(bytes) else { return 0 }
     let list = ShoppingList(document: document)
     let formatted = CanonicalForm.format(document)
@@ -29,6 +33,16 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
             for scope in [ItemScope.shoppingList, .all] {
                 _ = format.export(list, options: ExportOptions(scope: scope))
             }
+        }
+        for scope in [ItemScope.shoppingList, .all] {
+            let count = list.items.filter { scope == .all || $0.buy }.count
+            let options = ExportOptions(scope: scope)
+            guard let csv = try? CSVImportReader.read(CSVExporter.export(list, options: options)),
+                csv.records.count == count, csv.problems.isEmpty
+            else { fatalError("the CSV export does not read back as one record per item") }
+            guard let markdown = try? MarkdownImportReader.read(MarkdownExporter.export(list, options: options)),
+                markdown.items.count == count, markdown.problems.isEmpty
+            else { fatalError("the Markdown export does not read back as one item per item") }
         }
     }
     if var editor = try? ListEditor(document: document) {

@@ -1,39 +1,97 @@
 #!/usr/bin/env bash
-# Fuzzing: builds the YAML and ShopCore libraries with libFuzzer's coverage and AddressSanitizer and
-# runs Fuzz/FuzzTarget.swift on generated inputs, starting from the examples and the YAML test suite.
-# A crash, a hang, a failed expectation or a memory error stops it and leaves the input in
-# Fuzz/work/. Not part of `swift test`: run it by hand.
+# Fuzzing: builds the libraries with libFuzzer's coverage and AddressSanitizer and runs one target
+# on generated inputs. A crash, a hang, a failed expectation or a memory error stops it and leaves
+# the input in Fuzz/work/TARGET/. Not part of `swift test`: run it by hand.
 #
-#   Fuzz/run.sh [SECONDS] [JOBS]      (defaults: 300 seconds, 2 jobs)
+#   Fuzz/run.sh [SECONDS] [JOBS] [TARGET]      (defaults: 300 seconds, 2 jobs, shop)
+#
+# Targets:
+#   shop        Fuzz/FuzzTarget.swift: reading, fmt, check, exports, an edit, the import readers, one
+#               thread against two; starts from the examples, the export fixtures, the pasted lines
+#               of the import tests and the YAML test suite.
+#   line-merge  Fuzz/LineMergeTarget.swift: the line diff and merge; starts from the examples.
+#   json        Fuzz/JSONFuzzTarget.swift: the JSON reader and writer; starts from the JSON schema and
+#               a few documents, with the tokens of Fuzz/json.dict.
+#   lsp         Fuzz/LSPFuzzTarget.swift: shop lsp on a session of messages, one per line (or raw
+#               bytes); starts from Fuzz/lsp-seeds/, with the tokens of Fuzz/json.dict.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${1:-300}
 jobs=${2:-2}
+target=${3:-shop}
+options=()
+case "$target" in
+shop) source=Fuzz/FuzzTarget.swift; options+=(-max_len=4096) ;;
+line-merge) source=Fuzz/LineMergeTarget.swift; options+=(-max_len=4096) ;;
+json) source=Fuzz/JSONFuzzTarget.swift; options+=(-max_len=65536 -dict=../../json.dict) ;;
+# A session that ends at exit leaves the thread that reads messages to finish reading the rest of the
+# input after the run returns; what it still holds is not a leak, so leaks are not checked.
+lsp) source=Fuzz/LSPFuzzTarget.swift; options+=(-max_len=16384 -dict=../../json.dict -detect_leaks=0) ;;
+*)
+    echo "unknown fuzz target '$target'; expected shop, line-merge, json or lsp" >&2
+    exit 2
+    ;;
+esac
 work=Fuzz/work
-mkdir -p "$work/build" "$work/corpus" "$work/seeds"
+mkdir -p "$work/build" "$work/$target/corpus" "$work/$target/seeds"
+
+# The sources of a library, in subfolders too.
+sources() {
+    find "Sources/$1" -name '*.swift' | sort
+}
 
 flags=(-O -sanitize=fuzzer,address -parse-as-library -I "$work/build")
-swiftc "${flags[@]}" -enable-testing -emit-library -static -module-name YAML -emit-module \
-    -emit-module-path "$work/build/YAML.swiftmodule" -Xcc -fmodule-map-file=Sources/CLibYAML/module.modulemap \
-    Sources/YAML/*.swift -o "$work/build/libYAML.a"
-swiftc "${flags[@]}" -emit-library -static -module-name ShopCore -emit-module \
-    -emit-module-path "$work/build/ShopCore.swiftmodule" -Xcc -fmodule-map-file=Sources/CLibYAML/module.modulemap \
-    Sources/ShopCore/*.swift -o "$work/build/libShopCore.a"
-swiftc "${flags[@]}" -Xcc -fmodule-map-file=Sources/CLibYAML/module.modulemap Fuzz/FuzzTarget.swift \
-    -L "$work/build" -lShopCore -lYAML $(pkg-config --libs yaml-0.1) -o "$work/fuzz-shop"
-
-cp examples/*.yaml "$work/seeds/"
-corpus=../shared/corpus/yaml-test-suite
-if [ -d "$corpus" ]; then
-    find "$corpus" -name in.yaml | while read -r file; do
-        cp "$file" "$work/seeds/$(echo "$file" | tr '/' '_')"
-    done
+modulemap=(-Xcc -fmodule-map-file=Sources/CLibYAML/module.modulemap)
+library() {
+    local name=$1
+    shift
+    swiftc "${flags[@]}" "$@" -emit-library -static -module-name "$name" -emit-module \
+        -emit-module-path "$work/build/$name.swiftmodule" $(sources "$name") -o "$work/build/lib$name.a"
+}
+library JSON
+libraries=(-lJSON)
+if [ "$target" != json ]; then
+    library YAML -enable-testing "${modulemap[@]}"
+    library ShopCore "${modulemap[@]}"
+    libraries=(-lShopCore -lYAML -lJSON)
 fi
-# libFuzzer writes one log per job into the current folder: run it in the work folder.
-cd "$work"
-./fuzz-shop -max_total_time="$seconds" -timeout=5 -rss_limit_mb=2048 -max_len=4096 \
+if [ "$target" = lsp ]; then
+    library ShopLSP "${modulemap[@]}"
+    libraries=(-lShopLSP "${libraries[@]}")
+fi
+swiftc "${flags[@]}" "${modulemap[@]}" "$source" -L "$work/build" "${libraries[@]}" $(pkg-config --libs yaml-0.1) \
+    -o "$work/$target/fuzz-$target"
+
+seeds="$work/$target/seeds"
+case "$target" in
+shop)
+    cp examples/*.yaml "$seeds/"
+    # Exports and pasted lines, for the import readers.
+    cp Tests/ShopCoreTests/Fixtures/export/*.csv Tests/ShopCoreTests/Fixtures/export/*.md \
+        Tests/ShopCoreTests/Fixtures/import/text-lines.tsv "$seeds/"
+    # The YAML test suite, where the tests find it: in $SHOP_TEST_CORPUS, else next to the repository.
+    corpus=${SHOP_TEST_CORPUS:-../shared/corpus}/yaml-test-suite
+    if [ -d "$corpus" ]; then
+        find "$corpus" -name in.yaml | while read -r file; do
+            cp "$file" "$seeds/$(echo "$file" | tr '/' '_')"
+        done
+    fi
+    ;;
+line-merge) cp examples/*.yaml "$seeds/" ;;
+json)
+    cp schema/*.json "$seeds/"
+    printf '%s' '{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"capabilities":{}}}' > "$seeds/request.json"
+    printf '%s' '[0,-0.5e+10,1E-7,"\u00e9\ud83d\ude00\n",true,false,null,{},[]]' > "$seeds/values.json"
+    ;;
+lsp) cp Fuzz/lsp-seeds/* "$seeds/" ;;
+esac
+
+# libFuzzer writes one log per job into the current folder: run it in the target's folder.
+cd "$work/$target"
+rm -f fuzz-*.log
+./fuzz-"$target" -max_total_time="$seconds" -timeout=5 -rss_limit_mb=2048 "${options[@]}" \
     -jobs="$jobs" -workers="$jobs" corpus seeds
 status=0
 grep -l -E "ERROR|Fatal error|deadly signal|timeout" fuzz-*.log && status=1
-echo "logs: $work/fuzz-*.log; inputs that failed: $work/crash-*, $work/timeout-*, $work/oom-*"
+echo "logs: $work/$target/fuzz-*.log; inputs that failed: $work/$target/crash-*, $work/$target/timeout-*, $work/$target/oom-*"
 exit $status

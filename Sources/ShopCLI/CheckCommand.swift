@@ -10,7 +10,10 @@ enum CheckCommand {
             Reports every problem of every file, ordered by position, as FILE:LINE:COLUMN: SEVERITY: \
             MESSAGE [RULE] followed by the line and a caret under the column, then a summary. Exit \
             status 0 when no file has errors, 1 when one has (or has warnings, with --strict), 2 when a \
-            file cannot be read.
+            file cannot be read. A finding that can be resolved has a help line under it, saying how.
+            With --fix, the safe fixes are applied first: each file is written in canonical form, \
+            atomically and locked as an edit writes it, what was fixed is said on standard error, and \
+            what remains is reported.
             """,
         arguments: [
             ArgumentSpec(
@@ -22,6 +25,9 @@ enum CheckCommand {
                 long: "format", valueName: "format", help: "Output format: text, json or sarif (default: text).",
                 allowedValues: ["text", "json", "sarif"], completion: .values(["text", "json", "sarif"])),
             OptionSpec(long: "strict", help: "Count warnings as errors for the exit status."),
+            OptionSpec(
+                long: "fix",
+                help: "Apply every safe fix (a decimal comma, the file's currency symbol, a misspelt key, ...) and write the files."),
         ],
         examples: [
             Example(command: "shop check", explanation: "Check shopping.yaml (or $SHOP_FILE)."),
@@ -29,13 +35,28 @@ enum CheckCommand {
             Example(
                 command: "shop check --format sarif > shop.sarif",
                 explanation: "Write a report for code-scanning services."),
+            Example(command: "shop check --fix", explanation: "Fix what can be fixed safely, and see what remains."),
         ],
         run: run)
 
     static func run(_ context: CommandContext) throws(CommandFailure) -> Int32 {
         var reports: [FileReport] = []
         var unreadable = false
+        let fixing = context.arguments.flag("fix")
+        if fixing && context.fileOperands.contains("-") {
+            throw CommandFailure.usage("'--fix' writes files in place; it cannot fix standard input", command: "check")
+        }
         for path in context.fileOperands {
+            if fixing {
+                switch CheckFixer.fix(path, console: context.console) {
+                case .failure(let error):
+                    ListFile.reportUnreadable(error, path: path, context: context)
+                    unreadable = true
+                case .success(let report):
+                    reports.append(report)
+                }
+                continue
+            }
             switch ListFile.load(path, context: context) {
             case .failure(let error):
                 ListFile.reportUnreadable(error, path: path, context: context)
@@ -107,7 +128,9 @@ struct ListFile {
             return ListFile(path: path, bytes: bytes, document: nil, list: nil, diagnostics: failure.diagnostics)
         case .success(let document):
             let list = ShoppingList(document: document)
-            return ListFile(path: path, bytes: bytes, document: document, list: list, diagnostics: list.diagnostics)
+            return ListFile(
+                path: path, bytes: bytes, document: document, list: list,
+                diagnostics: list.check().resolved(in: document.source))
         }
     }
 

@@ -34,6 +34,10 @@ enum DiagnosticRenderer {
                 if let source = report.source {
                     output += context(source, location)
                 }
+                // What resolves it, on lines that tools reading `file:line:col:` lines pass over.
+                for fix in diagnostic.fixes {
+                    output += "     " + styled("help:", .bold) + " \(visible(fix.title, keepingTabs: false))\n"
+                }
             }
         }
         if includeSummary {
@@ -108,7 +112,8 @@ enum DiagnosticRenderer {
         return "\(errors) error\(errors == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s") in \(fileText)"
     }
 
-    /// One JSON array of `{file, line, column, severity, rule, message}`.
+    /// One JSON array of `{file, line, column, endLine, endColumn, severity, rule, message,
+    /// related, fixes}`: an end is the position just after the last character, as in LSP.
     static func json(_ reports: [FileReport]) -> String {
         let entries = reports.flatMap { report in
             report.diagnostics.map { diagnostic in
@@ -116,9 +121,43 @@ enum DiagnosticRenderer {
                     ("file", JSONText.string(report.path)),
                     ("line", String(diagnostic.location.line)),
                     ("column", String(diagnostic.location.column)),
+                    ("endLine", String(diagnostic.end.line)),
+                    ("endColumn", String(diagnostic.end.column)),
                     ("severity", JSONText.string(diagnostic.severity.rawValue)),
                     ("rule", JSONText.string(diagnostic.rule.rawValue)),
                     ("message", JSONText.string(diagnostic.message)),
+                    (
+                        "related",
+                        JSONText.array(
+                            diagnostic.related.map { place in
+                                JSONText.object([
+                                    ("line", String(place.location.line)), ("column", String(place.location.column)),
+                                    ("message", JSONText.string(place.message)),
+                                ])
+                            })
+                    ),
+                    (
+                        "fixes",
+                        JSONText.array(
+                            diagnostic.fixes.map { fix in
+                                JSONText.object([
+                                    ("title", JSONText.string(fix.title)), ("safe", fix.isSafe ? "true" : "false"),
+                                    (
+                                        "edits",
+                                        JSONText.array(
+                                            fix.edits.map { edit in
+                                                JSONText.object([
+                                                    ("line", String(edit.location.line)),
+                                                    ("column", String(edit.location.column)),
+                                                    ("endLine", String(edit.end.line)),
+                                                    ("endColumn", String(edit.end.column)),
+                                                    ("text", JSONText.string(edit.text)),
+                                                ])
+                                            })
+                                    ),
+                                ])
+                            })
+                    ),
                 ])
             }
         }
@@ -128,37 +167,73 @@ enum DiagnosticRenderer {
     /// A SARIF 2.1.0 log with one run: every rule with its description, every finding with its
     /// location (columns in Unicode code points).
     static func sarif(_ reports: [FileReport]) -> String {
-        let rules = Rule.allCases
+        let rules = RuleRegistry.all
         let ruleObjects = rules.map { rule in
             JSONText.object(
                 [
-                    ("id", JSONText.string(rule.rawValue)),
-                    ("name", JSONText.string(pascalCase(rule.rawValue))),
+                    ("id", JSONText.string(rule.id.rawValue)),
+                    ("name", JSONText.string(pascalCase(rule.id.rawValue))),
                     ("shortDescription", JSONText.object([("text", JSONText.string(rule.summary))])),
                     ("fullDescription", JSONText.object([("text", JSONText.string(rule.summary))])),
                     ("defaultConfiguration", JSONText.object([("level", JSONText.string(rule.severity.rawValue))])),
-                    ("help", JSONText.object([("text", JSONText.string("See shop(1), section CHECKS, rule \(rule.rawValue)."))])),
+                    ("help", JSONText.object([("text", JSONText.string("See shop(1), section CHECKS, rule \(rule.id.rawValue)."))])),
                 ], indent: 2, level: 6)
         }
         var results: [String] = []
         for report in reports {
+            let artifact = JSONText.object([("uri", JSONText.string(uri(report.path)))])
+            func region(_ start: SourceLocation, _ end: SourceLocation) -> String {
+                JSONText.object([
+                    ("startLine", String(start.line)), ("startColumn", String(start.column)),
+                    ("endLine", String(end.line)), ("endColumn", String(end.column)),
+                ])
+            }
+            func physical(_ start: SourceLocation, _ end: SourceLocation) -> String {
+                JSONText.object([("artifactLocation", artifact), ("region", region(start, end))])
+            }
             for diagnostic in report.diagnostics {
-                let region = JSONText.object([
-                    ("startLine", String(diagnostic.location.line)),
-                    ("startColumn", String(diagnostic.location.column)),
-                ])
-                let physical = JSONText.object([
-                    ("artifactLocation", JSONText.object([("uri", JSONText.string(uri(report.path)))])),
-                    ("region", region),
-                ])
+                let related = diagnostic.related.enumerated().map { index, place in
+                    JSONText.object([
+                        ("id", String(index + 1)), ("physicalLocation", physical(place.location, place.end)),
+                        ("message", JSONText.object([("text", JSONText.string(place.message))])),
+                    ])
+                }
+                let fixes = diagnostic.fixes.map { fix in
+                    JSONText.object([
+                        ("description", JSONText.object([("text", JSONText.string(fix.title))])),
+                        (
+                            "artifactChanges",
+                            JSONText.array([
+                                JSONText.object([
+                                    ("artifactLocation", artifact),
+                                    (
+                                        "replacements",
+                                        JSONText.array(
+                                            fix.edits.map { edit in
+                                                JSONText.object([
+                                                    ("deletedRegion", region(edit.location, edit.end)),
+                                                    ("insertedContent", JSONText.object([("text", JSONText.string(edit.text))])),
+                                                ])
+                                            })
+                                    ),
+                                ])
+                            ])
+                        ),
+                    ])
+                }
                 results.append(
                     JSONText.object(
                         [
                             ("ruleId", JSONText.string(diagnostic.rule.rawValue)),
-                            ("ruleIndex", String(rules.firstIndex(of: diagnostic.rule) ?? 0)),
+                            ("ruleIndex", String(diagnostic.rule.position)),
                             ("level", JSONText.string(diagnostic.severity.rawValue)),
                             ("message", JSONText.object([("text", JSONText.string(diagnostic.message))])),
-                            ("locations", JSONText.array([JSONText.object([("physicalLocation", physical)])])),
+                            (
+                                "locations",
+                                JSONText.array([JSONText.object([("physicalLocation", physical(diagnostic.location, diagnostic.end))])])
+                            ),
+                            ("relatedLocations", JSONText.array(related)),
+                            ("fixes", JSONText.array(fixes)),
                         ], indent: 2, level: 3))
             }
         }

@@ -9,6 +9,9 @@ enum EditCommands {
         name: "name", help: "Item names; case and extra spaces do not matter.", arity: .oneOrMore,
         completion: .itemName)
 
+    /// The keys `edit --unset` removes: every item key but the name.
+    static let unsetKeys = ItemKey.allCases.filter { $0 != .name }.map(\.rawValue)
+
     static let valueOptions: [OptionSpec] = [
         OptionSpec(long: "price", valueName: "price", help: "Price of one unit, such as 3.49 (at most the currency's decimals)."),
         OptionSpec(long: "quantity", valueName: "quantity", help: "How many units to buy, such as 2 or 0.5 (more than 0, at most 3 decimals)."),
@@ -45,8 +48,9 @@ enum EditCommands {
         arguments: [nameArgument],
         options: [OptionSpec(long: "name", valueName: "new-name", help: "A new name for the item.")] + valueOptions + [
             OptionSpec(
-                long: "unset", valueName: "key", help: "Remove a key from the item (repeatable): id, price, quantity, unit, category, buy, done, notes or an x- key.",
-                completion: .values(["id", "price", "quantity", "unit", "category", "buy", "done", "notes"]), repeatable: true)
+                long: "unset", valueName: "key",
+                help: "Remove a key from the item (repeatable): \(unsetKeys.joined(separator: ", ")) or an x- key.",
+                completion: .values(unsetKeys), repeatable: true)
         ],
         examples: [
             Example(command: "shop edit Apples --price 3.29 --unset unit", explanation: "Change the price and remove the unit."),

@@ -84,7 +84,7 @@ private struct PolicyBuilder {
         let mappingEnd = nodes.subtreeEnd(mapping)
         for (key, value) in nodes.entries(of: mapping) {
             let itemKey = nodes.isScalar(key) ? ItemKey.matching(nodes.value(key)) : nil
-            var rank = itemKey?.position ?? ItemKey.allCases.count
+            var rank = itemKey?.rank ?? ItemKey.otherRank
             if key == splitKey { rank = previousRank }
             ranks.append(rank)
             if rank < previousRank { ordered = false }
@@ -98,35 +98,21 @@ private struct PolicyBuilder {
                 continue
             }
             let bytes = nodes.value(value)
-            switch itemKey {
-            case .name, .id, .unit, .category, .notes:
+            let kind = itemKey.kind
+            let rendered: String?
+            switch kind.read(bytes, decimals: decimals) {
+            case .text:
                 text(value)
-            case .price:
-                switch ValueReading.price(bytes, decimals: decimals, currencyCode: nil) {
-                case .success(let price):
-                    if !nodes.isPlain(value) || !CanonicalText.isPrice(bytes, decimals: decimals) {
-                        renderings[NodeID(index: value)] = .plain(price.formatted(decimals: decimals))
-                    }
-                case .failure:
-                    renderings[NodeID(index: value)] = .verbatim
-                }
-            case .quantity:
-                switch ValueReading.quantity(bytes) {
-                case .success(let quantity):
-                    if !nodes.isPlain(value) || !CanonicalText.isShortestDecimal(bytes) {
-                        renderings[NodeID(index: value)] = .plain(quantity.description)
-                    }
-                case .failure:
-                    renderings[NodeID(index: value)] = .verbatim
-                }
-            case .buy, .done:
-                if let flag = ValueReading.bool(bytes) {
-                    if !nodes.isPlain(value) || !(flag ? bytesEqual(bytes, "true") : bytesEqual(bytes, "false")) {
-                        renderings[NodeID(index: value)] = .plain(flag ? "true" : "false")
-                    }
-                } else {
-                    renderings[NodeID(index: value)] = .verbatim
-                }
+                continue
+            case .invalid:
+                // A value that breaks its rule is kept exactly as written: check reports it.
+                renderings[NodeID(index: value)] = .verbatim
+                continue
+            case .decimal(let number): rendered = kind.canonicalText(number, decimals: decimals)
+            case .flag(let flag): rendered = ValueKind.canonicalText(flag)
+            }
+            if let rendered, !nodes.isPlain(value) || !kind.isCanonical(bytes, decimals: decimals) {
+                renderings[NodeID(index: value)] = .plain(rendered)
             }
         }
         if !ordered { order(mapping, ranks: ranks) }

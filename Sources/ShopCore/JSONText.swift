@@ -1,29 +1,11 @@
+import JSON
+
 /// Writing JSON text by hand, exactly and deterministically: strings escaped as RFC 8259 requires,
 /// keys in the order given.
 public enum JSONText {
     /// `text` as a JSON string literal, quotes included.
     public static func string(_ text: String) -> String {
-        var result = "\""
-        result.reserveCapacity(text.utf8.count + 2)
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            case "\u{08}": result += "\\b"
-            case "\u{0C}": result += "\\f"
-            default:
-                if scalar.value < 0x20 || scalar.value == 0x2028 || scalar.value == 0x2029 {
-                    let hex = String(scalar.value, radix: 16)
-                    result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    result.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return result + "\""
+        JSONStringEscaper.quoted(text)
     }
 
     /// A JSON object from key/value pairs whose values are already JSON text.

@@ -143,14 +143,7 @@ public struct Node: Sendable {
     /// Whether this is a plain scalar that YAML reads as null: empty, `~`, or `null` in any case.
     public var isNull: Bool {
         guard isScalar, table.style(index) == ScalarStyle.plain.code else { return false }
-        return withValueBytes { bytes in
-            switch bytes.count {
-            case 0: return true
-            case 1: return bytes[0] == UInt8(ascii: "~")
-            case 4: return asciiLowercased(bytes) == Array("null".utf8)
-            default: return false
-            }
-        }
+        return withValueBytes(ScalarText.isNull)
     }
 
     // MARK: Collections
@@ -225,8 +218,4 @@ func memoryEqual(_ lhs: UnsafeBufferPointer<UInt8>, _ rhs: UnsafeBufferPointer<U
     guard lhs.count == rhs.count else { return false }
     guard let left = lhs.baseAddress, let right = rhs.baseAddress else { return lhs.count == 0 }
     return memcmp(left, right, lhs.count) == 0
-}
-
-func asciiLowercased(_ bytes: UnsafeBufferPointer<UInt8>) -> [UInt8] {
-    bytes.map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }
 }

@@ -3,6 +3,7 @@
 ///
 /// A node costs 13 bytes. Scalars whose value is the same as their source text (most of them) are kept
 /// as ranges into the source; the others have their value in `arena`, behind a 4-byte length.
+@usableFromInline
 struct NodeTable: Sendable {
     /// Bits 0-1 kind, 2-4 style, 5 blank line before, 6 has trivia, 7 value in arena.
     var flags: [UInt8] = []
@@ -19,18 +20,24 @@ struct NodeTable: Sendable {
     /// `hasTrivia` bit is set have any.
     var comments: [CommentRecord] = []
 
-    static let synthetic = UInt32.max
+    @usableFromInline static let synthetic = UInt32.max
 
-    static let kindMask: UInt8 = 0b11
-    static let styleShift: UInt8 = 2
-    static let styleMask: UInt8 = 0b111 << 2
-    static let blankLineBit: UInt8 = 1 << 5
-    static let triviaBit: UInt8 = 1 << 6
-    static let arenaBit: UInt8 = 1 << 7
+    @usableFromInline static let kindMask: UInt8 = 0b11
+    @usableFromInline static let styleShift: UInt8 = 2
+    @usableFromInline static let styleMask: UInt8 = 0b111 << 2
+    @usableFromInline static let blankLineBit: UInt8 = 1 << 5
+    @usableFromInline static let triviaBit: UInt8 = 1 << 6
+    @usableFromInline static let arenaBit: UInt8 = 1 << 7
 
-    static let scalarKind: UInt8 = 0
-    static let sequenceKind: UInt8 = 1
-    static let mappingKind: UInt8 = 2
+    /// A collection's style code for flow style (`[a]`, `{a: 1}`); block is 0.
+    @usableFromInline static let flowStyle: UInt8 = 1
+    /// Scalar style codes of quoted scalars, whose value sits inside the quotes.
+    @usableFromInline static let singleQuotedStyle: UInt8 = 1
+    @usableFromInline static let doubleQuotedStyle: UInt8 = 2
+
+    @usableFromInline static let scalarKind: UInt8 = 0
+    @usableFromInline static let sequenceKind: UInt8 = 1
+    @usableFromInline static let mappingKind: UInt8 = 2
 
     var count: Int { flags.count }
 
@@ -86,7 +93,7 @@ struct NodeTable: Sendable {
         let start = Int(starts[index])
         let end = Int(ends[index])
         let style = (nodeFlags & NodeTable.styleMask) >> NodeTable.styleShift
-        if style == ScalarStyle.singleQuoted.code || style == ScalarStyle.doubleQuoted.code {
+        if style == NodeTable.singleQuotedStyle || style == NodeTable.doubleQuotedStyle {
             return (false, (start + 1)..<(end - 1))
         }
         return (false, start..<end)

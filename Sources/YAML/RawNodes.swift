@@ -1,5 +1,6 @@
 /// Read-only, allocation-free access to a document's nodes for code that walks large documents:
-/// indexes instead of ``Node`` views, and values as bytes borrowed from the document.
+/// indexes instead of ``Node`` views, and values as bytes borrowed from the document. It reads the
+/// node table's layout through the table's own constants, so the two cannot drift apart.
 ///
 /// Only valid inside ``Document/withRawNodes(_:)``. Indexes are ``NodeID/index`` values.
 public struct RawNodes {
@@ -27,55 +28,52 @@ public struct RawNodes {
     @inlinable public var count: Int { flags.count }
 
     /// Whether the node is a scalar.
-    @inlinable public func isScalar(_ index: Int) -> Bool { flags[index] & 0b11 == 0 }
+    @inlinable public func isScalar(_ index: Int) -> Bool { flags[index] & NodeTable.kindMask == NodeTable.scalarKind }
     /// Whether the node is a sequence.
-    @inlinable public func isSequence(_ index: Int) -> Bool { flags[index] & 0b11 == 1 }
+    @inlinable public func isSequence(_ index: Int) -> Bool { flags[index] & NodeTable.kindMask == NodeTable.sequenceKind }
     /// Whether the node is a mapping.
-    @inlinable public func isMapping(_ index: Int) -> Bool { flags[index] & 0b11 == 2 }
+    @inlinable public func isMapping(_ index: Int) -> Bool { flags[index] & NodeTable.kindMask == NodeTable.mappingKind }
     /// Whether the node is a plain (unquoted, non-block) scalar.
-    @inlinable public func isPlain(_ index: Int) -> Bool { flags[index] & 0b1_1111 == 0 }
+    @inlinable public func isPlain(_ index: Int) -> Bool {
+        flags[index] & (NodeTable.kindMask | NodeTable.styleMask) == NodeTable.scalarKind
+    }
 
     /// Whether the node is a collection written in flow style (`[a, b]`, `{a: 1}`).
-    @inlinable public func isFlow(_ index: Int) -> Bool { flags[index] & 0b11 != 0 && (flags[index] >> 2) & 0b111 == 1 }
+    @inlinable public func isFlow(_ index: Int) -> Bool {
+        !isScalar(index) && (flags[index] & NodeTable.styleMask) >> NodeTable.styleShift == NodeTable.flowStyle
+    }
 
     /// The style of a scalar.
     @inlinable public func scalarStyle(_ index: Int) -> ScalarStyle {
-        ScalarStyle(code: (flags[index] >> 2) & 0b111)
+        ScalarStyle(code: (flags[index] & NodeTable.styleMask) >> NodeTable.styleShift)
     }
 
     /// Whether a plain scalar reads as null: empty, `~`, or `null` in any case.
     @inlinable @inline(__always) public func isNull(_ index: Int) -> Bool {
-        guard isPlain(index) else { return false }
-        let bytes = value(index)
-        switch bytes.count {
-        case 0: return true
-        case 1: return bytes[0] == 0x7E
-        case 4: return bytes[0] | 0x20 == 0x6E && bytes[1] | 0x20 == 0x75 && bytes[2] | 0x20 == 0x6C && bytes[3] | 0x20 == 0x6C
-        default: return false
-        }
+        isPlain(index) && ScalarText.isNull(value(index))
     }
 
     /// The index just past the node's subtree: the next sibling, if there is one.
     @inlinable public func subtreeEnd(_ index: Int) -> Int {
-        flags[index] & 0b11 == 0 ? index + 1 : Int(aux[index])
+        isScalar(index) ? index + 1 : Int(aux[index])
     }
 
     /// The byte offset where the node starts in the source; nil for a node added by an edit.
     @inlinable public func startOffset(_ index: Int) -> Int? {
         let start = starts[index]
-        return start == UInt32.max ? nil : Int(start)
+        return start == NodeTable.synthetic ? nil : Int(start)
     }
 
     /// The byte offset just past the node in the source; nil for a node added by an edit.
     @inlinable public func endOffset(_ index: Int) -> Int? {
-        starts[index] == UInt32.max ? nil : Int(ends[index])
+        starts[index] == NodeTable.synthetic ? nil : Int(ends[index])
     }
 
     /// A scalar's value as UTF-8 bytes (empty for collections).
     @inlinable @inline(__always) public func value(_ index: Int) -> UnsafeBufferPointer<UInt8> {
         let nodeFlags = flags[index]
-        guard nodeFlags & 0b11 == 0 else { return UnsafeBufferPointer(start: nil, count: 0) }
-        if nodeFlags & 0x80 != 0 {
+        guard nodeFlags & NodeTable.kindMask == NodeTable.scalarKind else { return UnsafeBufferPointer(start: nil, count: 0) }
+        if nodeFlags & NodeTable.arenaBit != 0 {
             let offset = Int(aux[index])
             let length = Int(arena[offset]) | Int(arena[offset + 1]) << 8 | Int(arena[offset + 2]) << 16
                 | Int(arena[offset + 3]) << 24
@@ -83,8 +81,8 @@ public struct RawNodes {
         }
         let start = Int(starts[index])
         let end = Int(ends[index])
-        let style = (nodeFlags >> 2) & 0b111
-        if style == 1 || style == 2 {
+        let style = (nodeFlags & NodeTable.styleMask) >> NodeTable.styleShift
+        if style == NodeTable.singleQuotedStyle || style == NodeTable.doubleQuotedStyle {
             return UnsafeBufferPointer(rebasing: source[(start + 1)..<(end - 1)])
         }
         return UnsafeBufferPointer(rebasing: source[start..<end])
@@ -176,6 +174,21 @@ extension Document {
                     }
                 }
             }
+        }
+    }
+}
+
+/// Tests on the text of scalars, one place for each: every reader of nodes calls these.
+public enum ScalarText {
+    /// Whether the value of a plain scalar reads as null: empty, `~`, or `null` in any case.
+    @inlinable @inline(__always) public static func isNull(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        switch bytes.count {
+        case 0: return true
+        case 1: return bytes[0] == UInt8(ascii: "~")
+        case 4:
+            return bytes[0] | 0x20 == UInt8(ascii: "n") && bytes[1] | 0x20 == UInt8(ascii: "u")
+                && bytes[2] | 0x20 == UInt8(ascii: "l") && bytes[3] | 0x20 == UInt8(ascii: "l")
+        default: return false
         }
     }
 }

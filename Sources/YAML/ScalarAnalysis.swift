@@ -20,6 +20,16 @@ public enum ScalarAnalysis {
         return text.withUTF8 { resolvesToNonString($0) }
     }
 
+    /// `text` written as a YAML string that every reader reads back as exactly `text`: plain
+    /// where that is safe, else in double quotes with minimal escapes. For text edits of a source.
+    public static func quotedIfNeeded(_ text: String) -> String {
+        if isPlainSafe(text) { return text }
+        var out: [UInt8] = []
+        var text = text
+        text.withUTF8 { appendDoubleQuoted($0, to: &out) }
+        return String(decoding: out, as: UTF8.self)
+    }
+
     static func isPlainSafe(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         isWritablePlain(bytes, strict: true) && !resolvesToNonString(bytes)
     }

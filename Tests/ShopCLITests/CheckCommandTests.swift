@@ -53,12 +53,14 @@ struct CheckCommandTests {
                 list.yaml:4:12: error: price "3,49" is not a decimal: use "." as the decimal separator [bad-price]
                    4 |     price: 3,49
                      |            ^
+                     help: write 3.49
                 list.yaml:5:11: error: duplicate item name "milk" (first defined at line 3) [duplicate-name]
                    5 |   - name: milk
                      |           ^
                 list.yaml:6:5: warning: unknown key "prize" (did you mean "price"?) [unknown-key]
                    6 |     prize: 1
                      |     ^
+                     help: rename to "price"
                 2 errors, 1 warning in 1 file
 
                 """
@@ -97,7 +99,9 @@ struct CheckCommandTests {
             let findings = try #require(parsed, "not a JSON array of objects: \(result.out)")
             #expect(findings.count == 3)
             for finding in findings {
-                #expect(Set(finding.keys) == ["file", "line", "column", "severity", "rule", "message"])
+                #expect(
+                    Set(finding.keys)
+                        == ["file", "line", "column", "endLine", "endColumn", "severity", "rule", "message", "related", "fixes"])
             }
             let first = try #require(findings.first)
             #expect(first["file"] as? String == "list.yaml")
@@ -133,7 +137,7 @@ struct CheckCommandTests {
             #expect((location?["region"] as? [String: Any])?["startLine"] as? Int == 4)
             #expect((location?["region"] as? [String: Any])?["startColumn"] as? Int == 12)
             let rules = ((run["tool"] as? [String: Any])?["driver"] as? [String: Any])?["rules"] as? [[String: Any]]
-            #expect(rules?.count == Rule.allCases.count)
+            #expect(rules?.count == RuleID.allCases.count)
         }
     }
 
@@ -144,8 +148,10 @@ struct CheckCommandTests {
             try Files.write(source, to: folder.appendingPathComponent("wide.yaml"))
             let result = try ShopProcess.run(["check", "wide.yaml"], in: folder)
             #expect(result.status == 1)
+            // Each finding: the located line, the source line behind a gutter, the caret line (then
+            // a help line per fix, left out here).
             let lines = result.out.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-            // Each finding: the located line, the source line behind a gutter, the caret line.
+                .filter { !$0.hasPrefix("     help: ") }
             #expect(lines[0] == "wide.yaml:2:26: error: price \"3€\" is not a decimal: write only the number, without a currency [bad-price]")
             #expect(lines[1] == "   2 |   - {name: 寿司と牛乳, price: 3€}")
             // 25 characters before the column, of which 5 are two columns wide: 30 columns.

@@ -82,7 +82,7 @@ import Testing
         return run.out.split(separator: "\n").map(String.init)
     }
 
-    @Test("bash: commands, options, option values, files, item names and categories")
+    @Test("bash: commands, options, option values, files, item names and categories", .requires(.program("bash")))
     func bash() throws {
         try Self.withListFolder(shell: "bash") { folder, script in
             func candidates(_ words: String..., environment: [String: String] = [:]) throws -> [String] {
@@ -149,7 +149,7 @@ import Testing
         }
     }
 
-    @Test("bash: a list with check errors still completes; a broken one completes nothing")
+    @Test("bash: a list with check errors still completes; a broken one completes nothing", .requires(.program("bash")))
     func bashOnBrokenLists() throws {
         try Self.withListFolder(shell: "bash") { folder, script in
             try Files.write(
@@ -163,7 +163,7 @@ import Testing
 
     // MARK: zsh
 
-    @Test("zsh: the script parses, and offers what bash offers")
+    @Test("zsh: the script parses, and offers what bash offers", .requires(.program("zsh")))
     func zsh() throws {
         try Self.withListFolder(shell: "zsh") { folder, script in
             let syntax = try DocsTools.run("zsh", ["-n", script.path])
@@ -218,7 +218,9 @@ import Testing
 
     // MARK: fish
 
-    @Test("fish: the script parses, and fish's own completion engine offers the right candidates")
+    @Test(
+        "fish: the script parses, and fish's own completion engine offers the right candidates",
+        .requires(.program("fish")))
     func fish() throws {
         try Self.withListFolder(shell: "fish") { folder, script in
             let syntax = try DocsTools.run("fish", ["--no-execute", script.path])

@@ -1,10 +1,11 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// Every input of the YAML test suite through `shop check` and `shop fmt --stdout`: hostile and
 /// unusual YAML gets an answer, never a crash or a hang, and whatever fmt writes is YAML that
 /// check can read.
-@Suite("YAML test suite corpus")
+@Suite("YAML test suite corpus", .requires(.yamlTestSuite))
 struct CorpusTests {
     /// Every `in.yaml` below the corpus folder (some cases have numbered subfolders), read in place.
     static let cases: [URL] = {
@@ -38,7 +39,7 @@ struct CorpusTests {
         #expect(found.isEmpty, "\(found.count) problems:\n\(found.prefix(20).joined(separator: "\n"))")
     }
 
-    @Test("fmt keeps the data of every case, as ruamel.yaml (YAML 1.2) reads input and output")
+    @Test("fmt keeps the data of every case, as ruamel.yaml (YAML 1.2) reads input and output", .requires(.ruamelYAML))
     func dataKept() throws {
         let failures = Failures()
         DispatchQueue.concurrentPerform(iterations: 4) { worker in
@@ -52,11 +53,7 @@ struct CorpusTests {
         let cases = failures.formattedOutputs.map { ["input": $0.input.path, "output": String(decoding: $0.output, as: UTF8.self)] }
         let script = #"""
             import json, math, sys
-            try:
-                from ruamel.yaml import YAML
-            except ImportError:
-                print(json.dumps({'skipped': True}))
-                sys.exit(0)
+            from ruamel.yaml import YAML
             reader = YAML(typ='safe', pure=True)
             def norm(v):
                 if isinstance(v, float) and math.isnan(v): return 'NaN'
@@ -82,7 +79,6 @@ struct CorpusTests {
         let python = ShopProcess.process(URL(fileURLWithPath: "/usr/bin/env"), ["python3", "-c", script], inheriting: .all)
         let result = try ShopProcess.run(python, stdin: .pipe(try JSONSerialization.data(withJSONObject: cases)))
         let report = try #require(try JSONSerialization.jsonObject(with: result.stdout) as? [String: Any], "\(result.err)")
-        if report["skipped"] as? Bool == true { return }
         #expect(report["compared"] as? Int ?? 0 > 150)
         let problems = report["problems"] as? [String] ?? ["no report"]
         #expect(problems.isEmpty, "\(problems.prefix(10).joined(separator: "\n"))")

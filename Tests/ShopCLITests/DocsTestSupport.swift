@@ -1,14 +1,15 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// Runs the tools the documentation and ecosystem tests need (mandoc, check-jsonschema, bash, zsh,
-/// fish, make, pre-commit). A missing tool fails the test that needs it: `.ci/run` installs them.
+/// fish, make, pre-commit). Tests that run one require it (`.requires(.program(NAME))`); a tool
+/// missing all the same fails the test.
 enum DocsTools {
-    /// The full path of `tool` on the test's `PATH` (plus the system folders), or an error naming
-    /// it and how to get it.
+    /// The full path of `tool` (see ``programPath(_:)``), or an error naming it and how to get it.
     static func path(of tool: String) throws -> String {
-        guard let path = programPath(tool, otherFolders: ["/usr/local/bin", "/usr/bin", "/bin", "/usr/sbin", "/sbin"]) else {
-            throw TestFailure("'\(tool)' is not installed; .ci/run installs everything the tests need")
+        guard let path = programPath(tool) else {
+            throw TestFailure("'\(tool)' is not installed; `make test` installs everything the tests need")
         }
         return path
     }

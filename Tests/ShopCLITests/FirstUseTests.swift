@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// What a new user meets in the first hour, run on the built binary the way they would run it:
 /// money that is never misread, errors where to look, edits that keep every comment, hints that
@@ -254,14 +255,8 @@ struct FirstUseTests {
 
     // MARK: A clean repository
 
-    @Test("after every command git status shows only the list")
+    @Test("after every command git status shows only the list", .requires(.program("git")))
     func gitStatusStaysClean() throws {
-        guard let git = programPath("git") else {
-            if ProcessInfo.processInfo.environment["CI"] == "true" { Issue.record("git is missing") }
-            print("skipped: git is not installed")
-            return
-        }
-        _ = git
         let scratch = try EditScratch()
         #expect(try runTool("git", ["init", "-q"], in: scratch.folder).status == 0)
         let commands: [[String]] = [

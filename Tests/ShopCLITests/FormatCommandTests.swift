@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 @Suite("shop fmt")
 struct FormatCommandTests {
@@ -135,7 +136,9 @@ struct FormatCommandTests {
         }
     }
 
-    @Test("--diff prints a unified diff that patch and git apply accept, and writes nothing")
+    @Test(
+        "--diff prints a unified diff that patch and git apply accept, and writes nothing",
+        .requires(.anyProgram(["patch", "git"])))
     func diff() throws {
         try withTemporaryDirectory { folder in
             let file = folder.appendingPathComponent("list.yaml")
@@ -148,8 +151,7 @@ struct FormatCommandTests {
             #expect(try Files.text(file) == original)
             let formatted = try ShopProcess.run(["fmt", "--stdout", "list.yaml"], in: folder).stdout
 
-            let tools = [["patch", "-p1", "--quiet"], ["git", "apply", "-p1", "-"]].filter { isInstalled($0[0]) }
-            #expect(!tools.isEmpty, "neither patch nor git is installed")
+            let tools = [["patch", "-p1", "--quiet"], ["git", "apply", "-p1", "-"]].filter { programPath($0[0]) != nil }
             for tool in tools {
                 try withTemporaryDirectory { copy in
                     try Files.write(original, to: copy.appendingPathComponent("list.yaml"))
@@ -164,14 +166,51 @@ struct FormatCommandTests {
         }
     }
 
-    @Test("--diff of a file without a final line break")
+    /// A removed blank line that could be either of two: git removes the later one.
+    static let blankLineChoice = "items:\n\n  - name: Bread\n    price: 3.5\n  - name: Milk\n\n\n  # from the corner shop\n"
+
+    @Test("--diff shows the hunks git diff shows for the formatter's fixtures", .requires(.program("git")))
+    func diffAsGit() throws {
+        let git = try #require(programPath("git"))
+        let fixtures = CLIPaths.repositoryRoot.appendingPathComponent("Tests/ShopCoreTests/Fixtures/fmt")
+        let inputs = try FileManager.default.contentsOfDirectory(atPath: fixtures.path)
+            .filter { $0.hasSuffix(".yaml") && !$0.hasSuffix(".expected.yaml") }.sorted()
+        #expect(inputs.count > 20)
+        var compared = 0
+        for input in inputs + ["blank line choice"] {
+            try withTemporaryDirectory { folder in
+                let list = folder.appendingPathComponent("list.yaml")
+                if input == "blank line choice" {
+                    try Files.write(Self.blankLineChoice, to: list)
+                } else {
+                    try FileManager.default.copyItem(at: fixtures.appendingPathComponent(input), to: list)
+                }
+                let formatted = try ShopProcess.run(["fmt", "--stdout", "list.yaml"], in: folder)
+                guard formatted.status == 0 else { return }
+                try formatted.stdout.write(to: folder.appendingPathComponent("formatted.yaml"))
+                let shop = try ShopProcess.run(["fmt", "--diff", "list.yaml"], in: folder)
+                let gitDiff = try runTool(
+                    git, ["-c", "diff.noprefix=false", "diff", "--no-index", "--no-color", "list.yaml", "formatted.yaml"],
+                    in: folder)
+                // git adds its own header lines and a function name after each hunk header.
+                let expected = gitDiff.out.split(separator: "\n", omittingEmptySubsequences: false).dropFirst(4)
+                    .map { $0.hasPrefix("@@ ") ? "@@" + $0.split(separator: "@@")[0] + "@@" : String($0) }
+                let actual = shop.out.split(separator: "\n", omittingEmptySubsequences: false).dropFirst(2).map(String.init)
+                #expect(actual == expected, "\(input)")
+                if !actual.isEmpty { compared += 1 }
+            }
+        }
+        #expect(compared > 10, "only \(compared) fixtures change when formatted")
+    }
+
+    @Test("--diff of a file without a final line break", .requires(.anyProgram(["patch", "git"])))
     func diffWithoutFinalNewline() throws {
         try withTemporaryDirectory { folder in
             let original = "items:\n- name: Apples"
             try Files.write(original, to: folder.appendingPathComponent("list.yaml"))
             let result = try ShopProcess.run(["fmt", "--diff", "list.yaml"], in: folder)
             #expect(result.out.contains("\\ No newline at end of file"))
-            let tool = isInstalled("patch") ? ["patch", "-p1", "--quiet"] : ["git", "apply", "-p1", "-"]
+            let tool = programPath("patch") != nil ? ["patch", "-p1", "--quiet"] : ["git", "apply", "-p1", "-"]
             let applied = try runTool(tool[0], Array(tool.dropFirst()), in: folder, stdin: result.stdout)
             #expect(applied.status == 0, "\(applied.output)")
             #expect(try Files.text(folder.appendingPathComponent("list.yaml")) == "items:\n  - name: Apples\n")

@@ -7,7 +7,7 @@ import Testing
 /// between runs: `swift test` holds the lock of the package's `.build` while tests run, and a
 /// second run reuses the first one's build. The folder is named after the checkout, so that two
 /// checkouts on one machine do not rebuild each other's.
-@Suite(.serialized) struct InstallTests {
+@Suite(.serialized, .requires(.program("make"))) struct InstallTests {
     static let scratchPath: String = {
         // FNV-1a: Swift's own hashes change from run to run.
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
@@ -45,7 +45,9 @@ import Testing
         return result.sorted()
     }
 
-    @Test("make install PREFIX=... installs the binary, both manual pages and three completions; uninstall removes them")
+    @Test(
+        "make install PREFIX=... installs the binary, both manual pages and three completions; uninstall removes them",
+        .requires(.program("mandoc")))
     func installAndUninstall() throws {
         try withTemporaryDirectory { prefix in
             let install = try Self.make(["install", "PREFIX=\(prefix.path)"])

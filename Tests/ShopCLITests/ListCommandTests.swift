@@ -115,7 +115,7 @@ import Testing
         #expect(!(try folder.run(["list", "--color", "never"]).out.contains("\u{1B}[")))
     }
 
-    @Test func colourOnATerminalUnlessNoColor() throws {
+    @Test(.requires(.python)) func colourOnATerminalUnlessNoColor() throws {
         let folder = try ExportCLIFolder()
         defer { folder.remove() }
         try folder.write(Self.list, to: "shopping.yaml")

@@ -61,7 +61,9 @@ import Testing
         MdocPage(try DocsPaths.text("man/shop.1"))
     }
 
-    @Test("both pages lint clean together, cross references included")
+    @Test(
+        "both pages lint clean together, cross references included", .requires(.program("mandoc")),
+        .requires(.program("makewhatis")))
     func lint() throws {
         let mandoc = try DocsTools.path(of: "mandoc")
         let makewhatis = try DocsTools.path(of: "makewhatis")
@@ -143,7 +145,7 @@ import Testing
                 else { return nil }
                 return "\(id) \(level)"
             }
-            #expect(reported.count == Rule.allCases.count)
+            #expect(reported.count == RuleID.allCases.count)
             let documented = try Self.manual().section("CHECKS").compactMap { line -> String? in
                 let words = line.split(separator: " ")
                 guard words.count == 5, words[0] == ".It", words[1] == "Cm", words[3] == "Pq" else { return nil }
@@ -175,7 +177,7 @@ import Testing
         }
     }
 
-    @Test("every shop command line in EXAMPLES is accepted by the argument parser")
+    @Test("every shop command line in EXAMPLES is accepted by the argument parser", .requires(.program("bash")))
     func examplesParse() throws {
         let lines = try Self.manual().section("EXAMPLES").filter { $0.hasPrefix("shop ") }
         #expect(lines.count >= 8)
@@ -185,6 +187,27 @@ import Testing
                 #expect(run.status == 0, "\(line): \(run.err)")
             }
         }
+    }
+    @Test("the table of currency symbols names each symbol and currency check --fix knows, and no other")
+    func currencySymbols() throws {
+        let lines = try Self.manual().lines
+        let start = try #require(lines.firstIndex { $0.hasPrefix("Currency symbols") })
+        var documented: [String: Set<String>] = [:]
+        for line in lines[(start + 1)...].prefix(while: { $0 != ".El" }) where line.hasPrefix(".It ") && !line.contains("Sy ") {
+            let parts = line.dropFirst(4).components(separatedBy: " Ta ")
+            let symbols = parts[0].replacingOccurrences(of: "\\&", with: "").split(separator: " ").map(String.init)
+            let codes = parts[1].replacingOccurrences(of: "USD and the other dollars:", with: "USD,")
+                .split(separator: ",").map { $0.trimmingCharacters(in: CharacterSet.whitespaces) }
+            // A row of several symbols lists one currency for each, in order; a single symbol all of
+            // its currencies.
+            if symbols.count == 1 {
+                documented[symbols[0]] = Set(codes)
+            } else {
+                for (symbol, code) in zip(symbols, codes) { documented[symbol, default: []].insert(code) }
+            }
+        }
+        let known = Dictionary(uniqueKeysWithValues: CurrencyMarker.symbols.map { ($0.symbol, Set($0.codes)) })
+        #expect(documented == known)
     }
 }
 
@@ -212,4 +235,5 @@ enum ShellWords {
             environment: ["HOME": "/home/user"])
         return run.out.split(separator: "\0", omittingEmptySubsequences: true).map(String.init)
     }
+
 }

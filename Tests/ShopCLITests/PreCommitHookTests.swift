@@ -11,7 +11,9 @@ import Testing
         return try #require(try JSONSerialization.jsonObject(with: Data(run.out.utf8)) as? [[String: Any]])
     }
 
-    @Test("pre-commit accepts the manifest: shop-fmt and shop-check, built with language: swift")
+    @Test(
+        "pre-commit accepts the manifest: shop-fmt and shop-check, built with language: swift",
+        .requires(.program("pre-commit")), .requires(.pyYAML))
     func manifest() throws {
         let validate = try DocsTools.run("pre-commit", ["validate-manifest", DocsPaths.file(".pre-commit-hooks.yaml").path])
         #expect(validate.status == 0, "\(validate.output)")
@@ -21,7 +23,7 @@ import Testing
         #expect(hooks.allSatisfy { $0["language"] as? String == "swift" })
     }
 
-    @Test("the hooks run on shopping.yaml and shopping.yml in any folder, and on nothing else")
+    @Test("the hooks run on shopping.yaml and shopping.yml in any folder, and on nothing else", .requires(.pyYAML))
     func files() throws {
         for hook in try Self.hooks() {
             let pattern = try #require(hook["files"] as? String)
@@ -63,7 +65,9 @@ import Testing
         }
     }
 
-    @Test("the .pre-commit-config.yaml snippet of the README is a valid configuration using both hooks")
+    @Test(
+        "the .pre-commit-config.yaml snippet of the README is a valid configuration using both hooks",
+        .requires(.program("pre-commit")))
     func readmeSnippet() throws {
         let readme = try DocsPaths.text("README.md")
         let blocks = readme.components(separatedBy: "```yaml\n").dropFirst().map { $0.components(separatedBy: "```").first ?? "" }

@@ -46,7 +46,7 @@ import Testing
             #expect((driver["version"] as? String)?.isEmpty == false)
 
             let rules = try #require(driver["rules"] as? [[String: Any]])
-            #expect(rules.count == Rule.allCases.count)
+            #expect(rules.count == RuleID.allCases.count)
             var ruleIDs: [String] = []
             for rule in rules {
                 let id = try #require(rule["id"] as? String)

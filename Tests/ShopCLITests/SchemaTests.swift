@@ -16,7 +16,7 @@ import Testing
         }
     }
 
-    @Test("the schema is valid JSON Schema 2020-12")
+    @Test("the schema is valid JSON Schema 2020-12", .requires(.program("check-jsonschema")))
     func metaschema() throws {
         let run = try DocsTools.run("check-jsonschema", ["--check-metaschema", Self.schemaPath])
         #expect(run.status == 0, "\(run.output)")
@@ -38,7 +38,7 @@ import Testing
         #expect(codes == Currency.minorUnits.keys.sorted())
     }
 
-    @Test("every example validates")
+    @Test("every example validates", .requires(.program("check-jsonschema")))
     func examples() throws {
         let examples = try DocsPaths.examples()
         #expect(examples.count >= 3)
@@ -48,7 +48,9 @@ import Testing
         }
     }
 
-    @Test("values as YAML readers type them: numbers and bools as text, prices as numbers or strings, nulls", arguments: [
+    @Test(
+        "values as YAML readers type them: numbers and bools as text, prices as numbers or strings, nulls",
+        .requires(.program("check-jsonschema")), arguments: [
         "items: []\n",
         "title:\ncurrency:\ncategories:\nitems: []\n",
         "items:\n  - name: 007\n    id: 1.10\n    unit: yes\n    notes: 2026-01-01\n",
@@ -63,7 +65,9 @@ import Testing
         #expect(run.status == 0, "\(text)\n\(run.output)")
     }
 
-    @Test("bad prices, wrong types and unknown keys are rejected", arguments: [
+    @Test(
+        "bad prices, wrong types and unknown keys are rejected",
+        .requires(.program("check-jsonschema")), arguments: [
         "items:\n  - name: A\n    price: \"3,49\"\n",
         "items:\n  - name: A\n    price: -1\n",
         "items:\n  - name: A\n    price: \"$3\"\n",
@@ -91,7 +95,9 @@ import Testing
         #expect(run.output.contains("Schema validation errors"), "\(run.output)")
     }
 
-    @Test("shop and the schema agree on what the examples of the manual call valid and invalid")
+    @Test(
+        "shop and the schema agree on what the examples of the manual call valid and invalid",
+        .requires(.program("check-jsonschema")))
     func agreesWithCheck() throws {
         try withTemporaryDirectory { folder in
             let cases: [(String, Bool)] = [

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// Runs programs for the end-to-end tests, above all the built `shop` the way a user does,
 /// capturing everything they say. Every helper that starts a process goes through here.
@@ -193,8 +194,8 @@ enum CLIPaths {
     static let testsDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     /// The repository root: two levels above `Tests/ShopCLITests`.
     static let repositoryRoot = testsDirectory.deletingLastPathComponent().deletingLastPathComponent()
-    /// The YAML test suite, next to the repository, read in place.
-    static let corpus = repositoryRoot.deletingLastPathComponent().appendingPathComponent("shared/corpus/yaml-test-suite")
+    /// The YAML test suite, read in place (see ``TestCorpus``).
+    static var corpus: URL { TestCorpus.yamlTestSuite }
 }
 
 /// A fresh folder for one test, removed afterwards.
@@ -258,17 +259,4 @@ func runTool(_ executable: String, _ arguments: [String], in directory: URL, std
     let process = ShopProcess.process(
         URL(fileURLWithPath: "/usr/bin/env"), [executable] + arguments, in: directory, inheriting: .all)
     return try ShopProcess.run(process, stdin: stdin.map(ShopProcess.Input.pipe) ?? .none, errorsInOutput: true)
-}
-
-/// The full path of `program` in the first folder of the test's `PATH` (or `/usr/bin:/bin`), then
-/// of `otherFolders`, that has it; nil when none has.
-func programPath(_ program: String, otherFolders: [String] = []) -> String? {
-    let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-    let folders = path.split(separator: ":").map(String.init) + otherFolders
-    return folders.lazy.map { "\($0)/\(program)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
-}
-
-/// Whether a program is on the `PATH`.
-func isInstalled(_ program: String) -> Bool {
-    programPath(program) != nil
 }

@@ -5,9 +5,8 @@ import Testing
 /// Software we did not write reads every export of every fixture: Python's csv and json modules
 /// read the cells and values the model says the items have, and two CommonMark/GFM renderers
 /// (markdown-it-py with mdit-py-plugins' task lists, and cmark-gfm) render one task item per
-/// exported item with its name, checked state and notes. These tests fail when python3, a module
-/// or a renderer is missing.
-@Suite struct ExportInteropTests {
+/// exported item with its name, checked state and notes.
+@Suite(.requires(.python)) struct ExportInteropTests {
     /// Every fixture in both scopes, with what its items should read as.
     static func cases() throws -> [(file: String, list: ShoppingList, scope: ItemScope)] {
         var result: [(String, ShoppingList, ItemScope)] = []
@@ -80,7 +79,7 @@ import Testing
         }
     }
 
-    @Test func everyMarkdownExportRendersAsOneTaskItemPerItem() throws {
+    @Test(.requires(.markdownRenderers)) func everyMarkdownExportRendersAsOneTaskItemPerItem() throws {
         let scratch = try ExportScratchFolder()
         defer { scratch.remove() }
         var arguments: [String] = []
@@ -98,7 +97,7 @@ import Testing
     /// Names made of the characters Markdown treats specially, in every position, plus random
     /// mixes of punctuation, digits, letters, white space and non-ASCII text: each renders, in both
     /// renderers, as a task item whose text is exactly the name.
-    @Test func trickyNamesRenderExactlyAsWritten() throws {
+    @Test(.requires(.markdownRenderers)) func trickyNamesRenderExactlyAsWritten() throws {
         var names = [
             "*", "**", "_", "__", "`", "``", "[", "]", "[]", "[ ]", "[x]", "<", ">", "#", "##", "|", "\\", "\\\\",
             "~", "~~", "$", "&", "!", "-", "+", "=", "1.", "1)", "99. x", "2) x", "1.5 kg", "- x", "+ x", "= x", "* x",

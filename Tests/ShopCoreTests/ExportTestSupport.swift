@@ -95,7 +95,7 @@ struct ExportScratchFolder {
 }
 
 /// Runs the Python tools next to the fixtures. A missing `python3`, module or renderer makes the
-/// run fail, and so the test: these checks are never skipped.
+/// run fail, and so the test: tests that run them require what they need.
 enum ExportPython {
     struct Run {
         var status: Int32
@@ -186,11 +186,12 @@ struct ExpectedItem {
         list.items.filter { scope == .all || $0.buy }.map { ExpectedItem($0, decimals: list.priceDecimals) }
     }
 
-    /// The CSV record: texts that a spreadsheet could run as a formula start with `'`.
+    /// The CSV record: texts that a spreadsheet could run as a formula (after any `'`s) start
+    /// with `'`.
     var csvRecord: [String] {
         func text(_ value: String?) -> String {
             guard let value else { return "" }
-            if let first = value.unicodeScalars.first, "=+-@\t\r".unicodeScalars.contains(first) {
+            if let first = value.unicodeScalars.first(where: { $0 != "'" }), "=+-@\t\r".unicodeScalars.contains(first) {
                 return "'" + value
             }
             return value

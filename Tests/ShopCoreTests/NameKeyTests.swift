@@ -61,7 +61,9 @@ struct NameKeyTests {
         #expect(!NameKey(name).isEmpty)
     }
 
-    @Test("two characters have the same key exactly when their NFKC case folds (Python's) are equal")
+    @Test(
+        "two characters have the same key exactly when their NFKC case folds (Python's) are equal",
+        .requires(.python))
     func agreesWithUnicodeCaseFolding() throws {
         if let problem = UnicodeData.unavailability {
             if isContinuousIntegration { Issue.record("no Unicode data: \(problem)") } else { print("skipped, no Unicode data: \(problem)") }

@@ -21,7 +21,7 @@ struct FormatPropertyTests {
 
     @Test("the generator writes well-formed YAML that exercises every rule, and its comments are read")
     func generatorCoverage() throws {
-        var rules: Set<Rule> = []
+        var rules: Set<RuleID> = []
         var failures: [String] = []
         for (number, file) in Self.files.enumerated() {
             switch ShoppingList.parseDocument(Array(file.text.utf8)) {
@@ -36,7 +36,7 @@ struct FormatPropertyTests {
             }
         }
         #expect(failures.isEmpty, "\(failures.count) generated files do not parse or lose comments; first:\n\(failures.first ?? "")")
-        #expect(rules.isSuperset(of: Set(Rule.allCases).subtracting([.syntax, .mergeConflict])), "missing: \(Set(Rule.allCases).subtracting(rules))")
+        #expect(rules.isSuperset(of: Set(RuleID.allCases).subtracting([.syntax, .mergeConflict])), "missing: \(Set(RuleID.allCases).subtracting(rules))")
     }
 
     @Test("fmt is idempotent, faithful and writes canonical text")
@@ -132,7 +132,9 @@ struct FormatPropertyTests {
         return text.allSatisfy { $0 == " " } || text.hasSuffix(": ") || text.hasSuffix("- ")
     }
 
-    @Test("PyYAML (and ruamel.yaml, when installed) read the canonical output's data exactly as shop does")
+    @Test(
+        "PyYAML and ruamel.yaml read the canonical output's data exactly as shop does", .requires(.pyYAML),
+        .requires(.ruamelYAML))
     func pyYAMLAgrees() throws {
         var cases: [[String: Any]] = []
         for (number, file) in Self.files.enumerated() where !file.duplicateKeys {
@@ -214,17 +216,14 @@ enum ShopView {
 }
 
 enum PyYAMLComparison {
-    /// Reads every case with PyYAML's `safe_load` (YAML 1.1) and, when it is installed, ruamel.yaml's
-    /// safe loader (YAML 1.2), and compares the values shop interprets.
+    /// Reads every case with PyYAML's `safe_load` (YAML 1.1) and ruamel.yaml's safe loader (YAML
+    /// 1.2), and compares the values shop interprets.
     static let script = #"""
         import json, sys, datetime
         from decimal import Decimal
         import yaml
-        try:
-            from ruamel.yaml import YAML
-            ruamel = YAML(typ='safe', pure=True)
-        except ImportError:
-            ruamel = None
+        from ruamel.yaml import YAML
+        ruamel = YAML(typ='safe', pure=True)
 
         cases = json.load(sys.stdin)
         failures = []
@@ -252,8 +251,7 @@ enum PyYAMLComparison {
 
         def readers():
             yield 'PyYAML', yaml.safe_load
-            if ruamel is not None:
-                yield 'ruamel.yaml', ruamel.load
+            yield 'ruamel.yaml', ruamel.load
 
         for case, (reader, load) in ((case, reader) for case in cases for reader in readers()):
             number = case['number']

@@ -30,6 +30,3 @@ public enum UnicodeData {
     }
 }
 
-/// Whether the tests run in continuous integration (`CI=true`), where a missing tool is a failure
-/// instead of a reason to skip.
-public let isContinuousIntegration = ProcessInfo.processInfo.environment["CI"] == "true"

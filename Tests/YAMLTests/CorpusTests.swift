@@ -4,10 +4,10 @@ import TestSupport
 
 @testable import YAML
 
-/// The YAML test suite, read in place from the shared corpus next to the repository: every input
-/// parses or fails with a typed error, fast; what parses holds the data of the suite's JSON, and
-/// prints to canonical text with the same data and comments.
-@Suite struct CorpusTests {
+/// The YAML test suite, read in place from the test corpus (``TestCorpus``): every input parses or
+/// fails with a typed error, fast; what parses holds the data of the suite's JSON, and prints to
+/// canonical text with the same data and comments.
+@Suite(.requires(.yamlTestSuite)) struct CorpusTests {
     struct Case {
         var name: String
         var directory: URL
@@ -102,7 +102,7 @@ import TestSupport
         #expect(differing == Self.libyamlDeviations)
     }
 
-    @Test(.enabled(if: pythonRuns("import yaml; yaml.CSafeLoader"), "PyYAML is built without libyaml"))
+    @Test(.requires(.pyYAMLWithLibyaml))
     func acceptedInputsHoldWhatLibyamlReads() throws {
         // PyYAML's libyaml loader reads libyaml's events: the wrapper must pass on the same values.
         var texts: [[UInt8]] = []

@@ -5,8 +5,8 @@ import TestSupport
 @testable import YAML
 
 /// Other YAML readers read the printer's output as the same data: every string as exactly that
-/// string, every plain scalar as the reader reads it in the input. PyYAML (YAML 1.1, with its Python
-/// scanner and with libyaml's) is required; ruamel.yaml (YAML 1.2) is checked where it is installed.
+/// string, every plain scalar as the reader reads it in the input: PyYAML (YAML 1.1, with its Python
+/// scanner and with libyaml's) and ruamel.yaml (YAML 1.2).
 @Suite struct InteropTests {
     /// Reads a JSON array of YAML texts on standard input and writes, for each, its node tree with
     /// the tags the reader resolved: `{"s": text}` for a string, `{"null": true}`, `{"t": tag}` for
@@ -183,13 +183,13 @@ import TestSupport
         #expect(text.contains("\n  - Apples\n") && text.contains("\n  - \"yes\"\n") && text.contains("\n  - |\n"))
     }
 
-    @Test func pyyamlReadsTrickyStrings() throws {
+    @Test(.requires(.pyYAML)) func pyyamlReadsTrickyStrings() throws {
         let (document, _, _) = try Self.trickyDocument()
         let printed = document.formatted()
         try Self.expectRead([printed], as: [DataValue(document)], loaders: Self.pyyaml)
     }
 
-    @Test(.enabled(if: pythonHasModule("ruamel.yaml"), "ruamel.yaml is not installed"))
+    @Test(.requires(.ruamelYAML))
     func ruamelReadsTrickyStrings() throws {
         let (document, _, _) = try Self.trickyDocument()
         let printed = document.formatted()
@@ -228,12 +228,12 @@ import TestSupport
         #expect(plain > 1_000)
     }
 
-    @Test func pyyamlReadsRandomStrings() throws {
+    @Test(.requires(.pyYAML)) func pyyamlReadsRandomStrings() throws {
         let document = try Self.randomStringsDocument()
         try Self.expectRead([document.formatted()], as: [DataValue(document)], loaders: Self.pyyaml)
     }
 
-    @Test(.enabled(if: pythonHasModule("ruamel.yaml"), "ruamel.yaml is not installed"))
+    @Test(.requires(.ruamelYAML))
     func ruamelReadsRandomStrings() throws {
         let document = try Self.randomStringsDocument()
         try Self.expectRead([document.formatted()], as: [DataValue(document)], loaders: Self.ruamel)
@@ -256,18 +256,18 @@ import TestSupport
         return (printed, values)
     }
 
-    @Test func pyyamlReadsGeneratedDocuments() throws {
+    @Test(.requires(.pyYAML)) func pyyamlReadsGeneratedDocuments() throws {
         let (printed, values) = try Self.generatedOutputs()
         try Self.expectRead(printed, as: values, loaders: Self.pyyaml)
     }
 
-    @Test(.enabled(if: pythonHasModule("ruamel.yaml"), "ruamel.yaml is not installed"))
+    @Test(.requires(.ruamelYAML))
     func ruamelReadsGeneratedDocuments() throws {
         let (printed, values) = try Self.generatedOutputs()
         try Self.expectRead(printed, as: values, loaders: Self.ruamel)
     }
 
-    @Test func theComparisonNoticesADifference() throws {
+    @Test(.requires(.pyYAML)) func theComparisonNoticesADifference() throws {
         // A printed string that a reader reads as a bool is reported.
         withKnownIssue {
             try Self.expectRead([Array("- yes\n".utf8)], as: [.sequence([.string("yes")])], loaders: Self.pyyaml)

@@ -56,7 +56,7 @@ import TestSupport
         }
     }
 
-    @Test func corpusInputsReadAlike() throws {
+    @Test(.requires(.yamlTestSuite)) func corpusInputsReadAlike() throws {
         for testCase in CorpusTests.cases() {
             let bytes = try readBytes(testCase.directory.appendingPathComponent("in.yaml"))
             Self.expectAlike(bytes, testCase.name)

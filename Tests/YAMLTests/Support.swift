@@ -12,9 +12,8 @@ enum TestPaths {
     static let fixtures = testsDirectory.appendingPathComponent("Fixtures")
     /// The repository root: three levels above `Tests/YAMLTests/Support.swift`.
     static let repositoryRoot = testsDirectory.deletingLastPathComponent().deletingLastPathComponent()
-    /// The YAML test suite, kept next to the repository and read in place.
-    static let corpus = repositoryRoot.deletingLastPathComponent()
-        .appendingPathComponent("shared/corpus/yaml-test-suite")
+    /// The YAML test suite, read in place (see ``TestCorpus``).
+    static var corpus: URL { TestCorpus.yamlTestSuite }
 }
 
 /// The names (without extension) of the `.yaml` inputs in a fixture folder, sorted.

@@ -1,0 +1,70 @@
+#!/usr/bin/env python3
+"""Checking hostile input takes time in proportion to its size.
+
+Files shaped to hit a quadratic path (very many keys in one item, very many categories, thousands of
+findings on one line, thousands of duplicates, very long unknown words) are checked at a size and at
+four times it; the time may grow about four times, within a generous factor, but not sixteen times.
+Prints each shape's times and ratio; exits 1 when a ratio is above 9.
+
+    Benchmarks/scaling.py [SHOP]      (default: the release build, built when missing)
+"""
+import os
+import subprocess
+import sys
+import tempfile
+import time
+
+
+def shapes():
+    yield "an item with thousands of unknown keys", 2_000, lambda n: "items:\n  - name: a\n" + "".join(
+        f"    key{i}: 1\n" for i in range(n))
+    yield "thousands of categories and items in them", 2_000, lambda n: (
+        "categories:\n" + "".join(f"  - c{i}\n" for i in range(n)) + "items:\n"
+        + "".join(f"  - name: n{i}\n    category: c{i}\n" for i in range(n)))
+    yield "thousands of categories and items in other ones", 1_000, lambda n: (
+        "categories:\n" + "".join(f"  - c{i}\n" for i in range(n)) + "items:\n"
+        + "".join(f"  - name: n{i}\n    category: d{i}\n" for i in range(n)))
+    yield "thousands of findings on one long line", 1_000, lambda n: (
+        "{items: [" + ", ".join(f"{{price: x{i}}}" for i in range(n)) + "]}\n")
+    yield "thousands of items with the same name, id and category", 2_000, lambda n: (
+        "categories: [A]\nitems:\n" + "  - name: Same\n    id: x\n    category: B\n" * n)
+    yield "very long unknown keys", 500, lambda n: "items:\n  - name: a\n" + "".join(
+        f"    k{i}" + "q" * 1_000 + ": 1\n" for i in range(n))
+    yield "a very long unknown currency", 50_000, lambda n: "currency: " + "E" * n + "\nitems: []\n"
+
+
+def seconds(shop, path):
+    best = float("inf")
+    for _ in range(3):
+        start = time.perf_counter()
+        subprocess.run([shop, "check", path], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        best = min(best, time.perf_counter() - start)
+    return best
+
+
+def main():
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    if len(sys.argv) > 1:
+        shop = sys.argv[1]
+    else:
+        subprocess.run(["swift", "build", "-c", "release", "--product", "shop"], cwd=root, check=True,
+                       stdout=subprocess.DEVNULL)
+        shop = os.path.join(root, ".build", "release", "shop")
+    failed = False
+    with tempfile.TemporaryDirectory() as folder:
+        for name, small, make in shapes():
+            times = []
+            for size in (small, small * 4):
+                path = os.path.join(folder, "list.yaml")
+                with open(path, "w") as file:
+                    file.write(make(size))
+                times.append(seconds(shop, path))
+            # Start-up dominates small inputs: below 50 ms the ratio says nothing.
+            ratio = times[1] / max(times[0], 0.05 / 9)
+            verdict = "ok" if times[1] < max(times[0] * 9, 0.05) else "SUPERLINEAR"
+            failed |= verdict != "ok"
+            print(f"{name}: {times[0] * 1000:.1f} ms, 4x the size {times[1] * 1000:.1f} ms, ratio {ratio:.1f}  {verdict}")
+    sys.exit(1 if failed else 0)
+
+
+main()

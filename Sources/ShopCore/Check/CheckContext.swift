@@ -1,0 +1,89 @@
+import YAML
+
+/// What a rule sees while it checks a list: the list, its nodes, and where to put its findings.
+struct CheckContext {
+    let list: ShoppingList
+    let nodes: RawNodes
+    /// The rule that is checking; set before each rule runs.
+    var rule: RuleID = .structure
+    private var reported: [(order: Order, finding: Finding)] = []
+
+    /// What orders findings: position first; at one position (a collection starts where its first
+    /// key does), the finding on the inner node first; then the order in which they were made.
+    private struct Order: Comparable {
+        var offset: Int
+        var innerFirst: Int
+        var sequence: Int
+
+        static func < (lhs: Order, rhs: Order) -> Bool {
+            (lhs.offset, lhs.innerFirst, lhs.sequence) < (rhs.offset, rhs.innerFirst, rhs.sequence)
+        }
+    }
+
+    init(list: ShoppingList, nodes: RawNodes) {
+        self.list = list
+        self.nodes = nodes
+    }
+
+    var source: SourceText { list.document.source }
+    var layout: ListLayout { list.layout }
+    var records: [ItemRecord] { list.records }
+    var decimals: Int { list.priceDecimals }
+
+    /// Reports a finding of the current rule on `node` (the whole document when nil), at `span`
+    /// (by default the node's own).
+    mutating func report(
+        _ node: Int?, span explicit: SourceSpan? = nil, _ message: FindingMessage, related: [RelatedPlace] = [],
+        fixes: [Fix] = []
+    ) {
+        let span = explicit ?? node.map(span(of:)) ?? SourceSpan(at: source.contentStart)
+        let finding = Finding(rule: rule, span: span, message: message, related: related, fixes: fixes)
+        reported.append((Order(offset: span.start, innerFirst: -(node ?? -1), sequence: reported.count), finding))
+    }
+
+    /// Reports a finding whose message is words only.
+    mutating func report(_ node: Int?, _ message: String, related: [RelatedPlace] = [], fixes: [Fix] = []) {
+        report(node, FindingMessage(message), related: related, fixes: fixes)
+    }
+
+    /// The findings, ordered.
+    func sortedFindings() -> [Finding] {
+        reported.sorted { $0.order < $1.order }.map(\.finding)
+    }
+
+    /// Where a node was written: from its first character to just past its last. A node added by an
+    /// edit has no place of its own and takes the place of the nearest one before it that has.
+    func span(of node: Int) -> SourceSpan {
+        var probe = node
+        while probe > 0 && nodes.startOffset(probe) == nil { probe -= 1 }
+        guard let start = nodes.startOffset(probe), let end = nodes.endOffset(probe) else {
+            return SourceSpan(at: source.contentStart)
+        }
+        return SourceSpan(start: start, end: end)
+    }
+
+    /// `line N` of a node, for messages.
+    func line(of node: Int) -> FindingMessage.Part {
+        .line(ofOffset: span(of: node).start)
+    }
+
+    /// A related place: the node, with what it is.
+    func place(_ node: Int, _ message: String) -> RelatedPlace {
+        RelatedPlace(span: span(of: node), message: message)
+    }
+
+    /// The text of a scalar node.
+    func text(_ node: Int) -> String {
+        String(decoding: nodes.value(node), as: UTF8.self)
+    }
+
+    /// What kind of node this is, in words: "mapping", "list" or `scalar`.
+    func kindName(_ node: Int, scalar: String = "single value") -> String {
+        nodes.isMapping(node) ? "mapping" : (nodes.isSequence(node) ? "list" : scalar)
+    }
+
+    /// An item, as a view lending its texts.
+    func item(_ record: ItemRecord) -> ItemView {
+        ItemView(nodes: nodes, record: record, decimals: decimals)
+    }
+}

@@ -1,0 +1,61 @@
+import YAML
+
+/// Every rule of `check`, in the order reports list them.
+public enum RuleRegistry {
+    /// The rules, one per ``RuleID``, in its order.
+    public static let all: [Rule] = [
+        SyntaxRules.syntax, SyntaxRules.mergeConflict, StructureRule.rule, DuplicateKeyRule.rule,
+        NameRules.missingName, NameRules.duplicateName, NameRules.duplicateID, ValueRules.badPrice,
+        ValueRules.badQuantity, CurrencyRule.rule, CategoryRules.duplicateCategory, UnknownKeyRule.rule,
+        CategoryRules.unknownCategory, CategoryRules.categorySpelling, DoneNotBoughtRule.rule,
+    ]
+
+    /// The rule with the identifier `id`.
+    public static func rule(_ id: RuleID) -> Rule {
+        table[id.position]
+    }
+
+    /// The rules whose failing leaves a file that no command may write: the shape of the file.
+    public static let structural: Set<RuleID> = [.syntax, .mergeConflict, .structure]
+
+    private static let table: [Rule] = {
+        let rules = all.sorted { $0.id.position < $1.id.position }
+        precondition(rules.map(\.id) == RuleID.allCases, "every rule is registered once")
+        return rules
+    }()
+}
+
+extension RuleID {
+    /// The identifier's place in ``RuleID/allCases`` (and in ``RuleRegistry/all``).
+    public var position: Int { Self.positions[self] ?? 0 }
+
+    private static let positions: [RuleID: Int] = Dictionary(
+        uniqueKeysWithValues: allCases.enumerated().map { ($1, $0) })
+}
+
+extension ShoppingList {
+    /// Every finding of `rules` (all of them by default), ordered by position.
+    public func check(_ rules: Set<RuleID>? = nil) -> [Finding] {
+        document.withRawNodes { nodes in
+            var context = CheckContext(list: self, nodes: nodes)
+            for rule in RuleRegistry.all where rules?.contains(rule.id) ?? true {
+                guard let check = rule.check else { continue }
+                context.rule = rule.id
+                check(&context)
+            }
+            return context.sortedFindings()
+        }
+    }
+
+    /// Every finding, resolved to lines and columns, ordered by position.
+    public var diagnostics: [Diagnostic] { check().resolved(in: document.source) }
+
+    /// Whether any finding is an error.
+    public var hasErrors: Bool { check().contains { $0.severity == .error } }
+
+    /// Whether the file's shape is broken (structure errors): such a file is never written by the
+    /// editing commands.
+    public var hasStructureErrors: Bool {
+        !check([.structure]).isEmpty
+    }
+}

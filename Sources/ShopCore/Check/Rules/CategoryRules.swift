@@ -1,0 +1,124 @@
+import YAML
+
+/// The rules on categories: `duplicate-category` in the aisle order, and for items
+/// `unknown-category` (not in `categories`) and `category-spelling` (in it, spelled otherwise).
+enum CategoryRules {
+    /// `duplicate-category`: a category listed twice; removing the later entry (its comments stay)
+    /// is a safe fix.
+    static let duplicateCategory = Rule(
+        .duplicateCategory, .error, summary: "A category is listed twice in `categories`.",
+        check: { context in
+            let nodes = context.nodes
+            let sequence = Int(context.layout.categories)
+            guard sequence >= 0, nodes.isSequence(sequence) else { return }
+            var seen: [NameKey: Int] = [:]
+            var previous: Int?
+            for entry in nodes.items(of: sequence) {
+                defer { previous = entry }
+                guard nodes.isScalar(entry), !nodes.isNull(entry) else { continue }
+                let key = NameKey(utf8: nodes.value(entry))
+                guard let first = seen[key] else {
+                    seen[key] = entry
+                    continue
+                }
+                let fix = Fix(
+                    title: "remove this entry", isSafe: true,
+                    edits: [removal(of: entry, after: previous, flow: nodes.isFlow(sequence), in: context)])
+                context.report(
+                    entry,
+                    FindingMessage(parts: [
+                        .text("category \"\(context.text(entry))\" is listed twice (first at "), context.line(of: first),
+                        .text(")"),
+                    ]), related: [context.place(first, "first listed here")], fixes: [fix])
+            }
+        })
+
+    /// The text edit that removes a sequence entry: in flow style from the end of the entry
+    /// before it; in block style its whole line, but for an end-of-line comment, which stays on a
+    /// line of its own.
+    private static func removal(of entry: Int, after previous: Int?, flow: Bool, in context: CheckContext) -> TextEdit {
+        let span = context.span(of: entry)
+        if flow, let previous {
+            return TextEdit(span: SourceSpan(start: context.span(of: previous).end, end: span.end), replacement: "")
+        }
+        let bytes = context.source.bytes
+        var lineStart = span.start
+        while lineStart > 0 && bytes[lineStart - 1] != 0x0A && bytes[lineStart - 1] != 0x0D { lineStart -= 1 }
+        var lineEnd = span.end
+        while lineEnd < bytes.count && bytes[lineEnd] != 0x0A && bytes[lineEnd] != 0x0D { lineEnd += 1 }
+        var next = lineEnd
+        if next < bytes.count && bytes[next] == 0x0D { next += 1 }
+        if next < bytes.count && bytes[next] == 0x0A { next += 1 }
+        let rest = bytes[span.end..<lineEnd]
+        if let hash = rest.firstIndex(of: UInt8(ascii: "#")) {
+            var indent = lineStart
+            while indent < span.start && bytes[indent] == 0x20 { indent += 1 }
+            let comment = String(decoding: bytes[hash..<lineEnd], as: UTF8.self)
+            let spaces = String(repeating: " ", count: indent - lineStart)
+            return TextEdit(span: SourceSpan(start: lineStart, end: lineEnd), replacement: spaces + comment)
+        }
+        return TextEdit(span: SourceSpan(start: lineStart, end: next), replacement: "")
+    }
+
+    /// `unknown-category`: an item's category is not in `categories` (only when the file has them).
+    static let unknownCategory = Rule(
+        .unknownCategory, .warning, summary: "An item's category is not listed in `categories`.",
+        check: { context in check(&context, spelling: false) })
+
+    /// `category-spelling`: an item's category is in `categories` as another spelling; writing the
+    /// listed one, which exports then use, is a safe fix.
+    static let categorySpelling = Rule(
+        .categorySpelling, .warning, summary: "An item's category is spelled otherwise than in `categories`.",
+        check: { context in check(&context, spelling: true) })
+
+    private static func check(_ context: inout CheckContext, spelling: Bool) {
+        guard let categories = context.list.categories else { return }
+        let nodes = context.nodes
+        let texts = Set(categories.map { Array($0.utf8) })
+        var listed: [NameKey: String] = [:]
+        for name in categories where listed[NameKey(name)] == nil { listed[NameKey(name)] = name }
+        var suggestions: [String: String?] = [:]
+        // A suggestion measures the name against every category: a bound on that work keeps a
+        // file with thousands of categories and unknown ones quick to check.
+        var comparisonsLeft = 200_000
+        for record in context.records {
+            guard let value = context.item(record).valueNode(.category), nodes.isScalar(value), !nodes.isNull(value) else {
+                continue
+            }
+            let bytes = nodes.value(value)
+            if texts.contains(Array(bytes)) { continue }
+            let key = NameKey(utf8: bytes)
+            if key.isEmpty { continue }
+            let category = context.text(value)
+            if let spelled = listed[key] {
+                guard spelling else { continue }
+                let fix = Fix(
+                    title: "write \"\(spelled)\"", isSafe: true,
+                    edits: [TextEdit(span: context.span(of: value), replacement: ScalarAnalysis.quotedIfNeeded(spelled))])
+                context.report(value, "category \"\(category)\" is spelled \"\(spelled)\" in \"categories\"", fixes: [fix])
+                continue
+            }
+            guard !spelling else { continue }
+            var suggestion: String?
+            if let known = suggestions[category] {
+                suggestion = known
+            } else if comparisonsLeft > 0 {
+                comparisonsLeft -= categories.count
+                suggestion = SpellingSuggestion.closest(to: category, among: categories)
+                suggestions[category] = suggestion
+            }
+            var message = "category \"\(category)\" is not in \"categories\""
+            var fixes: [Fix] = []
+            if let suggestion {
+                message += " (did you mean \"\(suggestion)\"?)"
+                fixes.append(
+                    Fix(
+                        title: "write \"\(suggestion)\"", isSafe: false,
+                        edits: [TextEdit(span: context.span(of: value), replacement: ScalarAnalysis.quotedIfNeeded(suggestion))]))
+            } else {
+                message += "; add it there or fix the spelling"
+            }
+            context.report(value, message, fixes: fixes)
+        }
+    }
+}

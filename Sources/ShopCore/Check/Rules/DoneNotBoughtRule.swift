@@ -1,0 +1,32 @@
+import YAML
+
+/// `done-not-bought`: an item checked off that is not on the list. Putting it on the list
+/// (`buy: true`) is a safe fix: it is in the basket.
+enum DoneNotBoughtRule {
+    static let rule = Rule(
+        .doneNotBought, .warning,
+        summary: "An item is checked off (`done: true`) but not on the shopping list (`buy: true`).",
+        check: { context in
+            let nodes = context.nodes
+            for record in context.records where record.done && !record.buy {
+                let item = context.item(record)
+                guard let done = item.valueNode(.done) else { continue }
+                let doneKey = done - 1
+                let label = item.text(.name).map { "\"\(String(decoding: $0, as: UTF8.self))\" is" } ?? "this item is"
+                let edit: TextEdit
+                if let buy = item.valueNode(.buy) {
+                    edit = TextEdit(span: context.span(of: buy), replacement: "true")
+                } else if nodes.isFlow(item.node) {
+                    edit = TextEdit(span: SourceSpan(at: context.span(of: doneKey).start), replacement: "buy: true, ")
+                } else {
+                    let start = context.span(of: doneKey).start
+                    let column = context.source.location(at: start).column
+                    let indent = String(repeating: " ", count: max(0, column - 1))
+                    edit = TextEdit(span: SourceSpan(at: start), replacement: "buy: true\n" + indent)
+                }
+                context.report(
+                    doneKey, "\(label) done but not on the shopping list; add \"buy: true\" or remove \"done\"",
+                    fixes: [Fix(title: "add \"buy: true\"", isSafe: true, edits: [edit])])
+            }
+        })
+}

@@ -1,0 +1,97 @@
+import YAML
+
+/// The rules on what identifies an item: `missing-name`, `duplicate-name`, `duplicate-id`.
+enum NameRules {
+    /// `missing-name`: an item without a name, or with an empty one, at the item's first line.
+    static let missingName = Rule(
+        .missingName, .error, summary: "An item has no name, or an empty one.",
+        check: { context in
+            let nodes = context.nodes
+            for record in context.records {
+                let item = context.item(record)
+                guard let name = item.valueNode(.name) else {
+                    context.report(item.node, firstLine: true, "this item has no name; add a \"name:\" line")
+                    continue
+                }
+                guard nodes.isScalar(name) else { continue }
+                if nodes.isNull(name) {
+                    context.report(item.node, firstLine: true, "this item has no name; \"name\" has no value")
+                } else if NameKey.fingerprint(ofName: nodes.value(name)).blank {
+                    context.report(item.node, firstLine: true, "this item's name is empty; give it a name")
+                }
+            }
+        })
+
+    /// `duplicate-name`: two items whose names are equal after normalization; the later one is
+    /// reported, naming the first.
+    static let duplicateName = Rule(
+        .duplicateName, .error,
+        summary: "Two items have the same name once case, Unicode compatibility forms and white space are ignored.",
+        check: { context in
+            let nodes = context.nodes
+            var first: [Int: Int32] = [:]
+            first.reserveCapacity(context.records.count)
+            // Names with the same fingerprint but other keys, compared exactly.
+            var exact: [NameKey: Int32] = [:]
+            for record in context.records {
+                guard let name = context.item(record).valueNode(.name), nodes.isScalar(name), !nodes.isNull(name) else {
+                    continue
+                }
+                let bytes = nodes.value(name)
+                let (fingerprint, blank) = NameKey.fingerprint(ofName: bytes)
+                guard !blank else { continue }
+                let hash = Int(truncatingIfNeeded: fingerprint)
+                guard let earlier = first[hash] else {
+                    first[hash] = Int32(name)
+                    continue
+                }
+                let key = NameKey(utf8: bytes)
+                var firstNode = Int(earlier)
+                if NameKey(utf8: nodes.value(firstNode)) != key {
+                    firstNode = exact[key].map(Int.init) ?? -1
+                    if firstNode < 0 { exact[key] = Int32(name) }
+                }
+                guard firstNode >= 0 else { continue }
+                context.report(
+                    name,
+                    FindingMessage(parts: [
+                        .text("duplicate item name \"\(context.text(name))\" (first defined at "), context.line(of: firstNode),
+                        .text(")"),
+                    ]), related: [context.place(firstNode, "first defined here")])
+            }
+        })
+
+    /// `duplicate-id`: two items with the same id.
+    static let duplicateID = Rule(
+        .duplicateID, .error, summary: "Two items have the same id.",
+        check: { context in
+            let nodes = context.nodes
+            var first: [String: Int32] = [:]
+            for record in context.records {
+                guard let idNode = context.item(record).valueNode(.id), nodes.isScalar(idNode), !nodes.isNull(idNode)
+                else { continue }
+                let id = context.text(idNode)
+                guard let earlier = first[id] else {
+                    first[id] = Int32(idNode)
+                    continue
+                }
+                context.report(
+                    idNode,
+                    FindingMessage(parts: [
+                        .text("duplicate id \"\(id)\" (first used at "), context.line(of: Int(earlier)), .text(")"),
+                    ]), related: [context.place(Int(earlier), "first used here")])
+            }
+        })
+}
+
+extension CheckContext {
+    /// Reports a finding on an item whose place is its first line: where it begins, to the end of
+    /// that line or of the item, whichever comes first.
+    mutating func report(_ node: Int, firstLine: Bool, _ message: String) {
+        let whole = span(of: node)
+        let bytes = source.bytes
+        var end = whole.start
+        while end < whole.end && bytes[end] != 0x0A && bytes[end] != 0x0D { end += 1 }
+        report(node, span: SourceSpan(start: whole.start, end: end), FindingMessage(message))
+    }
+}

@@ -1,0 +1,67 @@
+import YAML
+
+/// `unknown-key`: a key shop does not know that is not an extension (`x-...`), with the known key
+/// that was probably meant. Respelling it is a safe fix when exactly one known key is suggested and
+/// the mapping does not have that key yet; when two misspellings point at one key, only the first
+/// is fixed.
+enum UnknownKeyRule {
+    static let rule = Rule(
+        .unknownKey, .warning, summary: "A key that is neither known nor an extension starting with `x-`.",
+        check: { context in
+            let nodes = context.nodes
+            guard context.layout.root >= 0, nodes.isMapping(Int(context.layout.root)) else { return }
+            if context.layout.unusualTopLevel {
+                check(Int(context.layout.root), known: ListKey.allCases.map(\.rawValue), skipping: [], &context)
+            }
+            let itemKeys = ItemKey.allCases.map(\.rawValue)
+            for record in context.records where record.marks.contains(.unknownKey) {
+                let mapping = Int(record.node)
+                check(mapping, known: itemKeys, skipping: splitFractionKeys(of: mapping, nodes: nodes), &context)
+            }
+        })
+
+    private static func check(_ mapping: Int, known: [String], skipping: Set<Int>, _ context: inout CheckContext) {
+        let nodes = context.nodes
+        var present: Set<String> = []
+        var reported: Set<[UInt8]> = []
+        var unknown: [Int] = []
+        for (key, _) in nodes.entries(of: mapping) where nodes.isScalar(key) && !skipping.contains(key) {
+            let bytes = nodes.value(key)
+            let text = context.text(key)
+            if known.contains(text) {
+                present.insert(text)
+            } else if !isExtensionKey(bytes), reported.insert(Array(bytes)).inserted {
+                // A repeated unknown key is a duplicate-key finding; only the first is reported here.
+                unknown.append(key)
+            }
+        }
+        var fixedTargets: Set<String> = []
+        for key in unknown {
+            let text = context.text(key)
+            guard let suggestion = SpellingSuggestion.closest(to: text, among: known) else {
+                context.report(key, "unknown key \"\(text)\"; extension keys start with \"x-\"")
+                continue
+            }
+            let safe = !present.contains(suggestion) && fixedTargets.insert(suggestion).inserted
+            let fix = Fix(
+                title: "rename to \"\(suggestion)\"", isSafe: safe,
+                edits: [TextEdit(span: context.span(of: key), replacement: suggestion)])
+            context.report(key, "unknown key \"\(text)\" (did you mean \"\(suggestion)\"?)", fixes: [fix])
+        }
+    }
+
+    /// The keys of digits that a comma split off a price or quantity (`{price: 3,49}`): reported
+    /// with the price, not as keys.
+    static func splitFractionKeys(of mapping: Int, nodes: RawNodes) -> Set<Int> {
+        var keys: Set<Int> = []
+        let end = nodes.subtreeEnd(mapping)
+        for (key, value) in nodes.entries(of: mapping) where nodes.isScalar(key) {
+            let known = ItemKey.matching(nodes.value(key))
+            guard known == .price || known == .quantity,
+                let split = SplitDecimal.after(value: value, mappingEnd: end, nodes: nodes)
+            else { continue }
+            keys.insert(split.fractionKey)
+        }
+        return keys
+    }
+}

@@ -1,0 +1,71 @@
+import YAML
+
+/// The rules on numbers: `bad-price` and `bad-quantity`. The message says what was meant where it
+/// can tell; writing that is a safe fix for a decimal comma that cannot be a thousands separator
+/// and for the file's own currency written around a price.
+enum ValueRules {
+    /// `bad-price`.
+    static let badPrice = Rule(
+        .badPrice, .error,
+        summary:
+            "A price is negative, not a plain decimal with '.', has more decimals than the currency allows, or is 1,000,000,000 or more.",
+        check: { context in check(.price, &context) })
+
+    /// `bad-quantity`.
+    static let badQuantity = Rule(
+        .badQuantity, .error,
+        summary:
+            "A quantity is zero, negative, not a plain decimal with '.', has more than 3 decimals, or is 1,000,000,000 or more.",
+        check: { context in check(.quantity, &context) })
+
+    private static func check(_ key: ItemKey, _ context: inout CheckContext) {
+        let nodes = context.nodes
+        let mark: ItemRecord.Marks = key == .price ? .badPrice : .badQuantity
+        let allowed = key == .price ? context.decimals : 3
+        let currency = context.list.currency
+        for record in context.records where record.marks.contains(mark) {
+            guard let value = context.item(record).valueNode(key) else { continue }
+            let mapping = Int(record.node)
+            if let split = SplitDecimal.after(value: value, mappingEnd: nodes.subtreeEnd(mapping), nodes: nodes) {
+                let whole = SourceSpan(start: context.span(of: value).start, end: context.span(of: split.fractionKey).end)
+                let fix = Fix(
+                    title: "write \(split.decimal)", isSafe: split.fractionDigits < 3 && split.fractionDigits <= allowed,
+                    edits: [TextEdit(span: whole, replacement: split.decimal)])
+                context.report(value, split.message(key: key.rawValue, flow: nodes.isFlow(mapping)), fixes: [fix])
+                continue
+            }
+            let bytes = nodes.value(value)
+            let reading =
+                key == .price
+                ? ValueReading.price(bytes, decimals: allowed, currencyCode: currency?.code)
+                : ValueReading.quantity(bytes)
+            guard case .failure(let problem) = reading else { continue }
+            context.report(value, problem.message, fixes: fixes(for: problem, at: context.span(of: value), allowed: allowed, currency: currency))
+        }
+    }
+
+    /// The fixes a problem has: what was meant, written as a decimal; safe only where nothing else
+    /// could have been meant.
+    static func fixes(for problem: ValueProblem, at span: SourceSpan, allowed: Int, currency: Currency?) -> [Fix] {
+        switch problem.kind {
+        case .decimalComma(let decimal, let fractionDigits):
+            return [
+                Fix(
+                    title: "write \(decimal)", isSafe: fractionDigits < 3 && fractionDigits <= allowed,
+                    edits: [TextEdit(span: span, replacement: decimal)])
+            ]
+        case .currency(let marker, let amount):
+            guard let value = DecimalNumber(amount), value.significantDecimals <= allowed else { return [] }
+            let own = currency.map { CurrencyMarker.marker(marker, standsFor: $0.code) } ?? false
+            return [Fix(title: "write \(amount)", isSafe: own, edits: [TextEdit(span: span, replacement: amount)])]
+        case .fraction(let decimal), .numberWithSuffix(let decimal, _):
+            guard let value = DecimalNumber(decimal), value.significantDecimals <= allowed else { return [] }
+            return [Fix(title: "write \(decimal)", isSafe: false, edits: [TextEdit(span: span, replacement: decimal)])]
+        case .spacesAround, .plusSign:
+            let trimmed = problem.text.trimmingWhiteSpace().drop { $0 == "+" }
+            return [Fix(title: "write \(trimmed)", isSafe: false, edits: [TextEdit(span: span, replacement: String(trimmed))])]
+        default:
+            return []
+        }
+    }
+}

@@ -1,0 +1,169 @@
+import YAML
+
+/// Finding the items a command names, and the checks every value typed on the command line passes.
+extension ListEditor {
+    /// The item whose name matches `name` the way duplicate detection compares names.
+    public func item(named name: String) throws(EditRefusal) -> Item {
+        try item(named: name, addHint: nil)
+    }
+
+    /// The item named `name`; when none matches and no name is close, `addHint` (the command that
+    /// adds it) ends the refusal.
+    func item(named name: String, addHint: String?) throws(EditRefusal) -> Item {
+        let key = NameKey(name)
+        if key.isEmpty { throw EditRefusal("an item name is needed, not an empty one") }
+        let matches = items(matching: key)
+        if matches.count == 1 { return matches[0] }
+        if matches.count > 1 {
+            let lines = matches.compactMap { list.document.node($0.node).location.map { String($0.line) } }
+            throw EditRefusal(
+                "\"\(name)\" names \(matches.count) items (lines \(lines.joined(separator: ", "))); rename one of them first")
+        }
+        var message = "no item named \"\(name)\""
+        let suggestions = closestNames(to: name, among: list.items.compactMap(\.name))
+        if !suggestions.isEmpty {
+            message += " (did you mean " + suggestions.map { "\"\($0)\"" }.joined(separator: " or ") + "?)"
+        } else if let addHint {
+            message += "; add it with: " + addHint
+        }
+        throw EditRefusal(message)
+    }
+
+    /// The item `command` works on: named `name`, without a key written twice (which other
+    /// readers would take the other copy of). Nil when the command already handled it, or the
+    /// item was removed.
+    mutating func itemToChange(named name: String, by command: String, addHint: String? = nil) throws(EditRefusal)
+        -> Item?
+    {
+        let item = try self.item(named: name, addHint: addHint)
+        if command != "rm" { try refuseRepeatedKeys(item) }
+        guard !removedItems.contains(item.node.index) else { return nil }
+        return handled[command, default: []].insert(item.node.index).inserted ? item : nil
+    }
+
+    /// Refuses to edit an item with a key written twice: YAML readers disagree on which copy
+    /// counts, so no edit can be sure to change the one that is read.
+    func refuseRepeatedKeys(_ item: Item) throws(EditRefusal) {
+        var seen: [String: Node] = [:]
+        for entry in list.document.node(item.node).entries {
+            guard let key = entry.key.value else { continue }
+            if let first = seen[key] {
+                let lines = [first, entry.key].compactMap { $0.location.map { String($0.line) } }
+                throw EditRefusal(
+                    "\"\(item.name ?? key)\" has the key \"\(key)\" twice (lines \(lines.joined(separator: " and "))); "
+                        + "keep one of them by hand first (see 'shop check')")
+            }
+            seen[key] = entry.key
+        }
+    }
+
+    /// The items whose names have `key`, in file order. Names are compared by fingerprint first,
+    /// straight from the document, so that finding one item in a long list builds no other item.
+    func items(matching key: NameKey) -> [Item] {
+        let target = NameKey.fingerprint(of: key.bytes)
+        let candidates = list.document.withRawNodes { nodes -> [Int] in
+            var positions: [Int] = []
+            for (position, record) in list.records.enumerated() {
+                guard let name = record.valueNode(.name, nodes: nodes), nodes.isScalar(name), !nodes.isNull(name) else {
+                    continue
+                }
+                if NameKey.fingerprint(ofName: nodes.value(name)).fingerprint == target { positions.append(position) }
+            }
+            return positions
+        }
+        let items = list.items
+        return candidates.map { items[$0] }.filter { item in item.name.map { NameKey($0) == key } ?? false }
+    }
+
+    private func closestNames(to name: String, among names: [String]) -> [String] {
+        let target = Self.unaccentedKey(name)
+        let scored = names.map { candidate -> (String, Int) in
+            let distance = SpellingSuggestion.editDistance(target, Self.unaccentedKey(candidate))
+            return (candidate, distance)
+        }
+        let allowed = max(2, target.count / 3)
+        let close = scored.filter { $0.1 <= allowed }.sorted { ($0.1, $0.0) < ($1.1, $1.0) }
+        if !close.isEmpty { return close.prefix(3).map(\.0) }
+        // A word of the name is enough to suggest an item: "milk" finds "Oat milk".
+        let words = target.split(separator: " ")
+        return names.filter { candidate in
+            let candidateWords = Self.unaccentedKey(candidate).split(separator: " ")
+            return words.contains { candidateWords.contains($0) }
+        }.prefix(3).map { $0 }
+    }
+
+    /// A name's key without its accents (combining marks after decomposition), so that a name
+    /// typed without them, such as "creme fraiche", still finds "Crème fraîche".
+    private static func unaccentedKey(_ name: String) -> [Unicode.Scalar] {
+        NameKey(name).description.unicodeScalars.filter { $0.properties.generalCategory != .nonspacingMark }
+    }
+
+    /// Refuses a name that another item has already.
+    func refuseDuplicate(_ name: String) throws(EditRefusal) {
+        if let existing = items(matching: NameKey(name)).first {
+            let line = list.document.node(existing.node).location.map { " (line \($0.line))" } ?? ""
+            throw EditRefusal("an item named \"\(existing.name ?? name)\" already exists\(line)")
+        }
+    }
+
+    // MARK: Values typed on the command line
+
+    func priceFragment(_ text: String) throws(EditRefusal) -> Fragment {
+        switch ValueReading.price(text, decimals: list.priceDecimals, currencyCode: list.currency?.code) {
+        case .success(let price): return .plain(ValueKind.price.canonicalText(price, decimals: list.priceDecimals))
+        case .failure(let problem): throw EditRefusal(problem.message)
+        }
+    }
+
+    func quantityFragment(_ text: String, item: String?) throws(EditRefusal) -> Fragment {
+        switch ValueReading.quantity(text) {
+        case .success(let quantity): return .plain(ValueKind.quantity.canonicalText(quantity, decimals: 3))
+        case .failure(let problem):
+            if problem.kind == .zero {
+                // On the command line, the way off the list is a command, not a key.
+                let advice = item.map { "; to take it off the list, use 'shop unbuy \(Self.quotedForShell($0))'" } ?? ""
+                throw EditRefusal("quantity \"\(text)\" must be more than 0" + advice)
+            }
+            throw EditRefusal(problem.message)
+        }
+    }
+
+    func textFragment(_ text: String, key: String) throws(EditRefusal) -> Fragment {
+        guard !text.trimmingWhiteSpace().isEmpty else {
+            throw EditRefusal("\(key) is empty; use --unset \(key) to remove it")
+        }
+        // Notes keep their lines as given; a unit or category never means its outer spaces.
+        return .text(key == "notes" ? text : text.trimmingWhiteSpace())
+    }
+
+    /// A category as `categories` spells it when it names one of them (compared like names), so
+    /// that exports group the item with the others; else as typed.
+    func categorySpelling(_ category: String) -> String {
+        let key = NameKey(category)
+        return list.categories?.first { NameKey($0) == key } ?? category.trimmingWhiteSpace()
+    }
+
+    /// A warning when `category` is not in `categories` (only when the file has them).
+    mutating func noteUnlistedCategory(_ category: String) {
+        guard let categories = list.categories else { return }
+        let key = NameKey(category)
+        if !categories.contains(where: { NameKey($0) == key }) {
+            note(.warning, "category \"\(category)\" is not in \"categories\"")
+        }
+    }
+
+    /// A name as it would be typed in a shell command: in double quotes when it has anything but
+    /// letters, digits and a few safe marks.
+    static func quotedForShell(_ name: String) -> String {
+        let safe = !name.isEmpty && name.unicodeScalars.allSatisfy { scalar in
+            scalar.properties.isAlphabetic || scalar.properties.numericType != nil || "-_.,+".unicodeScalars.contains(scalar)
+        }
+        if safe { return name }
+        var escaped = ""
+        for character in name {
+            if "\"\\$`".contains(character) { escaped.append("\\") }
+            escaped.append(character)
+        }
+        return "\"" + escaped + "\""
+    }
+}

@@ -1,0 +1,127 @@
+import YAML
+
+/// Changes a list the way a careful person editing the file would: exactly what was asked, in
+/// canonical form, with every comment and every other key kept, and nothing that breaks a rule.
+///
+/// The changes of one command are collected against the list as it was read and made together,
+/// as one batch, when ``document`` is asked for: the list is decoded once, however many items a
+/// command changes.
+public struct ListEditor: Sendable {
+    /// The list as it was read.
+    public let list: ShoppingList
+    /// What the command told the person, in order.
+    public private(set) var notes: [EditNote] = []
+
+    /// The key changes planned for one item.
+    struct ItemPlan: Sendable {
+        var item: Item
+        /// Keys to set, with their new values.
+        var sets: [(key: ItemKey, value: Fragment)] = []
+        /// Keys to remove, as written (known keys and `x-` or unknown ones).
+        var unsets: [String] = []
+    }
+
+    /// Changes to items, by the item's node, and the order in which items were first changed.
+    var plans: [Int: ItemPlan] = [:]
+    var planOrder: [Int] = []
+    /// Whole-item changes: items removed and added.
+    var itemChanges = DocumentEdit()
+    /// The items each command has already handled, so that naming an item twice in one command
+    /// (`shop rm Tea tea`) changes it once.
+    var handled: [String: Set<Int>] = [:]
+    /// The items removed: nothing else changes them.
+    var removedItems: Set<Int> = []
+
+    /// Starts editing a document. A document with syntax or structure errors cannot be edited.
+    public init(document: Document) throws(EditRefusal) {
+        try self.init(list: ShoppingList(document: document))
+    }
+
+    /// Starts editing a list already decoded from its document, without decoding it again. A list
+    /// with syntax or structure errors cannot be edited.
+    public init(list: ShoppingList) throws(EditRefusal) {
+        self.list = list
+        let structural = list.check([.structure])
+        if !structural.isEmpty {
+            throw EditRefusal(
+                "the file has errors that must be fixed by hand first (see 'shop check')",
+                diagnostics: structural.resolved(in: list.document.source))
+        }
+    }
+
+    /// Whether the command changes the file.
+    public var changed: Bool { !plans.isEmpty || !itemChanges.isEmpty }
+
+    /// The document with every change so far made, in one pass.
+    public var document: Document {
+        guard changed else { return list.document }
+        var edit = itemChanges
+        for node in planOrder {
+            guard let plan = plans[node] else { continue }
+            addChanges(of: plan, to: &edit)
+        }
+        return list.document.applying(edit)
+    }
+
+    // MARK: Planning
+
+    /// Plans setting `key` of `item` to `value` (which `same` says is already there or not).
+    mutating func plan(_ item: Item, set key: ItemKey, to value: Fragment) {
+        var plan = plans[item.node.index] ?? ItemPlan(item: item)
+        plan.sets.removeAll { $0.key == key }
+        plan.sets.append((key, value))
+        store(plan)
+    }
+
+    /// Plans removing every entry with the key `key` from `item`.
+    mutating func plan(_ item: Item, unset key: String) {
+        var plan = plans[item.node.index] ?? ItemPlan(item: item)
+        if !plan.unsets.contains(key) { plan.unsets.append(key) }
+        store(plan)
+    }
+
+    private mutating func store(_ plan: ItemPlan) {
+        let node = plan.item.node.index
+        guard !removedItems.contains(node) else { return }
+        if plans[node] == nil { planOrder.append(node) }
+        plans[node] = plan
+    }
+
+    /// The document changes of one item's plan: values replaced in place (their comments stay),
+    /// new entries where the canonical key order puts them, removed entries' comments kept.
+    private func addChanges(of plan: ItemPlan, to edit: inout DocumentEdit) {
+        let document = list.document
+        let mapping = document.node(plan.item.node)
+        let entries = mapping.entries
+        let removed = Set(
+            entries.indices.filter { index in entries[index].key.value.map(plan.unsets.contains) ?? false })
+        for (key, value) in plan.sets.sorted(by: { $0.key.rank < $1.key.rank }) {
+            if let existing = plan.item.valueNode(key) {
+                edit.replace(existing, with: value)
+                continue
+            }
+            let next = entries.first { entry in
+                (entry.key.value.flatMap(ItemKey.init(rawValue:))?.rank ?? ItemKey.allCases.count) > key.rank
+            }
+            edit.insertEntry(key: .plain(key.rawValue), value: Subtree(value), into: mapping.id, before: next?.key.id)
+        }
+        guard !removed.isEmpty else { return }
+        // The line a removed key's end-of-line comment moves to: the first one printed, which is
+        // the entry of the lowest canonical rank that stays.
+        let firstLine = entries.indices.filter { !removed.contains($0) }.min { lhs, rhs in
+            (Self.rank(entries[lhs].key), lhs) < (Self.rank(entries[rhs].key), rhs)
+        }.map { entries[$0].value }
+        for index in removed.sorted() {
+            edit.removeEntry(
+                key: entries[index].key.id, comments: .keep(firstLine: firstLine?.isScalar == true ? firstLine?.id : nil))
+        }
+    }
+
+    static func rank(_ key: Node) -> Int {
+        key.value.flatMap(ItemKey.init(rawValue:))?.rank ?? ItemKey.allCases.count
+    }
+
+    mutating func note(_ kind: EditNote.Kind, _ message: String) {
+        notes.append(EditNote(kind, message))
+    }
+}

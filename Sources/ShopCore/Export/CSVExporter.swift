@@ -1,0 +1,119 @@
+/// Writes a list as CSV: RFC 4180 (comma separated, CRLF after every record, a field quoted only
+/// when it holds a comma, a quote or a line break, quotes doubled inside), UTF-8 without a byte
+/// order mark.
+///
+/// One header record, `name,quantity,unit,price,total,category,buy,done,notes,id`, then one record
+/// per item in file order. Numbers are plain decimals with `.`: the quantity always (1 when the
+/// file has none) in its shortest form, the price with the currency's decimals, the total (price
+/// times quantity rounded half to even to the currency's decimals) empty without a price. `buy`
+/// and `done` are `true` or `false`. Line breaks inside notes are kept as written (LF), inside the
+/// quoted field. A text field that begins with `=`, `+`, `-`, `@`, a tab or a carriage return gets
+/// a leading `'`, so that spreadsheets never run it as a formula; so does one that begins with
+/// `'`s followed by one of those, so that a reader can take exactly one `'` off every guarded
+/// field and get the text back.
+public enum CSVExporter {
+    /// The columns, in order: the item keys in their export order, and the line total after the
+    /// price.
+    static let columns: [Column] = ItemKey.exportColumns.flatMap { key in
+        key == .price ? [Column.key(key), .total] : [.key(key)]
+    }
+
+    /// One column of the export.
+    enum Column {
+        case key(ItemKey)
+        case total
+
+        var title: String {
+            switch self {
+            case .key(let key): key.rawValue
+            case .total: "total"
+            }
+        }
+    }
+
+    /// The header record, without its line end.
+    public static let header = columns.map(\.title).joined(separator: ",")
+
+    /// Writes the export to `output`, in chunks.
+    public static func write(
+        _ list: ShoppingList, options: ExportOptions, to output: (UnsafeBufferPointer<UInt8>) -> Void
+    ) {
+        withoutActuallyEscaping(output) { output in
+            var writer = ExportWriter(output: output)
+            writer.append(string: header)
+            writer.append("\r\n")
+            let decimals = list.priceDecimals
+            let columns = Self.columns
+            list.forEachItem(in: options.scope) { entry in
+                for (index, column) in columns.enumerated() {
+                    if index > 0 { writer.append(UInt8(ascii: ",")) }
+                    switch column {
+                    case .total:
+                        if let price = entry.price {
+                            writer.append(
+                                ListTotals.lineTotal(price: price, quantity: entry.effectiveQuantity, decimals: decimals),
+                                decimals: decimals)
+                        }
+                    case .key(let key):
+                        switch key.kind {
+                        case .text: appendText(entry.text(key), to: &writer)
+                        case .price: if let price = entry.price { writer.append(price, decimals: decimals) }
+                        case .quantity: writer.appendShortest(entry.effectiveQuantity)
+                        case .flag: writer.append((key == .buy ? entry.buy : entry.done) ? "true" : "false")
+                        }
+                    }
+                }
+                writer.append("\r\n")
+                writer.flushIfFull()
+            }
+            writer.flush()
+        }
+    }
+
+    /// The export as bytes.
+    public static func export(_ list: ShoppingList, options: ExportOptions) -> [UInt8] {
+        var bytes: [UInt8] = []
+        write(list, options: options) { bytes.append(contentsOf: $0) }
+        return bytes
+    }
+
+    /// One text field: empty for no value, guarded against formulas, quoted when needed.
+    static func appendText(_ text: UnsafeBufferPointer<UInt8>?, to writer: inout ExportWriter) {
+        guard let text, !text.isEmpty else { return }
+        let guarded = needsGuard(text)
+        var quoted = false
+        for byte in text where byte == UInt8(ascii: ",") || byte == UInt8(ascii: "\"") || byte == 0x0A || byte == 0x0D {
+            quoted = true
+            break
+        }
+        if quoted { writer.append(UInt8(ascii: "\"")) }
+        if guarded { writer.append(UInt8(ascii: "'")) }
+        if quoted {
+            var start = 0
+            for (index, byte) in text.enumerated() where byte == UInt8(ascii: "\"") {
+                writer.append(UnsafeBufferPointer(rebasing: text[start...index]))
+                writer.append(UInt8(ascii: "\""))
+                start = index + 1
+            }
+            writer.append(UnsafeBufferPointer(rebasing: text[start...]))
+            writer.append(UInt8(ascii: "\""))
+        } else {
+            writer.append(text)
+        }
+    }
+
+    /// Whether a text field gets a leading `'`: when it starts with what a spreadsheet could run
+    /// as a formula, after any `'`s (which a reader would otherwise take for the guard).
+    static func needsGuard(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let first = text.firstIndex(where: { $0 != UInt8(ascii: "'") }) else { return false }
+        return startsFormula(text[first])
+    }
+
+    /// Whether a cell starting with `byte` could be run as a formula by a spreadsheet.
+    static func startsFormula(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "="), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "@"), 0x09, 0x0D: true
+        default: false
+        }
+    }
+}

@@ -1,0 +1,163 @@
+/// Writes a list as a GitHub-flavoured Markdown task list, ready to print or to tick off on a phone:
+///
+/// ```markdown
+/// # Weekly groceries
+///
+/// ## Produce
+///
+/// - [ ] Apples — 6 pcs — 20.94
+/// - [x] Bananas — 1 kg — 1.99
+///
+/// ## Dairy
+///
+/// - [ ] Oat milk — 2 l — 3.78
+///   > Barista edition.\
+///   > Not the sweetened one.
+///
+/// **Total: 26.71 EUR** (1 item without a price)
+/// ```
+///
+/// A `#` heading with the title; then the items grouped as ``CategorySections`` groups them, one
+/// `##` section each (no sections when no item has a category). One line per item: `- [ ]`, or
+/// `- [x]` when done, the name, then, separated by ` — `, the quantity and unit when they matter
+/// and the line total when the price is known (without the currency code). The quantity matters
+/// when the item has a unit (`6 pcs`, `1 kg`; a unit that starts with a digit is a pack size, so
+/// `500 g` for one and `2 × 500 g` for two) or a quantity other than 1 (`×4`). Notes follow the item as a block
+/// quote indented into the item, so every renderer keeps them inside it; their line breaks are
+/// kept. The last line is the total of the known line totals, with the currency code, and how
+/// many items have no price. Names, headings, units and notes are escaped by ``MarkdownText`` so
+/// that they render as written. LF line ends and a final newline.
+public enum MarkdownExporter {
+    /// What separates the name, the quantity and the line total on an item's line.
+    public static let detailSeparator = " — "
+
+    /// Writes the export to `output`, in chunks.
+    public static func write(
+        _ list: ShoppingList, options: ExportOptions, to output: (UnsafeBufferPointer<UInt8>) -> Void
+    ) {
+        withoutActuallyEscaping(output) { output in
+            var writer = ExportWriter(output: output)
+            var scratch: [UInt8] = []
+            let decimals = list.priceDecimals
+            var totals = ListTotals(decimals: decimals)
+            writer.append("# ")
+            appendEscaped(list.displayTitle(fallback: options.fallbackTitle), to: &writer, scratch: &scratch)
+            writer.append("\n")
+            let sections = CategorySections(list: list, scope: options.scope)
+            list.document.withRawNodes { nodes in
+                for section in sections.sections {
+                    if let heading = section.heading {
+                        writer.append("\n## ")
+                        appendEscaped(heading, to: &writer, scratch: &scratch)
+                        writer.append("\n")
+                    }
+                    writer.append("\n")
+                    for position in section.items.positions {
+                        let entry = ItemView(nodes: nodes, record: list.records[Int(position)], decimals: decimals)
+                        totals.add(price: entry.price, quantity: entry.effectiveQuantity)
+                        appendItem(entry, decimals: decimals, to: &writer, scratch: &scratch)
+                        writer.flushIfFull()
+                    }
+                }
+            }
+            writer.append("\n**Total: ")
+            writer.append(string: totals.formattedTotal(currency: list.currency))
+            writer.append("**")
+            if let note = totals.unpricedNote {
+                writer.append(string: " (\(note))")
+            }
+            writer.append("\n")
+            writer.flush()
+        }
+    }
+
+    /// The export as bytes.
+    public static func export(_ list: ShoppingList, options: ExportOptions) -> [UInt8] {
+        var bytes: [UInt8] = []
+        write(list, options: options) { bytes.append(contentsOf: $0) }
+        return bytes
+    }
+
+    /// `- [ ] Apples — 6 pcs — 20.94`, a line end, and the notes.
+    private static func appendItem(
+        _ entry: ItemView, decimals: Int, to writer: inout ExportWriter, scratch: inout [UInt8]
+    ) {
+        writer.append(entry.done ? "- [x] " : "- [ ] ")
+        if let name = entry.text(.name) {
+            appendEscaped(name, to: &writer, scratch: &scratch)
+        }
+        let quantity = entry.effectiveQuantity
+        let isOne = quantity == DecimalNumber(1)
+        if let unit = entry.text(.unit) {
+            writer.append(" — ")
+            if !startsWithNumber(unit) || !isOne {
+                writer.appendShortest(quantity)
+                writer.append(startsWithNumber(unit) ? " × " : " ")
+            }
+            appendEscaped(unit, to: &writer, scratch: &scratch)
+        } else if !isOne {
+            writer.append(" — ×")
+            writer.appendShortest(quantity)
+        }
+        if let price = entry.price {
+            writer.append(" — ")
+            writer.append(
+                ListTotals.lineTotal(price: price, quantity: quantity, decimals: decimals), decimals: decimals)
+        }
+        writer.append("\n")
+        if let notes = entry.text(.notes) {
+            appendQuotedNotes(notes, to: &writer, scratch: &scratch)
+        }
+    }
+
+    /// Whether a unit starts with a number, making it a pack size (`500 g`).
+    private static func startsWithNumber(_ unit: UnsafeBufferPointer<UInt8>) -> Bool {
+        // The first scalar is at most four bytes long.
+        let head = String(decoding: UnsafeBufferPointer(rebasing: unit.prefix(4)), as: UTF8.self)
+        return head.unicodeScalars.first?.properties.numericType != nil
+    }
+
+    /// Notes as a block quote inside the item: one quote line per line of the notes, a hard break
+    /// (`\`) ending every line that another line of the same paragraph follows, and an empty quote
+    /// line between paragraphs. Blank lines (only spaces and tabs) at the start and end are dropped.
+    private static func appendQuotedNotes(
+        _ notes: UnsafeBufferPointer<UInt8>, to writer: inout ExportWriter, scratch: inout [UInt8]
+    ) {
+        var lines: [Range<Int>] = []
+        var start = 0
+        for (index, byte) in notes.enumerated() where byte == 0x0A {
+            lines.append(start..<index)
+            start = index + 1
+        }
+        lines.append(start..<notes.count)
+        let isBlank = { (line: Range<Int>) in notes[line].allSatisfy { $0 == 0x20 || $0 == 0x09 } }
+        guard let first = lines.firstIndex(where: { !isBlank($0) }), let last = lines.lastIndex(where: { !isBlank($0) })
+        else { return }
+        var index = first
+        while index <= last {
+            if isBlank(lines[index]) {
+                writer.append("  >\n")
+                while isBlank(lines[index]) { index += 1 }
+                continue
+            }
+            writer.append("  > ")
+            appendEscaped(UnsafeBufferPointer(rebasing: notes[lines[index]]), to: &writer, scratch: &scratch)
+            let continues = index < last && !isBlank(lines[index + 1])
+            writer.append(continues ? "\\\n" : "\n")
+            index += 1
+        }
+    }
+
+    private static func appendEscaped(_ text: String, to writer: inout ExportWriter, scratch: inout [UInt8]) {
+        var text = text
+        text.withUTF8 { appendEscaped($0, to: &writer, scratch: &scratch) }
+    }
+
+    private static func appendEscaped(
+        _ text: UnsafeBufferPointer<UInt8>, to writer: inout ExportWriter, scratch: inout [UInt8]
+    ) {
+        scratch.removeAll(keepingCapacity: true)
+        MarkdownText.append(text, to: &scratch)
+        scratch.withUnsafeBufferPointer { writer.append($0) }
+    }
+}

@@ -1,0 +1,212 @@
+/// A column `shop import --format csv` understands, found by its header in any case.
+public enum CSVColumn: String, Hashable, Sendable, CaseIterable {
+    /// The columns, named as the export's header names them.
+    case name, quantity, unit, price, total, category, buy, done, notes, id
+
+    /// The column a header names: its text without white space at the ends, in any case; `qty`
+    /// is `quantity`. Nil for other headers, whose columns are ignored.
+    public init?(header: String) {
+        let key = header.strippedOfWhiteSpace.lowercased()
+        guard let column = key == "qty" ? .quantity : CSVColumn(rawValue: key) else { return nil }
+        self = column
+    }
+}
+
+/// One row of a CSV import: every cell as given, and the values of the known columns.
+public struct CSVImportRecord: Hashable, Sendable {
+    /// The 1-based line the row starts on.
+    public var line: Int
+    /// Every cell of the row, unquoted but otherwise as given, one per header column (cells the
+    /// row leaves out are empty).
+    public var cells: [String]
+    /// The name, exactly as given but for the formula guard (see ``CSVImportReader``).
+    public var name: String
+    /// The quantity, when the column has one.
+    public var quantity: DecimalNumber?
+    /// The texts of the other known columns, like the name; nil when empty or only spaces and tabs.
+    public var unit: String?
+    /// The price, exactly as written (its decimals are checked against the list's currency when
+    /// it is applied).
+    public var price: DecimalNumber?
+    /// The category.
+    public var category: String?
+    /// The `buy` column: nil when empty or absent.
+    public var buy: Bool?
+    /// The `done` column: nil when empty or absent.
+    public var done: Bool?
+    /// The notes, with their line breaks as written.
+    public var notes: String?
+    /// The id.
+    public var id: String?
+}
+
+/// What a CSV import reads.
+public struct CSVImport: Hashable, Sendable {
+    /// The delimiter, found from the header.
+    public var delimiter: CSVDelimiter
+    /// The header cells, as given.
+    public var header: [String]
+    /// Where each known column is among the cells.
+    public var columns: [CSVColumn: Int]
+    /// The headers of the columns that are not known and are ignored, as given.
+    public var ignoredColumns: [String]
+    /// The rows with a name, in order; rows whose cells are all empty are skipped.
+    public var records: [CSVImportRecord]
+    /// Rows and cells that cannot be read.
+    public var problems: [ImportProblem]
+
+    /// A record's cell in a known column, as given; nil when the file has no such column.
+    public func cell(_ column: CSVColumn, of record: CSVImportRecord) -> String? {
+        columns[column].map { record.cells[$0] }
+    }
+}
+
+/// Reads `shop import --format csv` input, what `shop export --format csv` writes and what
+/// spreadsheets save: a header row, then one item a row (see ``CSVReader``).
+///
+/// - The delimiter, `,` or `;`, is the header's (``CSVReader/delimiter(of:)``).
+/// - Columns are found by ``CSVColumn``; a `name` column is required; a known column may appear
+///   once; other columns are ignored. `total`, which the export writes, is price times quantity:
+///   it is not read (its cell is kept).
+/// - Texts are kept exactly as given, except that the guard the export puts before a text that a
+///   spreadsheet could run as a formula is taken off: a cell that starts with `'`s followed by `=`,
+///   `+`, `-`, `@`, a tab or a carriage return loses its first `'`. So export then import gives
+///   every text back.
+/// - Quantities and prices are decimals read by ``ValueReading`` (spaces around them are
+///   allowed); with `;` as the delimiter, a decimal comma is accepted (`1,5`).
+/// - `buy` and `done` accept what a shop file does (`true`, `no`, `ON`, ...), and `1`, `0` and `x`
+///   (a tick, true).
+/// - A row with more cells than the header is a problem unless the extra cells are empty; a
+///   shorter row has empty cells for the rest.
+public enum CSVImportReader {
+    /// Reads checked text; throws what makes the whole text unreadable: a broken quoted field, no
+    /// header, no `name` column, a column named twice.
+    public static func read(_ text: ImportText) throws(ImportProblem) -> CSVImport {
+        let delimiter = CSVReader.delimiter(of: text)
+        let rows = try CSVReader.rows(text, delimiter: delimiter)
+        guard let headerRow = rows.first else {
+            throw ImportProblem(line: 1, message: "the CSV text is empty; it needs a header row with a name column")
+        }
+        let header = headerRow.fields
+        var columns: [CSVColumn: Int] = [:]
+        var ignored: [String] = []
+        for (index, cell) in header.enumerated() {
+            guard let column = CSVColumn(header: cell) else {
+                if !cell.strippedOfWhiteSpace.isEmpty { ignored.append(cell) }
+                continue
+            }
+            if let first = columns[column] {
+                throw ImportProblem(
+                    line: headerRow.line,
+                    message: "the header names the \(column.rawValue) column twice (columns \(first + 1) and \(index + 1))")
+            }
+            columns[column] = index
+        }
+        guard columns[.name] != nil else {
+            let delimiterName = delimiter == .comma ? "," : ";"
+            throw ImportProblem(
+                line: headerRow.line,
+                message:
+                    "the header has no name column; the first row must name the columns, separated by \"\(delimiterName)\", one of them \"name\"")
+        }
+        var reader = RowReader(columns: columns, width: header.count, decimalComma: delimiter == .semicolon)
+        for row in rows.dropFirst() { reader.read(row) }
+        return CSVImport(
+            delimiter: delimiter, header: header, columns: columns, ignoredColumns: ignored, records: reader.records,
+            problems: reader.problems)
+    }
+
+    /// Reads bytes; throws when they are not UTF-8 text or not readable as CSV.
+    public static func read(_ bytes: [UInt8]) throws(ImportProblem) -> CSVImport {
+        try read(try ImportText(bytes))
+    }
+
+    /// Takes off the export's formula guard: one `'` before `'`s and a formula character.
+    static func unguarded(_ cell: String) -> String {
+        let scalars = cell.unicodeScalars
+        guard scalars.first == "'", let first = scalars.first(where: { $0 != "'" }),
+            "=+-@\t\r".unicodeScalars.contains(first)
+        else { return cell }
+        return String(scalars.dropFirst())
+    }
+
+    /// Reads the rows after the header into records and problems.
+    private struct RowReader {
+        let columns: [CSVColumn: Int]
+        let width: Int
+        let decimalComma: Bool
+        var records: [CSVImportRecord] = []
+        var problems: [ImportProblem] = []
+
+        init(columns: [CSVColumn: Int], width: Int, decimalComma: Bool) {
+            self.columns = columns
+            self.width = width
+            self.decimalComma = decimalComma
+        }
+
+        mutating func read(_ row: CSVRow) {
+            var cells = row.fields
+            if cells.allSatisfy(\.isEmpty) { return }
+            if cells.count > width {
+                if cells[width...].contains(where: { !$0.isEmpty }) {
+                    problems.append(
+                        ImportProblem(
+                            line: row.line,
+                            message: "the row has \(cells.count) cells but the header only \(width); quote cells that hold the delimiter"))
+                    return
+                }
+                cells.removeLast(cells.count - width)
+            }
+            while cells.count < width { cells.append("") }
+            let line = row.line
+            let name = columns[.name].map { CSVImportReader.unguarded(cells[$0]) } ?? ""
+            guard !NameKey(name).isEmpty else {
+                problems.append(ImportProblem(line: line, message: "the name is empty"))
+                return
+            }
+            func text(_ column: CSVColumn) -> String? {
+                guard let index = columns[column] else { return nil }
+                let value = CSVImportReader.unguarded(cells[index])
+                return value.allSatisfy({ $0 == " " || $0 == "\t" }) ? nil : value
+            }
+            func number(_ column: CSVColumn, _ read: (String) -> Result<DecimalNumber, ValueProblem>) -> DecimalNumber? {
+                guard let index = columns[column] else { return nil }
+                var value = String(cells[index].strippedOfWhiteSpace)
+                guard !value.isEmpty else { return nil }
+                if decimalComma && !value.contains(".") && value.filter({ $0 == "," }).count == 1 {
+                    value = value.replacingComma()
+                }
+                switch read(value) {
+                case .success(let number): return number
+                case .failure(let problem):
+                    problems.append(ImportProblem(line: line, message: problem.message))
+                    return nil
+                }
+            }
+            func flag(_ column: CSVColumn) -> Bool? {
+                guard let index = columns[column] else { return nil }
+                let value = cells[index].strippedOfWhiteSpace
+                if value.isEmpty { return nil }
+                if let flag = ValueReading.bool(String(value)) { return flag }
+                switch value {
+                case "1", "x", "X": return true
+                case "0": return false
+                default:
+                    problems.append(
+                        ImportProblem(
+                            line: line,
+                            message: "\(column.rawValue) \"\(value)\" is not true or false (also yes/no, 1/0, or x for true)"))
+                    return nil
+                }
+            }
+            records.append(
+                CSVImportRecord(
+                    line: line, cells: cells, name: name, quantity: number(.quantity) { ValueReading.quantity($0) },
+                    unit: text(.unit),
+                    price: number(.price) {
+                        ValueReading.price($0, decimals: DecimalNumber.maximumScale, currencyCode: nil)
+                    },
+                    category: text(.category), buy: flag(.buy), done: flag(.done), notes: text(.notes), id: text(.id)))
+        }
+    }
+}

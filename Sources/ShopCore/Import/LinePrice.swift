@@ -1,0 +1,115 @@
+/// The price at the end of a text line: after `@` (`@ 1.99`, `@1,99 €`, `@ $2 each`, `@ 2.99/kg`),
+/// or marked with a currency symbol without `@` (`1.99€`, `€ 1.99`).
+///
+/// After `@` the amount may have a currency symbol or a code of up to three letters (`EUR`, `kr`)
+/// on either side, and `each`, `ea`, `/UNIT` or `per UNIT` after it. An `@` followed by a letter
+/// (`@home`) is not a price and stays in the name; one followed by a digit or a currency symbol
+/// must be a price.
+struct LinePrice: Sendable {
+    /// The price, exactly as written.
+    var value: DecimalNumber
+    /// The currency symbol or code written with it.
+    var currency: String?
+    /// The unit the price is for (`/kg`), when it says.
+    var perUnit: String?
+
+    /// The characters that mark an amount as money.
+    static let currencySymbols: Set<Character> = [
+        "€", "$", "£", "¥", "₹", "₩", "₽", "₺", "₪", "₫", "฿", "₴", "₦", "₱", "₲", "₵", "¢", "₸", "₼", "₾",
+    ]
+
+    private static let currencyScalars = Set(currencySymbols.flatMap(\.unicodeScalars))
+
+    /// Finds the price at the end of `text`: the text before it and the price; nil when there is
+    /// none; a failure when `@` is followed by something that should be a price and is not.
+    static func split(_ text: Substring) -> Result<(rest: Substring, price: LinePrice), ImportLineFailure>? {
+        if text.unicodeScalars.contains("@"), let at = text.lastIndex(of: "@") {
+            let after = text[text.index(after: at)...].strippedOfWhiteSpace
+            guard let first = after.first else {
+                return .failure(ImportLineFailure("nothing follows \"@\"; write the price after it, as in \"@ 1.99\""))
+            }
+            // `@ kr 25`: a currency written in letters may come first.
+            let afterCode = after.drop(while: { $0.isLetter }).strippedOfWhiteSpace
+            let startsWithCode = after.prefix(while: { $0.isLetter }).count <= 3 && afterCode.first?.isASCII == true
+                && afterCode.first?.isNumber == true
+            if first.isASCII && first.isNumber || first == "." || currencySymbols.contains(first) || startsWithCode {
+                guard let price = read(after, afterAt: true) else {
+                    return .failure(
+                        ImportLineFailure("\"\(after)\" after \"@\" is not a price; write it as in \"@ 1.99\""))
+                }
+                return price.map { (text[..<at], $0) }
+            }
+        }
+        // Without `@`, only an amount with a currency symbol at the very end is a price.
+        guard text.unicodeScalars.contains(where: { currencyScalars.contains($0) }) else { return nil }
+        let words = text.split(whereSeparator: { $0.isWhiteSpace })
+        guard let last = words.last else { return nil }
+        for count in [1, 2] where words.count > count {
+            let start = words[words.count - count].startIndex
+            let candidate = text[start..<last.endIndex]
+            guard candidate.contains(where: { currencySymbols.contains($0) }) else { continue }
+            if let price = read(candidate, afterAt: false), case .success(let value) = price {
+                return .success((text[..<start], value))
+            }
+        }
+        return nil
+    }
+
+    /// Reads a whole price phrase; nil when it is not one.
+    private static func read(_ phrase: Substring, afterAt: Bool) -> Result<LinePrice, ImportLineFailure>? {
+        var words = phrase.split(whereSeparator: { $0.isWhiteSpace }).map { Substring($0) }
+        var perUnit: String?
+        if afterAt, let last = words.last {
+            let lower = last.lowercased()
+            if lower == "each" || lower == "ea" || lower == "/ea" {
+                words.removeLast()
+            } else if words.count >= 2, lower.first != "/", words[words.count - 2].lowercased() == "per",
+                let unit = KnownUnits.unit(spelled: last)
+            {
+                perUnit = unit.written
+                words.removeLast(2)
+            } else if let slash = last.lastIndex(of: "/"), let unit = KnownUnits.unit(spelled: last[last.index(after: slash)...]) {
+                perUnit = unit.written
+                let before = last[..<slash]
+                words.removeLast()
+                if !before.isEmpty { words.append(before) }
+            } else if words.count >= 2, let unit = KnownUnits.unit(spelled: last) {
+                perUnit = unit.written
+                words.removeLast()
+            }
+        }
+        // What is left is the amount with a currency on either side, written together or apart.
+        var joined = words.joined()[...]
+        var currency: String?
+        if let first = joined.first, currencySymbols.contains(first) {
+            currency = String(first)
+            joined = joined.dropFirst()
+        } else if let last = joined.last, currencySymbols.contains(last) {
+            currency = String(last)
+            joined = joined.dropLast()
+        } else if afterAt {
+            let letters = joined.prefix(while: { $0.isLetter })
+            let trailing = joined.reversed().prefix(while: { $0.isLetter })
+            if !letters.isEmpty && letters.count <= 3 {
+                currency = String(letters)
+                joined = joined.dropFirst(letters.count)
+            } else if !trailing.isEmpty && trailing.count <= 3 {
+                currency = String(trailing.reversed())
+                joined = joined.dropLast(trailing.count)
+            }
+        }
+        guard !joined.isEmpty, joined.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == "." || $0 == ",") }) else {
+            return nil
+        }
+        let written = String(joined)
+        switch WrittenNumber.decimal(written) {
+        case .failure(let failure):
+            return .failure(failure)
+        case .success(let value):
+            if value >= ValueReading.limit {
+                return .failure(ImportLineFailure("the price \(written) is too large; prices are under 1,000,000,000"))
+            }
+            return .success(LinePrice(value: value, currency: currency, perUnit: perUnit))
+        }
+    }
+}

@@ -1,0 +1,220 @@
+/// What a Markdown import reads.
+public struct MarkdownImport: Hashable, Sendable {
+    /// The text of the first `#` heading, escapes undone.
+    public var title: String?
+    /// The task items, in order.
+    public var items: [MarkdownImportItem]
+    /// The lines that are neither items, headings, notes, totals nor blank.
+    public var problems: [ImportProblem]
+}
+
+/// Reads `shop import --format markdown` input: what `shop export --format markdown` writes (see
+/// ``MarkdownExporter``), and checklists typed by hand.
+///
+/// - A list item (`-`, `*`, `+` or `1.`, at any indentation) is an item, ticked with `[x]` or
+///   `[X]`, unticked with `[ ]` or without a checkbox; its text is read by ``MarkdownItemText``.
+///   An item with no text is skipped.
+/// - A `#` heading is the title; a `##` (or deeper) heading gives the category of the items below
+///   it, escapes undone and white space at the ends dropped. The export heads the items without a
+///   category `Other`, or, when a category has that name, `Uncategorized`, then `Without a
+///   category`, always last: when the last heading is the one the export would choose after the
+///   headings before it, its items have no category and every other heading is a category;
+///   otherwise items under an `Other` heading have no category.
+/// - Block quote lines (`> ...`) and indented text lines after an item are its notes: a line a
+///   line (a trailing `\` or two spaces, a hard break, dropped), an empty quote line or a blank
+///   line between paragraphs.
+/// - The total line (`**Total: ...**`), thematic breaks (`---`) and blank lines are skipped; any
+///   other line is a problem.
+public enum MarkdownImportReader {
+    /// Reads checked text.
+    public static func read(_ text: ImportText) -> MarkdownImport {
+        var state = State()
+        text.forEachLine { number, line in state.read(line, number: number) }
+        return state.finish()
+    }
+
+    /// Reads bytes; throws when they are not UTF-8 text (see ``ImportText``).
+    public static func read(_ bytes: [UInt8]) throws(ImportProblem) -> MarkdownImport {
+        read(try ImportText(bytes))
+    }
+
+    /// Everything read so far.
+    private struct State {
+        var title: String?
+        var headings: [String] = []
+        var items: [MarkdownImportItem] = []
+        /// The heading above each item (an index into `headings`), or -1.
+        var itemHeadings: [Int] = []
+        var problems: [ImportProblem] = []
+        /// The notes of the last item: paragraphs of lines.
+        var notes: [[String]] = []
+        /// Whether an empty quote line or a blank line came after the last notes line.
+        var paragraphBreak = false
+        /// Whether the lines being read still belong to the last item.
+        var inItem = false
+
+        mutating func read(_ line: Substring, number: Int) {
+            let indentation = line.scalarPrefix { $0 == " " || $0 == "\t" }.unicodeScalars.count
+            let content = line.droppingScalars(indentation)
+            let trimmed = content.strippedOfWhiteSpace
+            if trimmed.isEmpty {
+                if !notes.isEmpty { paragraphBreak = true }
+                return
+            }
+            if var quoted = trimmed.afterScalars(">") {
+                guard inItem else { return }
+                quoted = quoted.afterScalars(" ") ?? quoted
+                addNotesLine(quoted)
+                return
+            }
+            if isThematicBreak(trimmed) {
+                finishItem()
+                inItem = false
+                return
+            }
+            if let item = listItem(content) {
+                finishItem()
+                guard !item.text.isEmpty else { return }
+                startItem(item, number: number)
+                return
+            }
+            if indentation <= 3, let heading = heading(content) {
+                finishItem()
+                inItem = false
+                if heading.level == 1 {
+                    if title == nil { title = heading.text }
+                } else {
+                    headings.append(heading.text)
+                }
+                return
+            }
+            if inItem && indentation >= 2 {
+                addNotesLine(content)
+                return
+            }
+            if trimmed.afterScalars("**Total") != nil {
+                finishItem()
+                inItem = false
+                return
+            }
+            finishItem()
+            inItem = false
+            problems.append(
+                ImportProblem(line: number, message: "the line is not a task item, a heading, notes or the total"))
+        }
+
+        /// `- [x] text`, `* [ ] text`, `1. text`: the checkbox and the text after it.
+        private func listItem(_ content: Substring) -> (hasCheckbox: Bool, ticked: Bool, text: Substring)? {
+            var rest = content
+            if let first = rest.unicodeScalars.first, first == "-" || first == "*" || first == "+" {
+                rest = rest.droppingScalars(1)
+            } else {
+                let digits = rest.scalarPrefix { $0.value >= 0x30 && $0.value <= 0x39 }.unicodeScalars.count
+                guard (1...9).contains(digits) else { return nil }
+                rest = rest.droppingScalars(digits)
+                guard let mark = rest.unicodeScalars.first, mark == "." || mark == ")" else { return nil }
+                rest = rest.droppingScalars(1)
+            }
+            guard Self.startsWithSpace(rest) else { return nil }
+            rest = rest.strippedOfWhiteSpace
+            for (box, ticked) in [("[ ]", false), ("[x]", true), ("[X]", true)] {
+                if let after = rest.afterScalars(box), Self.startsWithSpace(after) {
+                    return (true, ticked, after.strippedOfWhiteSpace)
+                }
+            }
+            return (false, false, rest)
+        }
+
+        /// An ATX heading: its level and its text, escapes undone and an optional closing sequence
+        /// of `#`s dropped.
+        private func heading(_ content: Substring) -> (level: Int, text: String)? {
+            let level = content.scalarPrefix { $0 == "#" }.unicodeScalars.count
+            guard (1...6).contains(level) else { return nil }
+            var rest = content.droppingScalars(level)
+            guard Self.startsWithSpace(rest) else { return nil }
+            rest = rest.strippedOfWhiteSpace
+            let closing = rest.unicodeScalars.reversed().prefix { $0 == "#" }.count
+            if closing > 0 {
+                let before = Substring(rest.unicodeScalars.dropLast(closing))
+                if before.isEmpty || before.unicodeScalars.last == " " || before.unicodeScalars.last == "\t" {
+                    rest = before.strippedOfWhiteSpace
+                }
+            }
+            return (level, MarkdownText.unescaped(rest).text.trimmingWhiteSpace())
+        }
+
+        private func isThematicBreak(_ text: Substring) -> Bool {
+            guard let mark = text.unicodeScalars.first, mark == "-" || mark == "*" || mark == "_" else { return false }
+            let marks = text.unicodeScalars.filter { $0 != " " && $0 != "\t" }
+            return marks.count >= 3 && marks.allSatisfy { $0 == mark }
+        }
+
+        /// Whether the text is empty or starts with a space or a tab, as after a list marker.
+        private static func startsWithSpace(_ text: Substring) -> Bool {
+            guard let first = text.unicodeScalars.first else { return true }
+            return first == " " || first == "\t"
+        }
+
+        private mutating func startItem(_ item: (hasCheckbox: Bool, ticked: Bool, text: Substring), number: Int) {
+            let (readings, preferred) = MarkdownItemText.readings(item.text)
+            items.append(
+                MarkdownImportItem(
+                    line: number, ticked: item.ticked, hasCheckbox: item.hasCheckbox,
+                    text: MarkdownText.unescaped(item.text).text, category: nil, notes: nil, readings: readings,
+                    reading: preferred))
+            itemHeadings.append(headings.count - 1)
+            inItem = true
+        }
+
+        private mutating func addNotesLine(_ line: Substring) {
+            var text = line
+            // Two spaces at the end are a hard break, as a backslash is.
+            while text.unicodeScalars.last == " " { text = Substring(text.unicodeScalars.dropLast()) }
+            let content = MarkdownText.unescaped(text).text
+            if notes.isEmpty || paragraphBreak {
+                if content.isEmpty && notes.isEmpty { return }
+                if content.isEmpty {
+                    paragraphBreak = true
+                    return
+                }
+                notes.append([content])
+                paragraphBreak = false
+            } else if content.isEmpty {
+                paragraphBreak = true
+            } else {
+                notes[notes.count - 1].append(content)
+            }
+        }
+
+        /// Gives the notes read so far to the last item.
+        private mutating func finishItem() {
+            if !notes.isEmpty, !items.isEmpty {
+                items[items.count - 1].notes = notes.map { $0.joined(separator: "\n") }.joined(separator: "\n\n")
+            }
+            notes = []
+            paragraphBreak = false
+        }
+
+        mutating func finish() -> MarkdownImport {
+            finishItem()
+            let uncategorized = uncategorizedHeadings()
+            for index in items.indices {
+                let heading = itemHeadings[index]
+                guard heading >= 0, !uncategorized.contains(heading), !headings[heading].isEmpty else { continue }
+                items[index].category = headings[heading]
+            }
+            return MarkdownImport(title: title, items: items, problems: problems)
+        }
+
+        /// The headings whose items have no category.
+        private func uncategorizedHeadings() -> Set<Int> {
+            guard let last = headings.indices.last else { return [] }
+            let before = Set(headings[..<last].map(NameKey.init))
+            let candidates = [CategorySections.otherHeading] + CategorySections.fallbackOtherHeadings
+            let exported = candidates.first { !before.contains(NameKey($0)) } ?? candidates[candidates.count - 1]
+            if NameKey(headings[last]) == NameKey(exported) { return [last] }
+            let other = NameKey(CategorySections.otherHeading)
+            return Set(headings.indices.filter { NameKey(headings[$0]) == other })
+        }
+    }
+}

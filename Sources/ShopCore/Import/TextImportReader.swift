@@ -1,0 +1,39 @@
+/// What a text import reads: one item per line that names one, and a problem for each line that
+/// cannot be read.
+public struct TextImport: Hashable, Sendable {
+    /// One item and the line it is on.
+    public struct Record: Hashable, Sendable {
+        /// The 1-based line number.
+        public var line: Int
+        /// What the line asks for.
+        public var item: TextLineItem
+    }
+
+    /// The items, in the order of their lines.
+    public var records: [Record]
+    /// The lines that cannot be read, in order.
+    public var problems: [ImportProblem]
+}
+
+/// Reads `shop import --format text` input: one item a line, each read by ``TextLineParser``;
+/// blank lines, `#` lines and headings are skipped.
+public enum TextImportReader {
+    /// Reads checked text.
+    public static func read(_ text: ImportText) -> TextImport {
+        var records: [TextImport.Record] = []
+        var problems: [ImportProblem] = []
+        text.forEachLine { number, line in
+            switch TextLineParser.read(line) {
+            case .skipped: break
+            case .item(let item): records.append(TextImport.Record(line: number, item: item))
+            case .failure(let failure): problems.append(ImportProblem(line: number, message: failure.reason))
+            }
+        }
+        return TextImport(records: records, problems: problems)
+    }
+
+    /// Reads bytes; throws when they are not UTF-8 text (see ``ImportText``).
+    public static func read(_ bytes: [UInt8]) throws(ImportProblem) -> TextImport {
+        read(try ImportText(bytes))
+    }
+}

@@ -1,0 +1,180 @@
+import YAML
+
+/// Reads a document into the parts of a ``ShoppingList``: the settings at the top level and one
+/// ``ItemRecord`` per item. It judges nothing; it marks what the rules must look at again.
+struct ListDecoder {
+    let document: Document
+    var layout = ListLayout()
+    var title: String?
+    var currency: Currency?
+    var categories: [String]?
+    var records: [ItemRecord] = []
+
+    init(document: Document) {
+        self.document = document
+    }
+
+    mutating func decode() {
+        guard let root = document.root else { return }
+        layout.root = Int32(root.id.index)
+        document.withRawNodes { nodes in
+            guard nodes.isMapping(root.id.index) else { return }
+            decodeRoot(root.id.index, nodes: nodes)
+            if layout.items >= 0 { decodeItems(Int(layout.items), nodes: nodes) }
+        }
+    }
+
+    // MARK: Top level
+
+    private mutating func decodeRoot(_ root: Int, nodes: RawNodes) {
+        var seen: UInt8 = 0
+        for (key, value) in nodes.entries(of: root) {
+            guard nodes.isScalar(key) else {
+                layout.unusualTopLevel = true
+                continue
+            }
+            let keyBytes = nodes.value(key)
+            guard let known = ListKey.matching(keyBytes) else {
+                if !isExtensionKey(keyBytes) { layout.unusualTopLevel = true }
+                continue
+            }
+            let bit: UInt8 = 1 << UInt8(known.rank)
+            guard seen & bit == 0 else {
+                // The first one counts, as for items; check reports the repetition.
+                layout.unusualTopLevel = true
+                continue
+            }
+            seen |= bit
+            switch known {
+            case .title:
+                layout.title = Int32(value)
+                if nodes.isScalar(value), !nodes.isNull(value) {
+                    title = String(decoding: nodes.value(value), as: UTF8.self)
+                }
+            case .currency:
+                layout.currency = Int32(value)
+                if nodes.isScalar(value), !nodes.isNull(value) {
+                    currency = Currency(code: String(decoding: nodes.value(value), as: UTF8.self))
+                }
+            case .categories:
+                layout.categories = Int32(value)
+                if nodes.isSequence(value) {
+                    categories = Self.categoryNames(value, nodes: nodes)
+                }
+            case .items:
+                layout.itemsKey = Int32(key)
+                if nodes.isSequence(value) { layout.items = Int32(value) }
+            }
+        }
+        // The other keys are looked at by the rules; most files have only known ones.
+        if !layout.unusualTopLevel {
+            layout.unusualTopLevel = seen & (1 << UInt8(ListKey.items.rank)) == 0
+        }
+    }
+
+    /// The entries of `categories` that are names, each once (compared like names), as written.
+    static func categoryNames(_ sequence: Int, nodes: RawNodes) -> [String] {
+        var names: [String] = []
+        var seen: Set<NameKey> = []
+        for entry in nodes.items(of: sequence) where nodes.isScalar(entry) && !nodes.isNull(entry) {
+            let bytes = nodes.value(entry)
+            if seen.insert(NameKey(utf8: bytes)).inserted { names.append(String(decoding: bytes, as: UTF8.self)) }
+        }
+        return names
+    }
+
+    // MARK: Items
+
+    private mutating func decodeItems(_ sequence: Int, nodes: RawNodes) {
+        let decimals = currency?.decimals ?? Currency.defaultDecimals
+        // Sized once: growing a table of 100,000 records step by step costs time and a peak of memory.
+        let count = nodes.items(of: sequence).reduce(0) { count, _ in count + 1 }
+        records.reserveCapacity(count)
+        for entry in nodes.items(of: sequence) {
+            guard nodes.isMapping(entry) else {
+                layout.itemsThatAreNotMappings = true
+                continue
+            }
+            records.append(Self.record(of: entry, decimals: decimals, nodes: nodes))
+        }
+    }
+
+    /// Reads one item mapping: where each known key's value is, the numbers and flags.
+    static func record(of mapping: Int, decimals: Int, nodes: RawNodes) -> ItemRecord {
+        var record = ItemRecord(node: Int32(mapping))
+        var seenKnown: UInt16 = 0
+        var skip = -1
+        let end = nodes.subtreeEnd(mapping)
+        for (key, value) in nodes.entries(of: mapping) {
+            if key == skip { continue }
+            guard nodes.isScalar(key) else {
+                record.marks.insert(.wrongKind)
+                continue
+            }
+            let keyBytes = nodes.value(key)
+            guard let known = ItemKey.matching(keyBytes) else {
+                if !isExtensionKey(keyBytes) { record.marks.insert(.unknownKey) }
+                // A repeated unknown or extension key is found by the rule, which compares them all.
+                record.marks.insert(.otherKeys)
+                continue
+            }
+            let bit: UInt16 = 1 << UInt16(known.rank)
+            guard seenKnown & bit == 0 else {
+                record.marks.insert(.repeatedKey)
+                continue
+            }
+            seenKnown |= bit
+            let offset = value - mapping
+            record.offsets[known.rank] = offset < Int(ItemRecord.far) ? UInt8(offset) : ItemRecord.far
+            guard nodes.isScalar(value) else {
+                record.marks.insert(.wrongKind)
+                continue
+            }
+            if nodes.isNull(value) { continue }
+            if known.kind == .price || known.kind == .quantity,
+                let split = SplitDecimal.after(value: value, mappingEnd: end, nodes: nodes)
+            {
+                skip = split.fractionKey
+                record.marks.insert([known == .price ? .badPrice : .badQuantity, .splitDecimal])
+                continue
+            }
+            switch known.kind.read(nodes.value(value), decimals: decimals) {
+            case .text:
+                break
+            case .decimal(let number):
+                if known == .price {
+                    record.priceUnits = Int64(number.rounded(toScale: decimals).units)
+                } else {
+                    record.quantityThousandths = Int64(number.rounded(toScale: 3).units)
+                }
+            case .flag(let flag):
+                if flag { record.marks.insert(known == .buy ? .buy : .done) }
+            case .invalid:
+                switch known.kind {
+                case .price: record.marks.insert(.badPrice)
+                case .quantity: record.marks.insert(.badQuantity)
+                case .flag, .text: record.marks.insert(.wrongKind)
+                }
+            }
+        }
+        return record
+    }
+}
+
+/// Where the parts of a list are in its document: what the rules start from.
+struct ListLayout: Sendable {
+    /// The root node; -1 for a document without one.
+    var root: Int32 = -1
+    /// The value nodes of `title`, `currency` and `categories`, the key node of `items` and its
+    /// sequence; -1 when absent (or, for the sequence, not a sequence).
+    var title: Int32 = -1
+    var currency: Int32 = -1
+    var categories: Int32 = -1
+    var itemsKey: Int32 = -1
+    var items: Int32 = -1
+    /// Whether the top level has anything the rules must look at: keys that are not text,
+    /// repeated, unknown, or no `items`.
+    var unusualTopLevel = false
+    /// Whether `items` holds entries that are not mappings.
+    var itemsThatAreNotMappings = false
+}

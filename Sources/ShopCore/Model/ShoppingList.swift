@@ -1,0 +1,103 @@
+import YAML
+
+/// A shop file read into the model: the list's settings and its items, decoded once.
+///
+/// Reading a list judges nothing; ``check(_:)`` runs the rules over what was read, and only when
+/// asked, so that listing names or editing one item does not pay for every rule.
+public struct ShoppingList: Sendable {
+    /// The document the list was read from, with its comments.
+    public let document: Document
+    /// The `title`, when set.
+    public let title: String?
+    /// The `currency`, when set to a known code.
+    public let currency: Currency?
+    /// The `categories` that are names, each once, in aisle order, when the key is a list.
+    public let categories: [String]?
+    /// The items that are mappings, in file order.
+    let records: [ItemRecord]
+    /// Where the parts of the list are in the document.
+    let layout: ListLayout
+
+    /// Decodes a document.
+    public init(document: Document) {
+        var decoder = ListDecoder(document: document)
+        decoder.decode()
+        self.document = document
+        title = decoder.title
+        currency = decoder.currency
+        categories = decoder.categories
+        records = decoder.records
+        layout = decoder.layout
+    }
+
+    /// Reads a document from bytes. A file that is not one well-formed YAML document gets a
+    /// `syntax` finding instead; a file with conflict markers gets a `merge-conflict` finding per
+    /// conflict instead (the syntax errors the markers cause are not reported besides).
+    public static func parseDocument(_ bytes: [UInt8]) -> Result<Document, ReadFailure> {
+        let markers = ConflictMarkers(bytes)
+        if !markers.isEmpty {
+            return .failure(ReadFailure(findings: markers.regions.map(Finding.init(conflict:)), source: SourceText(bytes: bytes)))
+        }
+        do throws(YAMLError) {
+            return .success(try Document(parsing: bytes))
+        } catch {
+            let source = SourceText(bytes: bytes)
+            let finding = Finding(
+                rule: .syntax, span: SourceSpan(wordAt: error.location.offset, in: source),
+                message: FindingMessage(error.message))
+            return .failure(ReadFailure(findings: [finding], source: source))
+        }
+    }
+
+    /// The sequence node of `items`, when it is a sequence.
+    public var itemsNode: NodeID? { layout.items < 0 ? nil : NodeID(index: Int(layout.items)) }
+
+    /// How many decimals prices have: the currency's, or 2.
+    public var priceDecimals: Int { currency?.decimals ?? Currency.defaultDecimals }
+
+    /// The items.
+    public var items: ItemList { ItemList(list: self) }
+
+    /// The title to show: the `title`, else `fallback` (the file name without its extension).
+    public func displayTitle(fallback: String) -> String {
+        if let title, !title.trimmingWhiteSpace().isEmpty { return title }
+        return fallback
+    }
+
+    /// Calls `body` with each item in `scope`, in file order, lending its texts.
+    func forEachItem(in scope: ItemScope, _ body: (ItemView) -> Void) {
+        let decimals = priceDecimals
+        document.withRawNodes { nodes in
+            for record in records where scope == .all || record.buy {
+                body(ItemView(nodes: nodes, record: record, decimals: decimals))
+            }
+        }
+    }
+}
+
+/// The items of a list, in file order.
+public struct ItemList: RandomAccessCollection, Sendable {
+    let list: ShoppingList
+
+    /// The first position: 0.
+    public var startIndex: Int { 0 }
+    /// One past the last position: the number of items.
+    public var endIndex: Int { list.records.count }
+
+    /// The item at `position`.
+    public subscript(position: Int) -> Item {
+        Item(list: list, record: list.records[position], position: position)
+    }
+}
+
+/// Why a source is not a document: its findings (one syntax error, or the merge conflicts) and the
+/// source they are in.
+public struct ReadFailure: Error, Sendable {
+    /// The findings, ordered by position.
+    public var findings: [Finding]
+    /// The source that could not be read.
+    public var source: SourceText
+
+    /// The findings with their positions resolved.
+    public var diagnostics: [Diagnostic] { findings.map { $0.resolved(in: source) } }
+}

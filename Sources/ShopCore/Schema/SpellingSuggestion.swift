@@ -1,0 +1,50 @@
+/// Suggests what a mistyped word was meant to be: the same letters in another case, a common
+/// synonym of a known key, or at most a third of the letters off.
+public enum SpellingSuggestion {
+    static let synonyms: [String: String] = [
+        "qty": "quantity", "amount": "quantity", "count": "quantity", "cost": "price", "note": "notes",
+        "comment": "notes", "description": "notes", "cat": "category", "section": "category", "aisle": "category",
+        "bought": "done", "checked": "done", "uuid": "id", "item": "items", "list": "items", "categories": "category",
+    ]
+
+    /// The candidate closest to `key`, when it is close enough to be what was meant.
+    public static func closest(to key: String, among candidates: [String]) -> String? {
+        let lower = key.lowercased()
+        if let synonym = synonyms[lower], candidates.contains(synonym) { return synonym }
+        let letters = Array(lower.unicodeScalars)
+        var best: (String, Int)?
+        for candidate in candidates {
+            let target = Array(candidate.lowercased().unicodeScalars)
+            // The distance is at least the difference in length: a candidate that far off cannot be
+            // suggested, and measuring a very long word against it would only cost time.
+            guard abs(letters.count - target.count) <= max(1, candidate.count / 3) else { continue }
+            let distance = editDistance(letters, target)
+            if best == nil || distance < best!.1 { best = (candidate, distance) }
+        }
+        guard let (candidate, distance) = best else { return nil }
+        let allowed = max(1, candidate.count / 3)
+        return distance <= allowed ? candidate : nil
+    }
+
+    /// Edit distance counting a swap of two neighbouring letters as one edit.
+    static func editDistance<T: Equatable>(_ lhs: [T], _ rhs: [T]) -> Int {
+        if lhs.isEmpty { return rhs.count }
+        if rhs.isEmpty { return lhs.count }
+        var previousPrevious = [Int](repeating: 0, count: rhs.count + 1)
+        var previous = Array(0...rhs.count)
+        var current = [Int](repeating: 0, count: rhs.count + 1)
+        for i in 1...lhs.count {
+            current[0] = i
+            for j in 1...rhs.count {
+                let cost = lhs[i - 1] == rhs[j - 1] ? 0 : 1
+                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
+                if i > 1 && j > 1 && lhs[i - 1] == rhs[j - 2] && lhs[i - 2] == rhs[j - 1] {
+                    current[j] = min(current[j], previousPrevious[j - 2] + 1)
+                }
+            }
+            previousPrevious = previous
+            previous = current
+        }
+        return previous[rhs.count]
+    }
+}

@@ -1,0 +1,103 @@
+import JSON
+
+/// A document as a feature sees it: its text and the position encoding of the session, with the
+/// conversions between the two.
+public struct DocumentSnapshot: Sendable {
+    /// The document.
+    public let document: TextDocument
+    /// How the client counts characters.
+    public let encoding: PositionEncoding
+
+    /// A snapshot of `document` for a session using `encoding`.
+    public init(document: TextDocument, encoding: PositionEncoding) {
+        self.document = document
+        self.encoding = encoding
+    }
+
+    /// The LSP range of the byte offsets `range`.
+    public func range(of range: Range<Int>) -> LSPRange {
+        document.range(of: range, in: encoding)
+    }
+
+    /// The LSP position of a byte offset.
+    public func position(of offset: Int) -> Position {
+        document.position(of: offset, in: encoding)
+    }
+
+    /// The byte offset of an LSP position.
+    public func offset(of position: Position) -> Int {
+        document.offset(of: position, in: encoding)
+    }
+}
+
+/// Computes the findings published for a document after each change.
+public protocol DiagnosticsProvider: Sendable {
+    /// The diagnostics of the document's current text.
+    func diagnostics(for snapshot: DocumentSnapshot) -> [LSPDiagnostic]
+}
+
+/// A request as a feature sees it.
+public struct FeatureRequest: Sendable {
+    /// The request's method.
+    public let method: String
+    /// Its parameters (null when it had none).
+    public let params: JSONValue
+    /// The open documents.
+    public let documents: DocumentStore
+    /// How the client counts characters.
+    public let encoding: PositionEncoding
+    private let cancellation: @Sendable () -> Bool
+
+    /// A request; `isCancelled` tells whether the client has cancelled it since.
+    public init(
+        method: String, params: JSONValue, documents: DocumentStore, encoding: PositionEncoding,
+        isCancelled: @escaping @Sendable () -> Bool = { false }
+    ) {
+        self.method = method
+        self.params = params
+        self.documents = documents
+        self.encoding = encoding
+        cancellation = isCancelled
+    }
+
+    /// Whether the client has cancelled the request; a long computation may stop and throw
+    /// `RequestCancelled`.
+    public var isCancelled: Bool { cancellation() }
+
+    /// The open document named by `params.textDocument.uri`; `InvalidParams` when it is not open.
+    public func textDocument() throws(ResponseError) -> DocumentSnapshot {
+        let uri = try params.textDocumentURI()
+        guard let document = documents[uri] else { throw .invalidParams("the document \(uri) is not open") }
+        return DocumentSnapshot(document: document, encoding: encoding)
+    }
+}
+
+/// Answers the requests of one method.
+public protocol RequestHandler: Sendable {
+    /// The method answered: `textDocument/formatting`.
+    var method: String { get }
+    /// Adds what the server announces for the method to the `capabilities` of the `initialize`
+    /// result (`documentFormattingProvider: true`).
+    func announce(in capabilities: inout JSONObject)
+    /// The result of a request, or the error to answer it with.
+    func respond(to request: FeatureRequest) throws(ResponseError) -> JSONValue
+}
+
+/// What a server offers beyond the protocol itself: diagnostics and the requests it answers.
+public struct LanguageFeatures: Sendable {
+    /// What computes diagnostics; nil for a server without any.
+    public var diagnostics: (any DiagnosticsProvider)?
+    /// The request handlers; the first for a method answers it.
+    public var requests: [any RequestHandler]
+
+    /// Features of `diagnostics` and `requests`.
+    public init(diagnostics: (any DiagnosticsProvider)? = nil, requests: [any RequestHandler] = []) {
+        self.diagnostics = diagnostics
+        self.requests = requests
+    }
+
+    /// The handler of `method`.
+    public func handler(for method: String) -> (any RequestHandler)? {
+        requests.first { $0.method == method }
+    }
+}

@@ -1,0 +1,180 @@
+import JSON
+
+/// A language server on a byte stream: Content-Length framing, JSON-RPC 2.0, the LSP lifecycle,
+/// document synchronisation, and the features it is given.
+///
+/// Messages are read on a thread of their own into a queue and handled one at a time in order on
+/// the calling thread. A request cancelled while it waits is answered with `RequestCancelled`;
+/// consecutive changes of one document are all applied, and its diagnostics computed once, for
+/// the newest text.
+public final class LanguageServer {
+    /// Where the session is in the lifecycle.
+    enum State {
+        case waitingForInitialize
+        case running
+        case shutDown
+    }
+
+    /// The server's name and version, for the `initialize` result.
+    public let name: String
+    /// The server's version.
+    public let version: String
+    private let features: LanguageFeatures
+    private let maximumMessageLength: Int
+    private var state = State.waitingForInitialize
+    private(set) var encoding = PositionEncoding.utf16
+    private var documents = DocumentStore()
+    private var output: MessageWriter?
+    private var queue = MessageQueue()
+    private let log: @Sendable (String) -> Void
+
+    /// A server named `name` at `version` offering `features`; messages larger than
+    /// `maximumMessageLength` bytes are refused; `log` receives a line for each problem (the
+    /// command writes them to standard error).
+    public init(
+        name: String, version: String, features: LanguageFeatures,
+        maximumMessageLength: Int = FrameReader.defaultMaximumLength, log: @escaping @Sendable (String) -> Void = { _ in }
+    ) {
+        self.name = name
+        self.version = version
+        self.features = features
+        self.maximumMessageLength = maximumMessageLength
+        self.log = log
+    }
+
+    /// Serves the client on `input` and `output` until `exit` or the end of the input, and returns
+    /// the exit status: 0 after `shutdown`, else 1.
+    public func run(input: any ByteSource, output sink: any ByteSink) -> Int32 {
+        let writer = MessageWriter(sink: sink)
+        output = writer
+        queue = MessageQueue()
+        guard ReaderThread.start(source: input, queue: queue, maximumLength: maximumMessageLength) else {
+            log("cannot start the thread that reads messages")
+            return 1
+        }
+        while true {
+            let (item, cancelled) = queue.take()
+            switch item {
+            case .end:
+                return state == .shutDown ? 0 : 1
+            case .refused(let error, let id):
+                log("refused a message: \(error.message)")
+                writer.send(OutgoingMessage.errorResponse(id: id, error: error))
+            case .message(.request(let id, let method, let params)):
+                if cancelled {
+                    writer.send(OutgoingMessage.errorResponse(id: id, error: ResponseError(.requestCancelled, "the request was cancelled")))
+                    continue
+                }
+                switch handleRequest(method, params: params ?? .null) {
+                case .success(let result): writer.send(OutgoingMessage.response(id: id, result: result))
+                case .failure(let error): writer.send(OutgoingMessage.errorResponse(id: id, error: error))
+                }
+            case .message(.notification(let method, let params)):
+                if method == "exit" { return state == .shutDown ? 0 : 1 }
+                handleNotification(method, params: params ?? .null)
+            case .message(.response):
+                break  // The server sends no requests, so no answer is awaited.
+            }
+        }
+    }
+
+    // MARK: Requests
+
+    private func handleRequest(_ method: String, params: JSONValue) -> Result<JSONValue, ResponseError> {
+        do throws(ResponseError) {
+            switch state {
+            case .waitingForInitialize:
+                guard method == "initialize" else {
+                    throw ResponseError(.serverNotInitialized, "the server is not initialized: send initialize first")
+                }
+                return .success(initialize(params))
+            case .shutDown:
+                throw ResponseError(.invalidRequest, "the server is shut down: only exit is accepted")
+            case .running:
+                switch method {
+                case "initialize":
+                    throw ResponseError(.invalidRequest, "initialize may only be sent once")
+                case "shutdown":
+                    state = .shutDown
+                    return .success(.null)
+                default:
+                    guard let handler = features.handler(for: method) else {
+                        throw ResponseError(.methodNotFound, "unknown method \(method)")
+                    }
+                    let queue = self.queue
+                    let request = FeatureRequest(
+                        method: method, params: params, documents: documents, encoding: encoding,
+                        isCancelled: { queue.isRunningRequestCancelled })
+                    return .success(try handler.respond(to: request))
+                }
+            }
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    private func initialize(_ params: JSONValue) -> JSONValue {
+        let offered = params["capabilities"]?["general"]?["positionEncodings"]?.arrayValue?.compactMap(\.stringValue) ?? []
+        encoding = PositionEncoding.negotiate(offered: offered)
+        state = .running
+        var capabilities: JSONObject = [
+            "positionEncoding": .string(encoding.rawValue),
+            "textDocumentSync": ["openClose": true, "change": 2, "save": ["includeText": false]],
+        ]
+        for handler in features.requests { handler.announce(in: &capabilities) }
+        return ["capabilities": .object(capabilities), "serverInfo": ["name": .string(name), "version": .string(version)]]
+    }
+
+    // MARK: Notifications
+
+    private func handleNotification(_ method: String, params: JSONValue) {
+        // Before initialize only exit counts; after shutdown nothing does.
+        guard state == .running else { return }
+        do throws(ResponseError) {
+            switch method {
+            case "initialized", "textDocument/didSave":
+                break
+            case "textDocument/didOpen":
+                publishDiagnostics(of: try documents.open(params))
+            case "textDocument/didChange":
+                let uri = try documents.change(params, encoding: encoding)
+                // A change waiting right behind this one makes these diagnostics old at once.
+                if !queue.nextIsNotification("textDocument/didChange", about: uri) {
+                    publishDiagnostics(of: uri)
+                }
+            case "textDocument/didClose":
+                let uri = try documents.close(params)
+                output?.send(OutgoingMessage.notification(
+                    method: "textDocument/publishDiagnostics", params: ["uri": .string(uri), "diagnostics": []]))
+            default:
+                break  // Unknown notifications, `$/` ones included, are ignored.
+            }
+        } catch {
+            log("\(method): \(error.message)")
+        }
+    }
+
+    private func publishDiagnostics(of uri: String) {
+        guard let provider = features.diagnostics, let document = documents[uri] else { return }
+        let diagnostics = provider.diagnostics(for: DocumentSnapshot(document: document, encoding: encoding))
+        output?.send(OutgoingMessage.notification(
+            method: "textDocument/publishDiagnostics",
+            params: ["uri": .string(uri), "version": .int(document.version), "diagnostics": .array(diagnostics.map(\.json))]))
+    }
+}
+
+/// Writes whole messages to the output, one at a time.
+final class MessageWriter: @unchecked Sendable {
+    private let sink: any ByteSink
+    private var closed = false
+
+    init(sink: any ByteSink) {
+        self.sink = sink
+    }
+
+    /// Sends a message, unless the output has gone away.
+    func send(_ message: JSONValue) {
+        guard !closed else { return }
+        if !sink.write(FrameReader.frame(JSONWriter.bytes(message))) { closed = true }
+    }
+}

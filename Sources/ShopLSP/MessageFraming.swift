@@ -1,0 +1,192 @@
+/// The base protocol's framing: each message is a header block (`Content-Length: N`, optionally
+/// `Content-Type: ...`, each line ended by CRLF), an empty line, then N bytes of JSON.
+///
+/// Reading is forgiving where it can be without guessing: header names are matched without regard
+/// to case, unknown header lines are skipped, a bare LF ends a line too, and a header that follows
+/// junk on the same line is still found. A message larger than the limit is read past without
+/// being kept, so that the next one can be read.
+public struct FrameReader {
+    /// What one read gives.
+    public enum Frame: Equatable, Sendable {
+        /// The body of a message.
+        case message([UInt8])
+        /// A message whose declared length is over the limit; its body was skipped.
+        case oversized(length: Int)
+        /// Bytes that do not form a header block with a usable `Content-Length`; they were skipped.
+        case malformed(String)
+        /// The input ended.
+        case end
+    }
+
+    /// The default limit of a message body: 64 MiB.
+    public static let defaultMaximumLength = 64 << 20
+    /// A header line longer than this is junk.
+    static let maximumHeaderLine = 1 << 16
+
+    private let source: any ByteSource
+    /// The largest body accepted, in bytes.
+    public let maximumLength: Int
+    /// Input read but not used yet: `buffer[position..<end]`.
+    private var buffer = [UInt8](repeating: 0, count: 1 << 16)
+    private var position = 0
+    private var end = 0
+    private var ended = false
+    /// A line read too far, to be read again.
+    private var pushedBack: [UInt8]?
+
+    /// A reader of frames from `source`, refusing bodies longer than `maximumLength` bytes.
+    public init(source: any ByteSource, maximumLength: Int = FrameReader.defaultMaximumLength) {
+        self.source = source
+        self.maximumLength = maximumLength
+    }
+
+    /// The next frame.
+    public mutating func next() -> Frame {
+        var length: Int?
+        var problem: String?
+        var sawHeaderLine = false
+        while true {
+            guard var line = readLine() else { return .end }
+            if line.isEmpty {
+                if let length, problem == nil { return readBody(length: length) }
+                if sawHeaderLine {
+                    return .malformed(problem ?? "a message header without Content-Length")
+                }
+                continue  // A stray empty line between messages.
+            }
+            if let start = Self.contentLengthStart(in: line), start > 0 {
+                // Junk, then a header: report the junk; the header begins the next message.
+                pushedBack = Array(line[start...])
+                return .malformed("bytes that are not a message header: \(Self.preview(line[..<start]))")
+            }
+            sawHeaderLine = true
+            if line.count > Self.maximumHeaderLine {
+                problem = "a message header line longer than \(Self.maximumHeaderLine) bytes"
+                continue
+            }
+            guard let colon = line.firstIndex(of: UInt8(ascii: ":")) else {
+                problem = problem ?? "bytes that are not a message header: \(Self.preview(line[...]))"
+                continue
+            }
+            guard colon > 0, line[..<colon].allSatisfy(Self.isTokenByte) else {
+                problem = problem ?? "bytes that are not a message header: \(Self.preview(line[...]))"
+                continue
+            }
+            let name = String(decoding: line[..<colon], as: UTF8.self).lowercased()
+            line = Array(line[(colon + 1)...])
+            let value = String(decoding: line, as: UTF8.self).trimmingSpaces
+            if name == "content-length" {
+                guard !value.isEmpty, value.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }), let number = Int(value) else {
+                    problem = "a Content-Length that is not a byte count: \(Self.preview(value.utf8[...]))"
+                    continue
+                }
+                length = number
+            }
+        }
+    }
+
+    private mutating func readBody(length: Int) -> Frame {
+        if length > maximumLength {
+            var remaining = length
+            while remaining > 0 {
+                if position == end && !fill() { return .end }
+                let taken = min(remaining, end - position)
+                position += taken
+                remaining -= taken
+            }
+            return .oversized(length: length)
+        }
+        var body: [UInt8] = []
+        body.reserveCapacity(length)
+        while body.count < length {
+            if position == end && !fill() { return .end }
+            let taken = min(length - body.count, end - position)
+            body.append(contentsOf: buffer[position..<(position + taken)])
+            position += taken
+        }
+        return .message(body)
+    }
+
+    /// The next line without its LF or CRLF; nil at the end of the input. A line longer than
+    /// the header limit is cut there, the rest read and dropped.
+    private mutating func readLine() -> [UInt8]? {
+        if let line = pushedBack {
+            pushedBack = nil
+            return line
+        }
+        var line: [UInt8] = []
+        while true {
+            if position == end && !fill() {
+                return line.isEmpty ? nil : line
+            }
+            if let newline = buffer[position..<end].firstIndex(of: 0x0A) {
+                if line.count <= Self.maximumHeaderLine {
+                    line.append(contentsOf: buffer[position..<newline].prefix(Self.maximumHeaderLine + 1 - line.count))
+                }
+                position = newline + 1
+                if line.last == 0x0D { line.removeLast() }
+                return line
+            }
+            if line.count <= Self.maximumHeaderLine {
+                line.append(contentsOf: buffer[position..<end].prefix(Self.maximumHeaderLine + 1 - line.count))
+            }
+            position = end
+        }
+    }
+
+    /// Reads the next chunk of input into the buffer, once everything in it has been used.
+    private mutating func fill() -> Bool {
+        guard !ended else { return false }
+        let count = buffer.withUnsafeMutableBytes { source.read(into: $0) }
+        position = 0
+        end = count
+        if count == 0 { ended = true }
+        return count > 0
+    }
+
+    /// Where `Content-Length:` begins in a line, matched without regard to case.
+    static func contentLengthStart(in line: [UInt8]) -> Int? {
+        let pattern = Array("content-length:".utf8)
+        guard line.count >= pattern.count else { return nil }
+        for start in 0...(line.count - pattern.count) {
+            var matches = true
+            for (offset, expected) in pattern.enumerated() {
+                var byte = line[start + offset]
+                if byte >= 0x41 && byte <= 0x5A { byte += 0x20 }
+                if byte != expected {
+                    matches = false
+                    break
+                }
+            }
+            if matches { return start }
+        }
+        return nil
+    }
+
+    /// Whether a byte may be part of a header name.
+    static func isTokenByte(_ byte: UInt8) -> Bool {
+        (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
+            || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_")
+    }
+
+    static func preview(_ bytes: some Collection<UInt8>) -> String {
+        let text = String(decoding: bytes.prefix(40), as: UTF8.self)
+        return "'" + text.unicodeScalars.map { $0.value < 0x20 ? "?" : String($0) }.joined() + (bytes.count > 40 ? "…'" : "'")
+    }
+
+    /// The header block and body of a message.
+    public static func frame(_ body: [UInt8]) -> [UInt8] {
+        Array("Content-Length: \(body.count)\r\n\r\n".utf8) + body
+    }
+}
+
+extension String {
+    /// The text without spaces and tabs at either end.
+    var trimmingSpaces: String {
+        let scalars = unicodeScalars
+        guard let first = scalars.firstIndex(where: { $0 != " " && $0 != "\t" }),
+            let last = scalars.lastIndex(where: { $0 != " " && $0 != "\t" })
+        else { return "" }
+        return String(scalars[first...last])
+    }
+}

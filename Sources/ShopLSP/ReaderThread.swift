@@ -1,0 +1,82 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+import JSON
+
+/// The thread that reads messages: frames from the input, parsed as JSON and checked as JSON-RPC,
+/// into the queue. Cancellations are applied to the queue as soon as they are read, so that a
+/// request still waiting is answered as cancelled.
+enum ReaderThread {
+    /// Boxes the closure so that its address can cross `pthread_create`.
+    private final class Body: @unchecked Sendable {
+        let run: () -> Void
+        init(_ run: @escaping () -> Void) { self.run = run }
+    }
+
+    /// Starts reading `source` into `queue` on a new detached thread; false when the system refuses one.
+    static func start(source: any ByteSource, queue: MessageQueue, maximumLength: Int) -> Bool {
+        let body = Body {
+            var reader = FrameReader(source: source, maximumLength: maximumLength)
+            while true {
+                guard let item = read(&reader, queue: queue) else { continue }
+                queue.push(item)
+                if case .end = item { return }
+            }
+        }
+        let context = Unmanaged.passRetained(body).toOpaque()
+        #if canImport(Darwin)
+            var handle: pthread_t?
+        #else
+            var handle = pthread_t()
+        #endif
+        let status = pthread_create(
+            &handle, nil,
+            { context in
+                guard let context else { return nil }
+                Unmanaged<Body>.fromOpaque(context).takeRetainedValue().run()
+                return nil
+            }, context)
+        guard status == 0 else {
+            Unmanaged<Body>.fromOpaque(context).release()
+            return false
+        }
+        #if canImport(Darwin)
+            if let handle { pthread_detach(handle) }
+        #else
+            pthread_detach(handle)
+        #endif
+        return true
+    }
+
+    /// The next item for the queue; nil for a cancellation, which is applied at once.
+    static func read(_ reader: inout FrameReader, queue: MessageQueue) -> QueuedItem? {
+        switch reader.next() {
+        case .end:
+            return .end
+        case .oversized(let length):
+            return .refused(
+                ResponseError(.invalidRequest, "a message of \(length) bytes is larger than the limit of \(reader.maximumLength) bytes"),
+                id: nil)
+        case .malformed(let problem):
+            return .refused(ResponseError(.parseError, "unreadable message framing: \(problem)"), id: nil)
+        case .message(let body):
+            let value: JSONValue
+            do {
+                value = try JSONReader.read(body, limits: JSONReader.Limits(maximumBytes: reader.maximumLength))
+            } catch {
+                return .refused(ResponseError(.parseError, "the message is not JSON: \(error)"), id: nil)
+            }
+            switch IncomingMessage.parse(value) {
+            case .failure(let invalid):
+                return .refused(invalid.error, id: invalid.id)
+            case .success(.notification(method: "$/cancelRequest", let params)):
+                if let id = params?["id"].flatMap(RequestID.init) { queue.cancel(id) }
+                return nil
+            case .success(let message):
+                return .message(message)
+            }
+        }
+    }
+}

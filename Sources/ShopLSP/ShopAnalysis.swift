@@ -1,0 +1,63 @@
+import ShopCore
+import Synchronization
+import YAML
+
+/// A document's text read as a shop file, once per revision, for every feature that needs it.
+struct ShopAnalysis: Sendable {
+    /// The document, or the findings that stop it from being read (a syntax error, merge conflicts).
+    let parsed: Result<Document, ReadFailure>
+    /// The list, when the document was read.
+    let list: ShoppingList?
+    /// Every finding of `check`, the syntax error included, ordered by position.
+    let findings: [Finding]
+
+    init(bytes: [UInt8]) {
+        parsed = ShoppingList.parseDocument(bytes)
+        switch parsed {
+        case .success(let document):
+            let list = ShoppingList(document: document)
+            self.list = list
+            findings = list.check()
+        case .failure(let failure):
+            list = nil
+            findings = failure.findings
+        }
+    }
+
+    /// The source text the findings' spans are in.
+    var source: SourceText {
+        switch parsed {
+        case .success(let document): document.source
+        case .failure(let failure): failure.source
+        }
+    }
+}
+
+/// The analyses of the documents worked on last, by URI and revision, so that diagnostics,
+/// formatting and whatever comes after read a text once.
+final class ShopAnalysisCache: Sendable {
+    private struct Entry {
+        var uri: String
+        var revision: Int
+        var analysis: ShopAnalysis
+    }
+
+    /// How many documents are kept.
+    static let capacity = 8
+    private let entries = Mutex<[Entry]>([])
+
+    /// The analysis of the document's current text.
+    func analysis(of document: TextDocument) -> ShopAnalysis {
+        let cached = entries.withLock { entries in
+            entries.first { $0.uri == document.uri && $0.revision == document.revision }?.analysis
+        }
+        if let cached { return cached }
+        let analysis = ShopAnalysis(bytes: document.bytes)
+        entries.withLock { entries in
+            entries.removeAll { $0.uri == document.uri }
+            entries.insert(Entry(uri: document.uri, revision: document.revision, analysis: analysis), at: 0)
+            if entries.count > Self.capacity { entries.removeLast() }
+        }
+        return analysis
+    }
+}

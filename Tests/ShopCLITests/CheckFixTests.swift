@@ -1,0 +1,128 @@
+import Foundation
+import Testing
+
+/// One safe fix: a file, what `check --fix` must make of it, and the rule it fixes.
+struct SafeFixCase: CustomTestStringConvertible, Sendable {
+    var name: String
+    var input: String
+    var output: String
+    var rule: String
+    /// Whether a finding of the rule remains that no safe fix resolves.
+    var remains = false
+
+    var testDescription: String { name }
+}
+
+/// `shop check --fix` on the built binary: every safe fix, and files where no fix is safe.
+@Suite("check --fix")
+struct CheckFixTests {
+    static let safe: [SafeFixCase] = [
+        SafeFixCase(
+            name: "a decimal comma in EUR", input: "currency: EUR\nitems:\n  - name: Tofu\n    price: 3,49\n",
+            output: "currency: EUR\nitems:\n  - name: Tofu\n    price: 3.49\n", rule: "bad-price"),
+        SafeFixCase(
+            name: "a decimal comma that a flow mapping split",
+            input: "currency: EUR\nitems: [{name: Tofu, price: 3,49, buy: true}]\n",
+            output: "currency: EUR\nitems:\n  - name: Tofu\n    price: 3.49\n    buy: true\n", rule: "bad-price"),
+        SafeFixCase(
+            name: "a decimal comma in a quantity", input: "items:\n  - name: Flour\n    quantity: \"1,5\"\n",
+            output: "items:\n  - name: Flour\n    quantity: 1.5\n", rule: "bad-quantity"),
+        SafeFixCase(
+            name: "the euro sign before a price in EUR", input: "currency: EUR\nitems:\n  - name: Tofu\n    price: €3.49\n",
+            output: "currency: EUR\nitems:\n  - name: Tofu\n    price: 3.49\n", rule: "bad-price"),
+        SafeFixCase(
+            name: "the code after a price, with a decimal comma",
+            input: "currency: EUR\nitems:\n  - name: Tofu\n    price: 3,49 EUR\n",
+            output: "currency: EUR\nitems:\n  - name: Tofu\n    price: 3.49\n", rule: "bad-price"),
+        SafeFixCase(
+            name: "a dollar sign in CAD", input: "currency: CAD\nitems:\n  - name: Tofu\n    price: $3\n",
+            output: "currency: CAD\nitems:\n  - name: Tofu\n    price: 3.00\n", rule: "bad-price"),
+        SafeFixCase(
+            name: "a misspelt key", input: "items:\n  - name: Tofu\n    prize: 3.49 # per pack\n",
+            output: "items:\n  - name: Tofu\n    price: 3.49 # per pack\n", rule: "unknown-key"),
+        SafeFixCase(
+            name: "two misspellings of one key: the first is fixed",
+            input: "items:\n  - name: Tofu\n    prize: 3.49\n    pricee: 3.59\n",
+            output: "items:\n  - name: Tofu\n    price: 3.49\n    pricee: 3.59\n", rule: "unknown-key", remains: true),
+        SafeFixCase(
+            name: "a category spelled otherwise than in categories",
+            input: "categories: [Dairy]\nitems:\n  - name: Milk\n    category: dairy\n",
+            output: "categories:\n  - Dairy\nitems:\n  - name: Milk\n    category: Dairy\n", rule: "category-spelling"),
+        SafeFixCase(
+            name: "a category listed twice: the later entry goes, its comment stays",
+            input: "categories:\n  - Dairy\n  - Produce\n  - dairy # again\nitems: []\n",
+            output: "categories:\n  - Dairy\n  - Produce\n  # again\nitems: []\n", rule: "duplicate-category"),
+        SafeFixCase(
+            name: "done without buy", input: "items:\n  - name: Milk\n    done: true # got it\n",
+            output: "items:\n  - name: Milk\n    buy: true\n    done: true # got it\n", rule: "done-not-bought"),
+        SafeFixCase(
+            name: "done with buy: false", input: "items:\n  - {name: Milk, buy: false, done: true}\n",
+            output: "items:\n  - name: Milk\n    buy: true\n    done: true\n", rule: "done-not-bought"),
+        SafeFixCase(
+            name: "done without buy in a flow mapping", input: "items:\n  - {name: Milk, done: true}\n",
+            output: "items:\n  - name: Milk\n    buy: true\n    done: true\n", rule: "done-not-bought"),
+    ]
+
+    @Test("each safe fix: the file written in canonical form, what was fixed said, nothing left", arguments: safe)
+    func safeFix(_ fix: SafeFixCase) throws {
+        let scratch = try EditScratch()
+        try scratch.write(fix.input, to: "shopping.yaml")
+        let before = try scratch.run(["check"])
+        #expect(before.out.contains("[\(fix.rule)]") && before.out.contains("help: "), "\(before)")
+        let run = try scratch.run(["check", "--fix"])
+        #expect(try scratch.text("shopping.yaml") == fix.output)
+        #expect(run.err.contains("fixed shopping.yaml:") && run.err.contains("[\(fix.rule)]"), "\(run)")
+        #expect(run.out.contains("[\(fix.rule)]") == fix.remains, "\(run)")
+        #expect(run.status == 0, "\(run)")
+        #expect(try scratch.run(["fmt", "--check"]).status == 0)
+        #expect(try scratch.names() == ["shopping.yaml"])
+    }
+
+    @Test(
+        "no safe fix: the file stays byte for byte, the findings remain, exit 1 for errors",
+        arguments: [
+            "currency: EUR\nitems:\n  - name: Rice\n    price: 1,500\n",
+            "currency: EUR\nitems:\n  - name: Rice\n    price: \"1,499\"\n",
+            "currency: JPY\nitems:\n  - name: Rice\n    price: 3,49\n",
+            "currency: EUR\nitems:\n  - name: Rice\n    price: $3\n",
+            "items:\n  - name: Rice\n    price: €3\n",
+            "items:\n  - name: Rice\n    quantity: ½\n",
+            "currency: EUOR\nitems: []\n",
+            "items:\n  - name: Rice\n    price: 1\n    prize: 2\n",
+            "categories: [Dairy]\nitems:\n  - name: Milk\n    category: Dairyy\n",
+            "items:\n  - name: Rice\n  - name: rice\n",
+        ])
+    func noSafeFix(input: String) throws {
+        let scratch = try EditScratch()
+        let file = try scratch.write(input, to: "shopping.yaml")
+        let before = try EditFileSnapshot(file)
+        let check = try scratch.run(["check"])
+        let run = try scratch.run(["check", "--fix"])
+        #expect(try EditFileSnapshot(file) == before, "\(run)")
+        #expect(run.out == check.out, "\(run)")
+        #expect(!run.err.contains("fixed"), "\(run)")
+        #expect(run.status == check.status)
+    }
+
+    @Test("--fix reports what remains in the format asked for, and refuses standard input")
+    func formatsAndStandardInput() throws {
+        let scratch = try EditScratch()
+        try scratch.write("currency: EUR\nitems:\n  - name: A\n    price: 3,49\n  - name: B\n    price: 1,500\n", to: "list.yaml")
+        let run = try scratch.run(["check", "--fix", "--format", "json", "list.yaml"])
+        #expect(run.status == 1)
+        let findings = try JSONSerialization.jsonObject(with: run.stdout) as? [[String: Any]]
+        #expect(findings?.count == 1 && findings?.first?["line"] as? Int == 6, "\(run)")
+        #expect(try scratch.text("list.yaml").contains("price: 3.49\n"))
+        let stdin = try scratch.run(["check", "--fix", "-"])
+        #expect(stdin.status == 2 && stdin.err.contains("cannot fix standard input"), "\(stdin)")
+    }
+
+    @Test("a fix that uncovers another is followed by it")
+    func rounds() throws {
+        let scratch = try EditScratch()
+        try scratch.write("currency: EUR\nitems:\n  - name: Milk\n    prize: €1.09\n", to: "shopping.yaml")
+        let run = try scratch.run(["check", "--fix"])
+        #expect(run.status == 0, "\(run)")
+        #expect(try scratch.text("shopping.yaml") == "currency: EUR\nitems:\n  - name: Milk\n    price: 1.09\n")
+    }
+}

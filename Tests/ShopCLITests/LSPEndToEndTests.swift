@@ -1,0 +1,23 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// `shop lsp` driven by a real LSP client: the pytest-lsp tests in Tests/lsp, run on the built
+/// shop. Without pytest-lsp they are skipped with a line that says so (under CI=true they fail).
+@Suite struct LSPEndToEndTests {
+    @Test("the pytest-lsp tests of shop lsp pass")
+    func pytestLSP() throws {
+        guard try requireTool(pythonHasModule("pytest_lsp"), "the Python module pytest-lsp", for: "the shop lsp end-to-end tests")
+        else { return }
+        let shop = try ShopProcess.requireBinary()
+        let process = ShopProcess.process(
+            URL(fileURLWithPath: "/usr/bin/env"),
+            ["python3", "-m", "pytest", "Tests/lsp", "-q", "-p", "no:cacheprovider"], in: CLIPaths.repositoryRoot,
+            inheriting: .all, environment: ["SHOP_BINARY": shop.path, "PYTHONDONTWRITEBYTECODE": "1"])
+        let run = try ShopProcess.run(process, errorsInOutput: true, timeout: 300)
+        #expect(run.status == 0, "pytest:\n\(run.out)")
+        // The summary line counts the tests that ran: all of them passed, and none was skipped.
+        let summary = run.out.split(separator: "\n").last { $0.contains(" passed") } ?? ""
+        #expect(summary.hasPrefix("12 passed"), "pytest:\n\(run.out)")
+    }
+}

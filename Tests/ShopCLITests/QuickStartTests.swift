@@ -1,0 +1,44 @@
+import Foundation
+import Testing
+
+/// The README's Quick start: its two commands are the Makefile's `run` and `test`, which install
+/// what is missing with the one install script, and continuous integration runs the same `make test`.
+@Suite(.requires(.program("make"))) struct QuickStartTests {
+    /// The commands of the Quick start's first `sh` block, without their comments.
+    static func commands() throws -> [String] {
+        let readme = try DocsPaths.text("README.md")
+        let section = try #require(readme.components(separatedBy: "## Quick start\n").dropFirst().first)
+        let block = try #require(section.components(separatedBy: "```sh\n").dropFirst().first)
+        return (block.components(separatedBy: "```").first ?? "").split(separator: "\n").map {
+            ($0.components(separatedBy: "#").first ?? "").trimmingCharacters(in: .whitespaces)
+        }
+    }
+
+    /// What `make -n TARGET` would run.
+    static func plan(_ target: String) throws -> String {
+        let run = try DocsTools.run("make", ["-n", "--no-print-directory", "-C", DocsPaths.root.path, target])
+        #expect(run.status == 0, "make -n \(target): \(run.output)")
+        return run.out
+    }
+
+    @Test("the Quick start gives make run and make test")
+    func commands() throws {
+        #expect(try Self.commands() == ["make run", "make test"])
+    }
+
+    @Test("make run installs libyaml-dev where it may, builds shop and exports the example as Markdown")
+    func run() throws {
+        let plan = try Self.plan("run")
+        #expect(plan.contains("bash scripts/install-dependencies.sh build\n"), "\(plan)")
+        #expect(plan.contains("/shop\" export --format markdown examples/groceries.yaml\n"), "\(plan)")
+    }
+
+    @Test("make test installs the test tools, then runs swift test; .ci/run runs make test")
+    func test() throws {
+        let plan = try Self.plan("test")
+        #expect(plan.contains("bash scripts/install-dependencies.sh test\n"), "\(plan)")
+        #expect(plan.contains("swift test"), "\(plan)")
+        let ci = try DocsPaths.text(".ci/run")
+        #expect(ci.hasSuffix("\nmake test\n"), "\(ci)")
+    }
+}

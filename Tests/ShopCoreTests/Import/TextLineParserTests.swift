@@ -1,0 +1,159 @@
+import ShopCore
+import Testing
+
+/// Each form a text line may take, the lines that are skipped, and the lines that are refused with
+/// a reason.
+@Suite struct TextLineParserTests {
+    static func item(_ line: String, sourceLocation: SourceLocation = #_sourceLocation) -> TextLineItem? {
+        guard case .item(let item) = TextLineParser.read(line) else {
+            Issue.record("\(line.debugDescription) reads as \(TextLineParser.read(line))", sourceLocation: sourceLocation)
+            return nil
+        }
+        return item
+    }
+
+    static func failure(_ line: String, sourceLocation: SourceLocation = #_sourceLocation) -> String? {
+        guard case .failure(let failure) = TextLineParser.read(line) else {
+            Issue.record("\(line.debugDescription) reads as \(TextLineParser.read(line))", sourceLocation: sourceLocation)
+            return nil
+        }
+        return failure.reason
+    }
+
+    @Test(arguments: [
+        // [QUANTITY] [UNIT] NAME
+        ("3 apples", "apples", "3", nil), ("500 g flour", "flour", "500", "g"), ("500g flour", "flour", "500", "g"),
+        ("2 cans of beans", "beans", "2", "can"), ("a bag of rice", "rice", "1", "bag"), ("an onion", "an onion", nil, nil),
+        // NAME [QUANTITY][UNIT]
+        ("apples 3", "apples", "3", nil), ("flour 500 g", "flour", "500", "g"), ("flour 500g", "flour", "500", "g"),
+        ("milk (2 l)", "milk", "2", "l"), ("milk: 2 l", "milk", "2", "l"), ("milk - 2 l", "milk", "2", "l"),
+        // 3 x NAME, NAME x3
+        ("3 x milk", "milk", "3", nil), ("3x milk", "milk", "3", nil), ("3 × milk", "milk", "3", nil),
+        ("milk x3", "milk", "3", nil), ("milk x 3", "milk", "3", nil), ("milk ×3", "milk", "3", nil),
+        ("milk 3x", "milk", "3", nil), ("x3 milk", "milk", "3", nil),
+        // Counts of packs
+        ("2 x 500 g butter", "butter", "2", "500 g"), ("2x500g butter", "butter", "2", "500 g"),
+        ("butter 500g x 2", "butter", "2", "500 g"), ("2 x butter 500 g", "butter", "2", "500 g"),
+        // Fractions
+        ("½ lemon", "lemon", "0.5", nil), ("1/2 lemon", "lemon", "0.5", nil), ("1 1/2 l milk", "milk", "1.5", "l"),
+        ("1½ l milk", "milk", "1.5", "l"), ("1 ½ l milk", "milk", "1.5", "l"), ("3⁄4 cup oats", "oats", "0.75", "cup"),
+        // Decimals
+        ("1.5 kg potatoes", "potatoes", "1.5", "kg"), ("1,5 kg potatoes", "potatoes", "1.5", "kg"),
+        (".5 l cream", "cream", "0.5", "l"), ("0,250 kg cheese", "cheese", "0.25", "kg"), ("milk 2.", "milk", "2", nil),
+        // Units: case, plurals, abbreviations
+        ("2 KG apples", "apples", "2", "kg"), ("2 Kilos apples", "apples", "2", "kg"), ("3 Pcs. rolls", "rolls", "3", "pcs"),
+        ("2 packets crisps", "crisps", "2", "pack"), ("2 loaves bread", "bread", "2", "loaf"),
+        ("6 bottles water", "water", "6", "bottle"), ("1 LTR juice", "juice", "1", "l"),
+        // A unit word alone is what is bought
+        ("2 rolls", "rolls", "2", nil), ("3 bottles", "bottles", "3", nil),
+        // Numbers that belong to the name
+        ("7Up", "7Up", nil, nil), ("Vitamin B12", "Vitamin B12", nil, nil), ("Rioja 2019", "Rioja 2019", nil, nil),
+        ("2% milk", "2% milk", nil, nil), ("3-in-1 coffee", "3-in-1 coffee", nil, nil), ("Shirt XL", "Shirt XL", nil, nil),
+        ("Tomatoes (cherry)", "Tomatoes (cherry)", nil, nil), ("Pan de molde", "Pan de molde", nil, nil),
+    ] as [(String, String, String?, String?)])
+    func forms(line: String, name: String, quantity: String?, unit: String?) throws {
+        let item = try #require(Self.item(line))
+        #expect(item.name == name)
+        #expect(item.quantity == quantity.flatMap { DecimalNumber($0) })
+        #expect(item.unit == unit)
+    }
+
+    @Test(arguments: [
+        ("- milk", TextLineItem.Checkbox.none), ("* milk", .none), ("+ milk", .none), ("• milk", .none), ("•milk", .none),
+        ("◦ milk", .none), ("– milk", .none), ("1. milk", .none), ("12) milk", .none), ("- [ ] milk", .unticked),
+        ("- [x] milk", .ticked), ("- [X] milk", .ticked), ("* [ ] milk", .unticked), ("[ ] milk", .unticked),
+        ("[] milk", .unticked), ("[x] milk", .ticked), ("☐ milk", .unticked), ("☑ milk", .ticked), ("✅ milk", .ticked),
+        ("✔️ milk", .ticked), ("✓ milk", .ticked), ("1. [x] milk", .ticked),
+    ])
+    func bulletsAndCheckboxes(line: String, checkbox: TextLineItem.Checkbox) throws {
+        let item = try #require(Self.item(line))
+        #expect(item.name == "milk")
+        #expect(item.checkbox == checkbox)
+        #expect(item.isTicked == (checkbox == .ticked))
+    }
+
+    @Test func bulletsThatAreNotBullets() throws {
+        #expect(Self.item("-5 degrees freezer bags")?.name == "-5 degrees freezer bags")
+        #expect(Self.item("*special* offer")?.name == "*special* offer")
+        #expect(Self.item("[brand] milk")?.name == "[brand] milk")
+    }
+
+    @Test(arguments: [
+        ("milk @ 1.99", "1.99", nil), ("milk @1.99", "1.99", nil), ("milk @ 1.90", "1.90", nil), ("milk @ 2", "2", nil),
+        ("milk @ .99", ".99", nil), ("milk @ 1,99", "1.99", nil), ("milk @ €1.99", "1.99", "€"), ("milk @ 1.99 €", "1.99", "€"),
+        ("milk @ 1.99€", "1.99", "€"), ("milk @ $2 each", "2", "$"), ("milk @ 1.99 EUR", "1.99", "EUR"),
+        ("milk @ kr 12", "12", "kr"), ("milk @ 0.99 ea", "0.99", nil), ("milk 1.99€", "1.99", "€"),
+        ("milk € 1.99", "1.99", "€"), ("milk 1,99 €", "1.99", "€"), ("milk £0.89", "0.89", "£"),
+    ] as [(String, String, String?)])
+    func prices(line: String, price: String, currency: String?) throws {
+        let item = try #require(Self.item(line))
+        #expect(item.name == "milk")
+        let written = try #require(item.price)
+        // Exactly as written: the number of decimals is kept.
+        #expect(written.formatted(decimals: written.scale) == (price.hasPrefix(".") ? "0" + price : price))
+        #expect(item.priceCurrency == currency)
+    }
+
+    @Test func pricePerUnit() throws {
+        let grapes = try #require(Self.item("grapes @ 3.49/kg"))
+        #expect(grapes.unit == "kg" && grapes.quantity == nil && grapes.price == DecimalNumber("3.49"))
+        let cheese = try #require(Self.item("cheese 0.5 kg @ 12.90 per kg"))
+        #expect(cheese.unit == "kg" && cheese.quantity == DecimalNumber("0.5"))
+        #expect(Self.failure("cheese 500 g @ 12.90/kg")?.contains("per kg but the quantity is in g") == true)
+    }
+
+    @Test func anAtSignBeforeWordsIsPartOfTheName() throws {
+        #expect(Self.item("cake @home")?.name == "cake @home")
+        #expect(Self.item("flowers @ Lidl")?.price == nil)
+        #expect(Self.item("flowers @ Lidl")?.name == "flowers @ Lidl")
+    }
+
+    @Test func namesAreTrimmedAndInnerWhiteSpaceCollapsed() throws {
+        #expect(Self.item("  peanut \t  butter\u{A0} ")?.name == "peanut butter")
+        #expect(Self.item("2 x   oat\u{3000}milk")?.name == "oat milk")
+    }
+
+    @Test func anInexactFractionIsRoundedToThreeDecimalsAndSaysSo() throws {
+        let third = try #require(Self.item("⅓ cup milk"))
+        #expect(third.quantity == DecimalNumber("0.333"))
+        #expect(third.quantityRoundedFrom == "⅓")
+        let twoThirds = try #require(Self.item("2/3 cup milk"))
+        #expect(twoThirds.quantity == DecimalNumber("0.667"))
+        #expect(twoThirds.quantityRoundedFrom == "2/3")
+        // Half to even: 1/16 is 0.0625.
+        #expect(Self.item("1/16 tsp salt")?.quantity == DecimalNumber("0.062"))
+        #expect(Self.item("3/16 tsp salt")?.quantity == DecimalNumber("0.188"))
+        #expect(Self.item("1 1/3 cups flour")?.quantity == DecimalNumber("1.333"))
+        let half = try #require(Self.item("1/2 cup milk"))
+        #expect(half.quantityRoundedFrom == nil)
+        #expect(Self.item("1/8 tsp salt")?.quantityRoundedFrom == nil)
+    }
+
+    @Test(arguments: ["", "   ", "\t", "# a comment", "#", "## Dairy", "- ", "-", "- [ ]", "- [x] ", "☐", "Dairy:", "Fruit & veg:"])
+    func skippedLines(line: String) {
+        #expect(TextLineParser.read(line) == .skipped)
+    }
+
+    @Test func aHeadingWithABulletIsAnItem() {
+        #expect(Self.item("- milk:")?.name == "milk")
+    }
+
+    @Test(arguments: [
+        ("2-3 apples", "\"2-3\" is a range"), ("apples 2–3", "\"2–3\" is a range"), ("200-250g cheese", "is a range"),
+        ("1,500 g sugar", "could mean 1500 or 1.500"), ("1,000,000 g sugar", "thousands separators"),
+        ("0 apples", "must be more than 0"), ("apples x0", "must be more than 0"), ("0.3333 kg flour", "has 4 decimals"),
+        ("1000000000 grains of rice", "too large"), ("500 g", "no name"), ("3", "no name"), ("x3", "no name"),
+        ("milk @", "nothing follows \"@\""), ("milk @ 1.2.3", "\"1.2.3\" is not a number"), ("milk @ 1,999", "could mean 1999 or 1.999"),
+        ("milk @ 1000000000", "too large"), ("1/0 cup milk", "divides by zero"), ("milk @ €", "is not a price"),
+    ])
+    func refusals(line: String, reason: String) throws {
+        let failure = try #require(Self.failure(line))
+        #expect(failure.contains(reason), "\(failure)")
+    }
+
+    @Test func aVeryLongLineIsRefusedWithoutBeingRead() throws {
+        let line = String(repeating: "a", count: TextLineParser.maximumLineLength + 1)
+        #expect(Self.failure(line)?.contains("at most 4096 bytes") == true)
+        #expect(Self.item(String(repeating: "a", count: TextLineParser.maximumLineLength))?.name.count == 4_096)
+    }
+}

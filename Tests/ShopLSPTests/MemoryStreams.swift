@@ -1,0 +1,113 @@
+import Foundation
+import JSON
+import ShopLSP
+
+/// Bytes in memory as a server's input, handed out in chunks of a chosen size; `drained` is
+/// signalled once every byte has been read, so that a test can wait until the reading thread has
+/// seen the whole input.
+final class MemorySource: ByteSource, @unchecked Sendable {
+    private let lock = NSLock()
+    private let bytes: [UInt8]
+    private let chunkSize: Int
+    private var position = 0
+    let drained = DispatchSemaphore(value: 0)
+    private var signalled = false
+
+    init(_ bytes: [UInt8], chunkSize: Int = 1 << 16) {
+        self.bytes = bytes
+        self.chunkSize = chunkSize
+    }
+
+    func read(into buffer: UnsafeMutableRawBufferPointer) -> Int {
+        lock.lock()
+        defer { lock.unlock() }
+        let count = min(buffer.count, chunkSize, bytes.count - position)
+        if count == 0 {
+            if !signalled {
+                signalled = true
+                drained.signal()
+            }
+            return 0
+        }
+        bytes.withUnsafeBytes { source in
+            buffer.baseAddress?.copyMemory(from: source.baseAddress! + position, byteCount: count)
+        }
+        position += count
+        return count
+    }
+}
+
+/// Collects what a server writes.
+final class MemorySink: ByteSink, @unchecked Sendable {
+    private let lock = NSLock()
+    private var collected: [UInt8] = []
+
+    func write(_ bytes: [UInt8]) -> Bool {
+        lock.lock()
+        collected += bytes
+        lock.unlock()
+        return true
+    }
+
+    var bytes: [UInt8] {
+        lock.lock()
+        defer { lock.unlock() }
+        return collected
+    }
+
+    /// The messages written, in order.
+    var messages: [JSONValue] {
+        var reader = FrameReader(source: MemorySource(bytes))
+        var result: [JSONValue] = []
+        while case .message(let body) = reader.next() {
+            result.append((try? JSONReader.read(body)) ?? "unreadable")
+        }
+        return result
+    }
+}
+
+/// Frames for a server's input.
+enum Frames {
+    static func message(_ value: JSONValue) -> [UInt8] {
+        FrameReader.frame(JSONWriter.bytes(value))
+    }
+
+    static func request(_ id: Int, _ method: String, _ params: JSONValue = [:]) -> [UInt8] {
+        message(["jsonrpc": "2.0", "id": .int(id), "method": .string(method), "params": params])
+    }
+
+    static func notification(_ method: String, _ params: JSONValue = [:]) -> [UInt8] {
+        message(["jsonrpc": "2.0", "method": .string(method), "params": params])
+    }
+
+    static func initialize(_ id: Int = 1, encodings: [String]? = nil) -> [UInt8] {
+        var capabilities: JSONObject = [:]
+        if let encodings { capabilities["general"] = ["positionEncodings": .array(encodings.map { .string($0) })] }
+        return request(id, "initialize", ["processId": nil, "capabilities": .object(capabilities)])
+            + notification("initialized")
+    }
+
+    static func didOpen(_ uri: String, _ text: String, version: Int = 1) -> [UInt8] {
+        notification(
+            "textDocument/didOpen",
+            ["textDocument": ["uri": .string(uri), "languageId": "yaml", "version": .int(version), "text": .string(text)]])
+    }
+
+    static let shutdownAndExit = request(999, "shutdown") + notification("exit")
+}
+
+/// Runs a server on the given input to its end and returns its exit status and what it wrote.
+func runServer(
+    _ input: [UInt8], features: LanguageFeatures = LanguageFeatures(), chunkSize: Int = 1 << 16,
+    maximumMessageLength: Int = FrameReader.defaultMaximumLength
+) -> (status: Int32, messages: [JSONValue]) {
+    let sink = MemorySink()
+    let server = LanguageServer(name: "test", version: "1", features: features, maximumMessageLength: maximumMessageLength)
+    let status = server.run(input: MemorySource(input, chunkSize: chunkSize), output: sink)
+    return (status, sink.messages)
+}
+
+extension JSONValue {
+    /// The `error.code` of a response.
+    var errorCode: Int? { self["error"]?["code"]?.intValue }
+}

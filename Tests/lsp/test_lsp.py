@@ -1,0 +1,187 @@
+"""`shop lsp` driven by a real client: the lifecycle, protocol errors, diagnostics and formatting."""
+import asyncio
+
+import pytest
+from lsprotocol import types
+from pygls.exceptions import JsonRpcException
+from pygls.protocol import LanguageServerProtocol
+from pytest_lsp import LanguageClient
+
+from conftest import initialize, open_document
+
+URI = "file:///tmp/lists/shopping.yaml"
+FINDINGS = (
+    "items:\n"
+    "  - {name: Grüße 😀, prize: 1}\n"
+    "  - name: \"Käse\"\n"
+    "    price: \"3,49\"\n"
+)
+
+
+def position(line, character):
+    return types.Position(line=line, character=character)
+
+
+def span(line, start, end):
+    return types.Range(start=position(line, start), end=position(line, end))
+
+
+async def test_initialize_announces_what_the_server_does(client: LanguageClient):
+    result = await initialize(client)
+    assert result.server_info.name == "shop"
+    assert result.capabilities.position_encoding == types.PositionEncodingKind.Utf16
+    sync = result.capabilities.text_document_sync
+    assert sync.open_close is True
+    assert sync.change == types.TextDocumentSyncKind.Incremental
+    assert result.capabilities.document_formatting_provider is True
+
+
+async def test_utf8_is_chosen_when_offered(client: LanguageClient):
+    result = await initialize(client, ["utf-16", "utf-8"])
+    assert result.capabilities.position_encoding == types.PositionEncodingKind.Utf8
+
+
+async def test_a_request_before_initialize_is_refused(client: LanguageClient):
+    with pytest.raises(JsonRpcException) as raised:
+        # Sent as pygls sends it, past pytest-lsp's own check that the client is initialized.
+        await LanguageServerProtocol.send_request_async(
+            client.protocol, "textDocument/formatting",
+            types.DocumentFormattingParams(
+                text_document=types.TextDocumentIdentifier(uri=URI),
+                options=types.FormattingOptions(tab_size=2, insert_spaces=True)))
+    assert raised.value.code == -32002
+    # The server goes on: initialize still works.
+    result = await initialize(client)
+    assert result.capabilities.document_formatting_provider is True
+
+
+async def test_an_unknown_method_is_method_not_found(client: LanguageClient):
+    await initialize(client)
+    with pytest.raises(JsonRpcException) as raised:
+        await client.protocol.send_request_async("shop/unknownMethod", {})
+    assert raised.value.code == -32601
+
+
+async def test_a_malformed_message_is_answered_and_the_server_goes_on(client: LanguageClient):
+    await initialize(client)
+    answers = []
+    original = client.protocol._handle_response
+
+    def record(msg_id, result=None, error=None):
+        answers.append((msg_id, error))
+        return original(msg_id, result, error)
+
+    client.protocol._handle_response = record
+    client._server.stdin.write(b"Content-Length: 5\r\n\r\n{bad}")
+    not_rpc = b'{"jsonrpc":1}'
+    client._server.stdin.write(b"Content-Length: %d\r\n\r\n" % len(not_rpc) + not_rpc)
+    await client._server.stdin.drain()
+    # A request after them is answered as usual.
+    params = await open_document(client, URI, "items: []\n")
+    assert list(params.diagnostics) == []
+    errors = [(msg_id, error.code) for msg_id, error in answers if error is not None]
+    assert errors == [(None, -32700), (None, -32600)]
+
+
+async def test_exit_without_shutdown_exits_with_status_1(client: LanguageClient):
+    await initialize(client)
+    client.exit(None)
+    assert await asyncio.wait_for(client._server.wait(), 10) == 1
+
+
+async def test_shutdown_then_exit_exits_with_status_0(client: LanguageClient):
+    await initialize(client)
+    assert await client.shutdown_async(None) is None
+    client.exit(None)
+    assert await asyncio.wait_for(client._server.wait(), 10) == 0
+
+
+async def test_diagnostics_after_open_change_and_close(client: LanguageClient):
+    await initialize(client)
+    opened = await open_document(client, URI, "items:\n  - name: Bread\n    price: 3,49\n")
+    assert [(d.code, d.source, d.severity, d.range) for d in opened.diagnostics] == [
+        ("bad-price", "shop", types.DiagnosticSeverity.Error, span(2, 11, 15)),
+    ]
+    assert opened.version == 1
+    # An incremental change that fixes the price, then one that adds a warning.
+    waiting = client.wait_for_notification(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
+    client.text_document_did_change(
+        types.DidChangeTextDocumentParams(
+            text_document=types.VersionedTextDocumentIdentifier(uri=URI, version=2),
+            content_changes=[types.TextDocumentContentChangePartial(range=span(2, 12, 13), text=".")]))
+    changed = await asyncio.wait_for(waiting, 10)
+    assert changed.version == 2
+    assert list(changed.diagnostics) == []
+    waiting = client.wait_for_notification(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
+    client.text_document_did_change(
+        types.DidChangeTextDocumentParams(
+            text_document=types.VersionedTextDocumentIdentifier(uri=URI, version=3),
+            content_changes=[types.TextDocumentContentChangePartial(range=span(3, 0, 0), text="    colour: red\n")]))
+    warned = await asyncio.wait_for(waiting, 10)
+    assert [(d.code, d.severity, d.range) for d in warned.diagnostics] == [
+        ("unknown-key", types.DiagnosticSeverity.Warning, span(3, 4, 10)),
+    ]
+    client.text_document_did_save(types.DidSaveTextDocumentParams(text_document=types.TextDocumentIdentifier(uri=URI)))
+    waiting = client.wait_for_notification(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
+    client.text_document_did_close(types.DidCloseTextDocumentParams(text_document=types.TextDocumentIdentifier(uri=URI)))
+    closed = await asyncio.wait_for(waiting, 10)
+    assert closed.uri == URI
+    assert list(closed.diagnostics) == []
+
+
+@pytest.mark.parametrize("encodings, start", [(["utf-8"], 25), (None, 21)])
+async def test_diagnostic_ranges_after_emoji_and_umlauts(client: LanguageClient, encodings, start):
+    # "  - {name: Grüße 😀, " is 25 bytes and 21 UTF-16 units before the misspelt key.
+    await initialize(client, encodings)
+    params = await open_document(client, URI, FINDINGS)
+    found = {d.code: d for d in params.diagnostics}
+    assert found["unknown-key"].range == span(1, start, start + 5)
+    assert found["unknown-key"].message == 'unknown key "prize" (did you mean "price"?)'
+    assert found["bad-price"].range == span(3, 11, 17)
+
+
+def apply_edits(text: str, edits) -> str:
+    """Applies UTF-16 edits the way an editor does (the session is UTF-16)."""
+    lines = text.split("\n")
+    offsets = [0]
+    for line in lines[:-1]:
+        offsets.append(offsets[-1] + len(line.encode("utf-16-le")) // 2 + 1)
+    units = text.encode("utf-16-le")
+    for edit in sorted(edits, key=lambda e: (e.range.start.line, e.range.start.character), reverse=True):
+        start = offsets[edit.range.start.line] + edit.range.start.character
+        end = offsets[edit.range.end.line] + edit.range.end.character if edit.range.end.line < len(offsets) else len(units) // 2
+        units = units[: 2 * start] + edit.new_text.encode("utf-16-le") + units[2 * end:]
+    return units.decode("utf-16-le")
+
+
+async def test_formatting_gives_the_canonical_text(client: LanguageClient):
+    await initialize(client)
+    text = "items:\n- price: 3.5\n  name: Grüße 😀   # note\n  buy: yes\n"
+    await open_document(client, URI, text)
+    options = types.FormattingOptions(tab_size=2, insert_spaces=True)
+    identifier = types.TextDocumentIdentifier(uri=URI)
+    edits = await client.text_document_formatting_async(types.DocumentFormattingParams(text_document=identifier, options=options))
+    assert len(edits) == 1
+    formatted = apply_edits(text, edits)
+    assert formatted == "items:\n  - name: Grüße 😀 # note\n    price: 3.50\n    buy: true\n"
+    # Canonical text needs no edits.
+    waiting = client.wait_for_notification(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
+    client.text_document_did_change(
+        types.DidChangeTextDocumentParams(
+            text_document=types.VersionedTextDocumentIdentifier(uri=URI, version=2),
+            content_changes=[types.TextDocumentContentChangeWholeDocument(text=formatted)]))
+    await asyncio.wait_for(waiting, 10)
+    again = await client.text_document_formatting_async(types.DocumentFormattingParams(text_document=identifier, options=options))
+    assert list(again) == []
+
+
+async def test_formatting_a_document_that_is_not_yaml_is_an_error(client: LanguageClient):
+    await initialize(client)
+    params = await open_document(client, URI, "items:\n  - name: \"unclosed\n")
+    assert [d.code for d in params.diagnostics] == ["syntax"]
+    options = types.FormattingOptions(tab_size=2, insert_spaces=True)
+    with pytest.raises(JsonRpcException) as raised:
+        await client.text_document_formatting_async(
+            types.DocumentFormattingParams(text_document=types.TextDocumentIdentifier(uri=URI), options=options))
+    assert raised.value.code == -32803
+    assert "cannot be formatted" in raised.value.message
