@@ -99,8 +99,8 @@ private struct PolicyBuilder {
             }
             let bytes = nodes.value(value)
             let kind = itemKey.kind
-            let rendered: String?
-            switch kind.read(bytes, decimals: decimals) {
+            let reading = kind.read(bytes, decimals: decimals)
+            switch reading {
             case .text:
                 text(value)
                 continue
@@ -108,11 +108,14 @@ private struct PolicyBuilder {
                 // A value that breaks its rule is kept exactly as written: check reports it.
                 renderings[NodeID(index: value)] = .verbatim
                 continue
-            case .decimal(let number): rendered = kind.canonicalText(number, decimals: decimals)
-            case .flag(let flag): rendered = ValueKind.canonicalText(flag)
+            case .decimal, .flag:
+                // Most values are written the canonical way already: only the others are rendered.
+                if nodes.isPlain(value) && kind.isCanonical(bytes, decimals: decimals) { continue }
             }
-            if let rendered, !nodes.isPlain(value) || !kind.isCanonical(bytes, decimals: decimals) {
-                renderings[NodeID(index: value)] = .plain(rendered)
+            switch reading {
+            case .decimal(let number): renderings[NodeID(index: value)] = .plain(kind.canonicalText(number, decimals: decimals))
+            case .flag(let flag): renderings[NodeID(index: value)] = .plain(ValueKind.canonicalText(flag))
+            case .text, .invalid: break
             }
         }
         if !ordered { order(mapping, ranks: ranks) }
