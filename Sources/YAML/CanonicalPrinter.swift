@@ -165,7 +165,20 @@ struct CanonicalPrinter {
                     contentIndent: keyIndent + 2)
             case .plain, .doubleQuoted, .verbatim:
                 output.append(UInt8(ascii: ":"))
-                writeScalarOnLine(form, bytes, trivia: trivia, nextLineIndent: keyIndent + 2)
+                if let header = trivia?.header, let trailing = trivia?.trailing {
+                    // The header keeps the introducing line; the value and its trailing comment
+                    // go on the next, so that both comments read back in their places.
+                    output.writeComment(header)
+                    output.newline()
+                    output.writeIndent(keyIndent + 2)
+                    output.writeScalarText(form, bytes)
+                    output.writeComment(trailing)
+                } else {
+                    output.append(0x20)
+                    output.writeScalarText(form, bytes)
+                    if let comment = trivia?.header ?? trivia?.trailing { output.writeComment(comment) }
+                }
+                output.newline()
             }
             return
         }
@@ -238,7 +251,18 @@ struct CanonicalPrinter {
                     bytes, indicator: indicator, chomping: chomping, comment: layout.inlineComment(trivia),
                     contentIndent: indent + 2)
             case .plain, .doubleQuoted, .verbatim:
-                writeScalarOnLine(form, bytes, trivia: trivia, nextLineIndent: indent + 2)
+                if let header = trivia?.header, let trailing = trivia?.trailing {
+                    output.writeComment(header)
+                    output.newline()
+                    output.writeIndent(indent + 2)
+                    output.writeScalarText(form, bytes)
+                    output.writeComment(trailing)
+                } else {
+                    output.append(0x20)
+                    output.writeScalarText(form, bytes)
+                    if let comment = trivia?.header ?? trivia?.trailing { output.writeComment(comment) }
+                }
+                output.newline()
             }
             return
         }
@@ -270,26 +294,6 @@ struct CanonicalPrinter {
                 printSequenceBody(node, indent: indent + 2, depth: depth + 1, firstLineStarted: true, endComments: slots.end)
             }
         }
-    }
-
-    /// A scalar after its key's `:` or its indicator, with its comments. When it has both a header
-    /// and a trailing comment, the header keeps the introducing line and the value moves to the
-    /// next, at `nextLineIndent`, so that both read back in their places.
-    private mutating func writeScalarOnLine(
-        _ form: ScalarForm, _ bytes: UnsafeBufferPointer<UInt8>, trivia: Trivia?, nextLineIndent: Int
-    ) {
-        if let header = trivia?.header, let trailing = trivia?.trailing {
-            output.writeComment(header)
-            output.newline()
-            output.writeIndent(nextLineIndent)
-            output.writeScalarText(form, bytes)
-            output.writeComment(trailing)
-        } else {
-            output.append(0x20)
-            output.writeScalarText(form, bytes)
-            if let comment = trivia?.header ?? trivia?.trailing { output.writeComment(comment) }
-        }
-        output.newline()
     }
 
     private mutating func writeEmptyCollection(_ node: Int) {
