@@ -18,21 +18,22 @@ enum EditSession {
         do throws(FileError) {
             return try FileAccess.withExclusiveLock(for: path) { () throws(FileError) -> Int32 in
                 let bytes = try FileAccess.read(path)
-                let document: Document
-                switch ShoppingList.parseDocument(bytes) {
+                let list: ShoppingList
+                switch ShoppingList.read(bytes) {
                 case .failure(let failure):
                     let loaded = ListFile(path: path, bytes: bytes, document: nil, list: nil, diagnostics: failure.diagnostics)
                     loaded.reportDiagnostics(to: console, errorsOnly: true)
                     console.error(loaded.unreadableAdvice)
                     return 1
-                case .success(let parsed):
-                    document = parsed
+                case .success(let read):
+                    list = read
                 }
+                let document = list.document
                 let displayPath = CommandContext.displayName(path)
                 var editor: ListEditor
                 do throws(EditRefusal) {
-                    // Decoded once; the editor checks only the shape it needs.
-                    editor = try ListEditor(list: ShoppingList(document: document))
+                    // Decoded once, as it was read; the editor checks only the shape it needs.
+                    editor = try ListEditor(list: list)
                     try change(&editor)
                 } catch {
                     if !error.diagnostics.isEmpty {

@@ -15,10 +15,9 @@ enum DocumentReader {
     static let concurrencyThreshold = 64 * 1024
 
     /// The document `source` holds, or the first problem that keeps it from being read.
-    static func read(_ source: SourceText, limits: ParseLimits, schedule: Schedule = .automatic)
-        throws(YAMLError)
-        -> Document
-    {
+    static func read(
+        _ source: SourceText, limits: ParseLimits, schedule: Schedule = .automatic, observer: (any ReadObserver)? = nil
+    ) throws(YAMLError) -> Document {
         let bytes = source.bytes
         guard bytes.count < Int(UInt32.max) - 1 else { throw ReadErrors.tooLarge(source) }
         try checkEncoding(source)
@@ -27,7 +26,7 @@ enum DocumentReader {
             return Document(storage: storage)
         }
         let result = bytes.withUnsafeBufferPointer { buffer -> Result<Document, YAMLError> in
-            var builder = TreeBuilder(source: source, buffer: buffer, limits: limits)
+            var builder = TreeBuilder(source: source, buffer: buffer, limits: limits, observer: observer)
             // The caller guarantees a non-empty buffer with content after the byte order mark.
             let input = buffer.baseAddress! + source.contentStart
             let count = buffer.count - source.contentStart

@@ -39,12 +39,16 @@ struct TreeBuilder {
     private var failure: YAMLError?
     /// Whether the end of the stream has been handled.
     private var finished = false
+    /// Who is told about the nodes near the root as they are completed, and what to tell them.
+    private let observer: (any ReadObserver)?
+    private var completed: [CompletedNode] = []
 
     /// A builder for `source`, whose bytes `buffer` holds; the buffer must hold text after any byte
     /// order mark, and outlive the builder.
-    init(source: SourceText, buffer: UnsafeBufferPointer<UInt8>, limits: ParseLimits) {
+    init(source: SourceText, buffer: UnsafeBufferPointer<UInt8>, limits: ParseLimits, observer: (any ReadObserver)? = nil) {
         self.source = source
         self.limits = limits
+        self.observer = observer
         bytes = SourceBytes(buffer: buffer, contentStart: source.contentStart)
         // The caller guarantees a non-empty buffer with content after the byte order mark.
         converter = MarkConverter(
@@ -69,6 +73,10 @@ struct TreeBuilder {
             }
         } catch {
             failure = error
+        }
+        if let observer, !completed.isEmpty, failure == nil {
+            table.withRawNodes(source: bytes.buffer) { nodes in observer.read(completed: completed, nodes: nodes) }
+            completed.removeAll(keepingCapacity: true)
         }
         if failure == nil && !finished, let ending = chunk.ending {
             switch ending {
@@ -166,6 +174,7 @@ struct TreeBuilder {
             let extra = placeQueuedComments(before: .scalar(index))
             children += 1
             table.append(flags: NodeTable.scalarKind | extra, start: UInt32(start), end: UInt32(start), aux: 0)
+            noteCompleted(index, depth: stack.count)
             lastToken = .node(index)
             // A block collection whose last entry is empty still ends after that entry's indicator.
             lastContentEnd = max(lastContentEnd, start)
@@ -207,8 +216,16 @@ struct TreeBuilder {
             gap.cursor = end
             gap.lineHasContent = true
         }
+        noteCompleted(index, depth: stack.count)
         lastToken = .node(index)
         lastContentEnd = end
+    }
+
+    /// Keeps a completed node for the observer when it is one or two levels below the root.
+    @inline(__always)
+    private mutating func noteCompleted(_ index: Int, depth: Int) {
+        guard observer != nil, depth == 1 || depth == 2 else { return }
+        completed.append(CompletedNode(index: index, depth: depth))
     }
 
     private mutating func collectionStart(_ event: EventRecord, kind: UInt8) throws(YAMLError) {
@@ -259,6 +276,7 @@ struct TreeBuilder {
         }
         table.ends[open.index] = UInt32(end)
         table.aux[open.index] = UInt32(table.count)
+        noteCompleted(open.index, depth: stack.count)
     }
 
     // MARK: Comments

@@ -14,13 +14,24 @@ struct ListDecoder {
         self.document = document
     }
 
-    mutating func decode() {
+    /// Decodes the document; the items from `streamed`, when it read them as the list's own
+    /// decoding would have.
+    mutating func decode(streamed: StreamingItemDecoder? = nil) {
         guard let root = document.root else { return }
         layout.root = Int32(root.id.index)
         document.withRawNodes { nodes in
             guard nodes.isMapping(root.id.index) else { return }
             decodeRoot(root.id.index, nodes: nodes)
-            if layout.items >= 0 { decodeItems(Int(layout.items), nodes: nodes) }
+            guard layout.items >= 0 else { return }
+            let decimals = currency?.decimals ?? Currency.defaultDecimals
+            if let streamed, streamed.itemsNode == Int(layout.items), streamed.decimals == decimals,
+                !streamed.currencyAfterItems
+            {
+                records = streamed.records
+                layout.itemsThatAreNotMappings = streamed.itemsThatAreNotMappings
+            } else {
+                decodeItems(Int(layout.items), nodes: nodes)
+            }
         }
     }
 
