@@ -123,14 +123,13 @@ struct ListFile {
 
     /// Checks bytes already read.
     static func decode(_ bytes: [UInt8], path: String) -> ListFile {
-        switch ShoppingList.parseDocument(bytes) {
+        switch ShoppingList.read(bytes) {
         case .failure(let failure):
             return ListFile(path: path, bytes: bytes, document: nil, list: nil, diagnostics: failure.diagnostics)
-        case .success(let document):
-            let list = ShoppingList(document: document)
+        case .success(let list):
             return ListFile(
-                path: path, bytes: bytes, document: document, list: list,
-                diagnostics: list.check().resolved(in: document.source))
+                path: path, bytes: bytes, document: list.document, list: list,
+                diagnostics: list.check().resolved(in: list.document.source))
         }
     }
 

@@ -1,11 +1,12 @@
 import ShopCore
+import YAML
 
 /// The one path every editing command takes: lock the list file, read it, check it, apply the
 /// change, check the result, write it back in canonical form atomically, unlock.
 enum EditSession {
     /// Runs `change` on the list file; returns the exit status. With `preview`, nothing is
-    /// written (and no lock taken): the list as read and as it would be written go to `preview`
-    /// instead, and only warnings are said.
+    /// written: the list as read and as it would be written go to `preview` instead, and only
+    /// warnings are said.
     static func run(
         _ context: CommandContext, preview: ((_ before: ShoppingList, _ after: ShoppingList) -> Void)? = nil,
         _ change: (inout ListEditor) throws(EditRefusal) -> Void
@@ -17,61 +18,68 @@ enum EditSession {
             report(FileError(path: path, action: "read", reason: "No such file or directory", code: ENOENTCode), console)
             return 2
         }
-        func session() throws(FileError) -> Int32 {
-            let bytes = try FileAccess.read(path)
-            let loaded = ListFile.decode(bytes, path: path)
-            guard let document = loaded.document else {
-                loaded.reportDiagnostics(to: console, errorsOnly: true)
-                console.error(loaded.unreadableAdvice)
-                return 1
-            }
-            var editor: ListEditor
-            do throws(EditRefusal) {
-                // The list read above is the one edited, so that it is not decoded twice.
-                if let list = loaded.list {
+        do throws(FileError) {
+            return try FileAccess.withExclusiveLock(for: path) { () throws(FileError) -> Int32 in
+                let bytes = try FileAccess.read(path)
+                let list: ShoppingList
+                switch ShoppingList.read(bytes) {
+                case .failure(let failure):
+                    let loaded = ListFile(path: path, bytes: bytes, document: nil, list: nil, diagnostics: failure.diagnostics)
+                    loaded.reportDiagnostics(to: console, errorsOnly: true)
+                    console.error(loaded.unreadableAdvice)
+                    return 1
+                case .success(let read):
+                    list = read
+                }
+                let document = list.document
+                let displayPath = CommandContext.displayName(path)
+                var editor: ListEditor
+                do throws(EditRefusal) {
+                    // Decoded once, as it was read; the editor checks only the shape it needs.
                     editor = try ListEditor(list: list)
-                } else {
-                    editor = try ListEditor(document: document)
-                }
-                try change(&editor)
-            } catch {
-                if !error.diagnostics.isEmpty {
-                    ListFile(path: path, bytes: bytes, document: document, list: nil, diagnostics: error.diagnostics)
-                        .reportDiagnostics(to: console)
-                }
-                console.error(error.message)
-                return 1
-            }
-            var after = editor.list
-            if editor.changed {
-                let formatted = CanonicalForm.format(editor.document)
-                let result = ListFile.decode(formatted, path: path)
-                guard let list = result.list, result.document != nil, !list.hasStructureErrors else {
-                    console.error("the change would leave \(loaded.displayPath) broken; nothing was written")
+                    try change(&editor)
+                } catch {
+                    if !error.diagnostics.isEmpty {
+                        ListFile(path: path, bytes: bytes, document: document, list: nil, diagnostics: error.diagnostics)
+                            .reportDiagnostics(to: console)
+                    }
+                    console.error(error.message)
                     return 1
                 }
-                after = list
-                if preview == nil && !FileAccess.sameBytes(formatted, bytes) {
-                    try FileAccess.writeAtomically(formatted, to: path)
+                var after = list
+                if editor.changed {
+                    // One re-check of the edited document: its shape must stay a list's.
+                    let edited = editor.document
+                    let editedList = ShoppingList(document: edited)
+                    guard editedList.check(RuleRegistry.structural).isEmpty else {
+                        console.error("the change would leave \(displayPath) broken; nothing was written")
+                        return 1
+                    }
+                    after = editedList
                 }
-            }
-            if let preview {
-                preview(editor.list, after)
-                for note in editor.notes where note.kind == .warning { console.warning(note.message) }
+                if let preview {
+                    preview(list, after)
+                    for note in editor.notes where note.kind == .warning { console.warning(note.message) }
+                    return 0
+                }
+                if editor.changed {
+                    let edited = after.document
+                    let editedList = after
+                    // The decoding of the re-check tells the canonical form what to look at; the
+                    // text is written as it is printed, so that a large list is never held twice.
+                    let policy = CanonicalForm.policy(for: editedList)
+                    try FileAccess.writeAtomically(to: path) { write in edited.format(policy: policy, into: write) }
+                }
+                // Which file changed is said when it is not the one a reader would assume.
+                let place = path == ListDiscovery.defaultName ? "" : " (\(displayPath))"
+                for note in editor.notes {
+                    switch note.kind {
+                    case .warning: console.warning(note.message)
+                    case .changed, .unchanged: console.note(note.message + place)
+                    }
+                }
                 return 0
             }
-            // Which file changed is said when it is not the one a reader would assume.
-            let place = path == ListDiscovery.defaultName ? "" : " (\(loaded.displayPath))"
-            for note in editor.notes {
-                switch note.kind {
-                case .warning: console.warning(note.message)
-                case .changed, .unchanged: console.note(note.message + place)
-                }
-            }
-            return 0
-        }
-        do throws(FileError) {
-            return try preview == nil ? FileAccess.withExclusiveLock(for: path, session) : session()
         } catch {
             report(error, console)
             return 2

@@ -12,13 +12,13 @@ struct ShopAnalysis: Sendable {
     let findings: [Finding]
 
     init(bytes: [UInt8]) {
-        parsed = ShoppingList.parseDocument(bytes)
-        switch parsed {
-        case .success(let document):
-            let list = ShoppingList(document: document)
+        switch ShoppingList.read(bytes) {
+        case .success(let list):
+            parsed = .success(list.document)
             self.list = list
             findings = list.check()
         case .failure(let failure):
+            parsed = .failure(failure)
             list = nil
             findings = failure.findings
         }
