@@ -41,6 +41,12 @@ if [ "$what" = test ]; then
     for program in mandoc cmark-gfm bash zsh fish make patch git; do
         command -v "$program" >/dev/null || packages+=("$program")
     done
+    # The HTML export is printed and photographed by headless Chromium, and its PDFs read with
+    # poppler-utils (pdfinfo, pdftotext, pdftohtml, pdftoppm).
+    command -v chromium >/dev/null || command -v chromium-browser >/dev/null || packages+=(chromium)
+    for program in pdfinfo pdftotext pdftohtml pdftoppm; do
+        command -v "$program" >/dev/null || { packages+=(poppler-utils); break; }
+    done
     if ! command -v python3 >/dev/null; then
         packages+=(python3 python3-venv)
     elif [ ! -x "$venv/bin/python3" ] && externally_managed && ! python3 -c 'import ensurepip' 2>/dev/null; then

@@ -269,6 +269,6 @@ import Testing
         let commands = overview.out.components(separatedBy: "\n").filter { $0.hasPrefix("  ") && !$0.hasPrefix("   ") }
             .compactMap { $0.split(separator: " ").first.map(String.init) }
         let check = try #require(commands.firstIndex(of: "check"))
-        #expect(Array(commands[check..<min(check + 4, commands.count)]) == ["check", "fmt", "export", "list"])
+        #expect(Array(commands[check..<min(check + 5, commands.count)]) == ["check", "fmt", "export", "import", "list"])
     }
 }

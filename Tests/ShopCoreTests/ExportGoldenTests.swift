@@ -4,10 +4,10 @@ import Testing
 import TestSupport
 
 /// Every format and scope of every fixture against its reviewed golden: `NAME.csv`, `NAME.md` and
-/// `NAME.json` for the shopping list, `NAME.all.*` for every item. `SHOP_UPDATE_GOLDENS=1`
+/// `NAME.json` and `NAME.html` for the shopping list, `NAME.all.*` for every item. `SHOP_UPDATE_GOLDENS=1`
 /// rewrites the goldens; review every change by hand.
 @Suite struct ExportGoldenTests {
-    static let extensions: [ExportFormat: String] = [.csv: "csv", .markdown: "md", .json: "json"]
+    static let extensions: [ExportFormat: String] = [.csv: "csv", .markdown: "md", .json: "json", .html: "html"]
 
     @Test(arguments: ExportFixtures.names)
     func goldens(name: String) throws {

@@ -128,6 +128,31 @@ extension Prerequisite {
         }
     }
 
+    /// A headless Chromium: Debian's `chromium` (or `chromium-browser`, `google-chrome`), the
+    /// browser that prints and photographs the HTML export.
+    public static var chromium: Prerequisite {
+        cache.prerequisite("chromium") {
+            Prerequisite(absence: "chromium is not installed", remedy: installRemedy) { chromiumPath != nil }
+        }
+    }
+
+    /// The Chromium to run: the first of `chromium`, `chromium-browser` and `google-chrome` on the
+    /// `PATH`.
+    public static var chromiumPath: String? {
+        ["chromium", "chromium-browser", "google-chrome"].lazy.compactMap(programPath).first
+    }
+
+    /// poppler-utils' `pdfinfo`, `pdftotext`, `pdftohtml` and `pdftoppm`, which read the PDFs
+    /// Chromium prints.
+    public static var poppler: Prerequisite {
+        cache.prerequisite("poppler-utils") {
+            let tools = ["pdfinfo", "pdftotext", "pdftohtml", "pdftoppm"]
+            return Prerequisite(
+                absence: "poppler-utils (\(tools.joined(separator: ", "))) is not installed", remedy: installRemedy
+            ) { tools.allSatisfy { programPath($0) != nil } }
+        }
+    }
+
     /// The YAML test suite, read in place (see ``TestCorpus``).
     public static var yamlTestSuite: Prerequisite { corpus(TestCorpus.yamlTestSuite, "the YAML test suite") }
 

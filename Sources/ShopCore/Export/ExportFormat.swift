@@ -6,14 +6,17 @@ public enum ExportFormat: String, CaseIterable, Sendable {
     case markdown
     /// One JSON object: ``JSONExporter``.
     case json
+    /// A printable page: ``HTMLExporter``.
+    case html
 
     /// The names `--format` accepts, the file extensions among them: each format's own name and
     /// its other extensions (`md` for Markdown).
     public static let names: [(name: String, format: ExportFormat)] = [
-        ("csv", .csv), ("markdown", .markdown), ("md", .markdown), ("json", .json),
+        ("csv", .csv), ("markdown", .markdown), ("md", .markdown), ("json", .json), ("html", .html), ("htm", .html),
     ]
 
-    /// The format with this name or file extension, in any case: `csv`, `markdown` or `md`, `json`.
+    /// The format with this name or file extension, in any case: `csv`, `markdown` or `md`, `json`,
+    /// `html` or `htm`.
     public init?(name: String) {
         let lower = name.lowercased()
         guard let known = Self.names.first(where: { $0.name == lower }) else { return nil }
@@ -21,7 +24,7 @@ public enum ExportFormat: String, CaseIterable, Sendable {
     }
 
     /// The format a file name's extension stands for, in any case: `.csv`, `.md` or `.markdown`,
-    /// `.json`; nil for any other name.
+    /// `.json`, `.html` or `.htm`; nil for any other name.
     public init?(fileExtensionOf path: String) {
         let name = path.split(separator: "/", omittingEmptySubsequences: false).last ?? Substring(path)
         guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return nil }
@@ -36,6 +39,7 @@ public enum ExportFormat: String, CaseIterable, Sendable {
         case .csv: CSVExporter.write(list, options: options, to: output)
         case .markdown: MarkdownExporter.write(list, options: options, to: output)
         case .json: JSONExporter.write(list, options: options, to: output)
+        case .html: HTMLExporter.write(list, options: options, to: output)
         }
     }
 

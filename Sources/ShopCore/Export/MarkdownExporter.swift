@@ -111,7 +111,7 @@ public enum MarkdownExporter {
     }
 
     /// Whether a unit starts with a number, making it a pack size (`500 g`).
-    private static func startsWithNumber(_ unit: UnsafeBufferPointer<UInt8>) -> Bool {
+    static func startsWithNumber(_ unit: UnsafeBufferPointer<UInt8>) -> Bool {
         // The first scalar is at most four bytes long.
         let head = String(decoding: UnsafeBufferPointer(rebasing: unit.prefix(4)), as: UTF8.self)
         return head.unicodeScalars.first?.properties.numericType != nil

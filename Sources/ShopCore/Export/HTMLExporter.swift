@@ -1,0 +1,122 @@
+/// Writes a list as a printable page: one self-contained HTML5 file, with no script and nothing
+/// fetched (its only style is in the page), that prints well and reads well on a phone.
+///
+/// A `h1` with the title; then the items grouped as the Markdown export groups them
+/// (``CategorySections``), one `section` with a `h2` each (no headings when no item has a
+/// category). One list entry per item: a tick box (ticked when done), the quantity and unit as
+/// the Markdown export writes them (`6 pcs`, `×4`, `2 × 500 g`), the name, the line total when
+/// the price is known, and the notes below in smaller type with their line breaks. Then the total
+/// of the known line totals, with the currency code, and how many items have no price. Every text
+/// is escaped by ``HTMLText``.
+///
+/// The page's style sheet (``HTMLStyle``) leaves the paper size to the printer and keeps each
+/// item, and each heading with the first item of its section, together across page and column
+/// breaks.
+public enum HTMLExporter {
+    /// Writes the export to `output`, in chunks.
+    public static func write(
+        _ list: ShoppingList, options: ExportOptions, to output: (UnsafeBufferPointer<UInt8>) -> Void
+    ) {
+        withoutActuallyEscaping(output) { output in
+            var writer = ExportWriter(output: output)
+            let decimals = list.priceDecimals
+            var totals = ListTotals(decimals: decimals)
+            let title = list.displayTitle(fallback: options.fallbackTitle)
+            writer.append("<!DOCTYPE html>\n<html>\n<head>\n<meta charset=\"utf-8\">\n")
+            writer.append("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n")
+            // An empty icon, so that a browser showing the page from a server asks it for nothing.
+            writer.append("<meta name=\"generator\" content=\"shop\">\n<link rel=\"icon\" href=\"data:,\">\n<title>")
+            appendEscaped(title, to: &writer)
+            writer.append("</title>\n<style>\n")
+            writer.append(HTMLStyle.sheet)
+            writer.append("</style>\n</head>\n<body>\n<h1>")
+            appendEscaped(title, to: &writer)
+            writer.append("</h1>\n<main>\n")
+            let sections = CategorySections(list: list, scope: options.scope)
+            if sections.sections.isEmpty {
+                writer.append("<p class=\"empty\">Nothing on the list.</p>\n")
+            }
+            list.document.withRawNodes { nodes in
+                for section in sections.sections {
+                    writer.append("<section>\n")
+                    if let heading = section.heading {
+                        writer.append("<h2>")
+                        appendEscaped(heading, to: &writer)
+                        writer.append("</h2>\n")
+                    }
+                    writer.append("<ul>\n")
+                    for position in section.items.positions {
+                        let entry = ItemView(nodes: nodes, record: list.records[Int(position)], decimals: decimals)
+                        totals.add(price: entry.price, quantity: entry.effectiveQuantity)
+                        appendItem(entry, decimals: decimals, to: &writer)
+                        writer.flushIfFull()
+                    }
+                    writer.append("</ul>\n</section>\n")
+                }
+            }
+            // The total is the last line of the columns, so that it takes no page of its own.
+            writer.append("<p class=\"summary\">Total: <strong>")
+            writer.append(string: totals.formattedTotal(currency: list.currency))
+            writer.append("</strong>")
+            if let note = totals.unpricedNote {
+                writer.append(string: " (\(note))")
+            }
+            writer.append("</p>\n</main>\n</body>\n</html>\n")
+            writer.flush()
+        }
+    }
+
+    /// The export as bytes.
+    public static func export(_ list: ShoppingList, options: ExportOptions) -> [UInt8] {
+        var bytes: [UInt8] = []
+        write(list, options: options) { bytes.append(contentsOf: $0) }
+        return bytes
+    }
+
+    /// `<li>` with the box, the quantity, the name, the line total and the notes.
+    private static func appendItem(_ entry: ItemView, decimals: Int, to writer: inout ExportWriter) {
+        writer.append(
+            entry.done
+                ? "<li class=\"done\"><span class=\"box\" role=\"img\" aria-label=\"done\"></span>"
+                : "<li><span class=\"box\" role=\"img\" aria-label=\"to get\"></span>")
+        writer.append("<span class=\"quantity\">")
+        let quantity = entry.effectiveQuantity
+        let isOne = quantity == DecimalNumber(1)
+        if let unit = entry.text(.unit) {
+            let packSize = MarkdownExporter.startsWithNumber(unit)
+            if !packSize || !isOne {
+                writer.appendShortest(quantity)
+                writer.append(packSize ? "\u{A0}×\u{A0}" : "\u{A0}")
+            }
+            HTMLText.append(unit, to: &writer)
+        } else if !isOne {
+            writer.append("×")
+            writer.appendShortest(quantity)
+        }
+        writer.append("</span><span class=\"name\">")
+        if let name = entry.text(.name) { HTMLText.append(name, to: &writer) }
+        writer.append("</span><span class=\"total\">")
+        if let price = entry.price {
+            writer.append(ListTotals.lineTotal(price: price, quantity: quantity, decimals: decimals), decimals: decimals)
+        }
+        writer.append("</span>")
+        // White space and blank lines at the ends of the notes show as nothing.
+        if let notes = entry.text(.notes),
+            let first = notes.firstIndex(where: { !isSpace($0) }), let last = notes.lastIndex(where: { !isSpace($0) })
+        {
+            writer.append("<span class=\"notes\">")
+            HTMLText.append(UnsafeBufferPointer(rebasing: notes[first...last]), to: &writer)
+            writer.append("</span>")
+        }
+        writer.append("</li>\n")
+    }
+
+    private static func isSpace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
+    }
+
+    private static func appendEscaped(_ text: String, to writer: inout ExportWriter) {
+        var text = text
+        text.withUTF8 { HTMLText.append($0, to: &writer) }
+    }
+}
