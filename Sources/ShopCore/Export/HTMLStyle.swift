@@ -1,6 +1,6 @@
 /// The style sheet of the HTML export: a page for the screen that lays out at any width down to a
-/// phone's (no sideways scrolling: long names and units wrap), and print rules that leave the
-/// paper size to the printer.
+/// phone's (no sideways scrolling: long names, units and totals wrap, and the name keeps at least
+/// 7 em of the line), and print rules that leave the paper size to the printer.
 ///
 /// In print: margins of 13 mm on every paper; names, quantities and totals 10 pt, notes 8.5 pt,
 /// headings 11 pt; the sections flow through two columns that fill one after the other
@@ -27,7 +27,7 @@ enum HTMLStyle {
         section:first-child h2 { padding-top: 0; }
         ul { list-style: none; margin: 0; padding: 0; }
         li {
-          display: grid; grid-template-columns: 1em fit-content(40%) minmax(0, 1fr) auto;
+          display: grid; grid-template-columns: 1em fit-content(35%) minmax(7em, 1fr) auto;
           column-gap: .55em; align-items: baseline; padding: .3em 0; border-bottom: 1px solid #ddd;
         }
         .box {
@@ -42,7 +42,7 @@ enum HTMLStyle {
         .done .name { text-decoration: line-through; }
         .quantity { min-width: 3.6em; overflow-wrap: anywhere; font-variant-numeric: tabular-nums; }
         .name { overflow-wrap: anywhere; }
-        .total { text-align: right; white-space: nowrap; font-variant-numeric: tabular-nums; }
+        .total { text-align: right; overflow-wrap: anywhere; font-variant-numeric: tabular-nums; }
         .notes {
           grid-column: 3 / 5; font-size: .8em; line-height: 1.3; color: #444; white-space: pre-line;
           overflow-wrap: anywhere;
