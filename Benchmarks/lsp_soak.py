@@ -16,7 +16,7 @@ shop = sys.argv[1]
 edits = int(sys.argv[2]) if len(sys.argv) > 2 else 10_000
 seed = int(sys.argv[3]) if len(sys.argv) > 3 else 13
 for encoding in ("utf-16", "utf-8"):
-    report = Session(shop, edits, seed, encoding).run()
+    report = Session(shop, edits, seed if encoding == "utf-16" else seed + 1, encoding).run()
     holds, warm, peak, second, last = memory_bound_holds(report["rss_kib"])
     rss = [kib for _, kib in report["rss_kib"]]
     print(f"{encoding}: {report['edits']} edits in {report['changes']} changes, {report['seconds']:.1f} s; "
