@@ -39,7 +39,7 @@ struct CompletionContext: Equatable {
     init?(bytes: [UInt8], lines: LineIndex, offset: Int) {
         let reader = LineReader(bytes: bytes, lines: lines)
         let line = lines.line(containing: min(max(offset, 0), bytes.count))
-        let start = lines.starts[line]
+        let start = LineShape.start(of: line, in: bytes, lines: lines)
         let end = lines.contentEnd(of: line, in: bytes)
         let cursor = min(max(offset, start), end)
         let shape = LineShape(bytes, start: start, end: end)

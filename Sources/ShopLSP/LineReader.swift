@@ -12,7 +12,7 @@ struct LineReader {
 
     /// The shape of line `line`.
     func shape(_ line: Int) -> LineShape {
-        LineShape(bytes, start: lines.starts[line], end: lines.contentEnd(of: line, in: bytes))
+        LineShape(bytes, start: LineShape.start(of: line, in: bytes, lines: lines), end: lines.contentEnd(of: line, in: bytes))
     }
 
     /// The keys written at the start of lines without indentation, but on `skipped`.
@@ -62,7 +62,7 @@ struct LineReader {
     /// Whether `bracket` opens the flow sequence of a top-level `items:` on `line` and `brace` an
     /// entry of it (`items: [{name: Tea}, {name: Milk, pr`).
     func isItemsFlowSequence(line: Int, bracket: Int, brace: Int) -> Bool {
-        let start = lines.starts[line]
+        let start = LineShape.start(of: line, in: bytes, lines: lines)
         guard bytes[bracket] == UInt8(ascii: "["), brace > bracket,
             let (key, colon, _) = LineShape.key(in: bytes, from: start, to: lines.contentEnd(of: line, in: bytes)),
             key == ListKey.items.rawValue

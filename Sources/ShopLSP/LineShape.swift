@@ -60,6 +60,14 @@ struct LineShape: Equatable {
         return nil
     }
 
+    /// Where the text of `line` begins: its start, or after the byte order mark that may open
+    /// the first line, which is no part of it.
+    static func start(of line: Int, in bytes: [UInt8], lines: LineIndex) -> Int {
+        let start = lines.starts[line]
+        if start == 0 && bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF { return 3 }
+        return start
+    }
+
     static let space = UInt8(ascii: " ")
     static let dash = UInt8(ascii: "-")
     static let hash = UInt8(ascii: "#")

@@ -67,13 +67,19 @@ struct ShopCompletion: RequestHandler {
                 ?? cache.lastList(of: snapshot.document.uri)
             try request.checkCancellation()
         }
-        let bytes = snapshot.document.bytes
-        let quote = context.replaced.isEmpty ? nil : bytes[context.replaced.lowerBound]
-        let typedQuote = quote == UInt8(ascii: "\"") || quote == UInt8(ascii: "'") ? String(UnicodeScalar(quote ?? 0)) : ""
+        // Clients match what was typed against the filter text: a value begun with a quote is
+        // matched with that quote.
+        let first = context.replaced.isEmpty ? nil : snapshot.document.bytes[context.replaced.lowerBound]
+        let typedQuote: String? =
+            switch first {
+            case UInt8(ascii: "\""): "\""
+            case UInt8(ascii: "'"): "'"
+            default: nil
+            }
         return CompletionValues(list: list).values(for: source).enumerated().map { index, value in
             CompletionItem(
                 label: value.text, kind: value.kind, detail: value.detail, sortText: Self.sortText(index),
-                filterText: typedQuote.isEmpty ? nil : typedQuote + value.text,
+                filterText: typedQuote.map { $0 + value.text },
                 edit: TextEdit(
                     range: range,
                     newText: (context.needsSpace ? " " : "") + (value.isText ? Self.written(value.text, inFlow: context.inFlow) : value.text)))

@@ -26,6 +26,9 @@ import Testing
         let typed = try #require(context("cur‸\nitems:\n  - name: Tea\n"))
         #expect(typed.target == .listKey && typed.presentKeys == ["items"])
         #expect(replaced("cur‸\nitems: []\n") == "cur")
+        // A byte order mark is no part of the first line.
+        #expect(context("\u{FEFF}title: x\n‸\n")?.presentKeys == ["title"])
+        #expect(replaced("\u{FEFF}ti‸\nitems: []\n") == "ti")
     }
 
     @Test func itemKeysInBlockMappings() throws {
