@@ -1,4 +1,5 @@
 import ShopCore
+import YAML
 
 /// The one path every editing command takes: lock the list file, read it, check it, apply the
 /// change, check the result, write it back in canonical form atomically, unlock.
@@ -17,20 +18,21 @@ enum EditSession {
         do throws(FileError) {
             return try FileAccess.withExclusiveLock(for: path) { () throws(FileError) -> Int32 in
                 let bytes = try FileAccess.read(path)
-                let loaded = ListFile.decode(bytes, path: path)
-                guard let document = loaded.document else {
+                let document: Document
+                switch ShoppingList.parseDocument(bytes) {
+                case .failure(let failure):
+                    let loaded = ListFile(path: path, bytes: bytes, document: nil, list: nil, diagnostics: failure.diagnostics)
                     loaded.reportDiagnostics(to: console, errorsOnly: true)
                     console.error(loaded.unreadableAdvice)
                     return 1
+                case .success(let parsed):
+                    document = parsed
                 }
+                let displayPath = CommandContext.displayName(path)
                 var editor: ListEditor
                 do throws(EditRefusal) {
-                    // The list read above is the one edited, so that it is not decoded twice.
-                    if let list = loaded.list {
-                        editor = try ListEditor(list: list)
-                    } else {
-                        editor = try ListEditor(document: document)
-                    }
+                    // Decoded once; the editor checks only the shape it needs.
+                    editor = try ListEditor(list: ShoppingList(document: document))
                     try change(&editor)
                 } catch {
                     if !error.diagnostics.isEmpty {
@@ -41,18 +43,20 @@ enum EditSession {
                     return 1
                 }
                 if editor.changed {
-                    let formatted = CanonicalForm.format(editor.document)
-                    let result = ListFile.decode(formatted, path: path)
-                    if result.document == nil || result.list?.hasStructureErrors != false {
-                        console.error("the change would leave \(loaded.displayPath) broken; nothing was written")
+                    // One re-check of the edited document: its shape must stay a list's.
+                    let edited = editor.document
+                    let editedList = ShoppingList(document: edited)
+                    guard editedList.check(RuleRegistry.structural).isEmpty else {
+                        console.error("the change would leave \(displayPath) broken; nothing was written")
                         return 1
                     }
-                    if !FileAccess.sameBytes(formatted, bytes) {
-                        try FileAccess.writeAtomically(formatted, to: path)
-                    }
+                    // The decoding of the re-check tells the canonical form what to look at; the
+                    // text is written as it is printed, so that a large list is never held twice.
+                    let policy = CanonicalForm.policy(for: editedList)
+                    try FileAccess.writeAtomically(to: path) { write in edited.format(policy: policy, into: write) }
                 }
                 // Which file changed is said when it is not the one a reader would assume.
-                let place = path == ListDiscovery.defaultName ? "" : " (\(loaded.displayPath))"
+                let place = path == ListDiscovery.defaultName ? "" : " (\(displayPath))"
                 for note in editor.notes {
                     switch note.kind {
                     case .warning: console.warning(note.message)

@@ -145,6 +145,15 @@ enum FileAccess {
     /// original's permissions are kept; a symbolic link is written through to its target. On any
     /// failure the original is left as it was and no temporary file remains.
     static func writeAtomically(_ bytes: [UInt8], to path: String, newFileMode: mode_t = 0o666) throws(FileError) {
+        try writeAtomically(to: path, newFileMode: newFileMode) { write in bytes.withUnsafeBufferPointer(write) }
+    }
+
+    /// Replaces the file at `path` atomically, as ``writeAtomically(_:to:newFileMode:)`` does, with
+    /// the text `produce` hands to its `write` in pieces: a large text is never held whole.
+    static func writeAtomically(
+        to path: String, newFileMode: mode_t = 0o666,
+        producing produce: (_ write: (UnsafeBufferPointer<UInt8>) -> Void) -> Void
+    ) throws(FileError) {
         let target = try writeTarget(path)
         try checkWritable(target, displayPath: path)
         let folder = directory(of: target)
@@ -166,7 +175,16 @@ enum FileAccess {
             if !succeeded && !temporary.isEmpty { unlink(temporary) }
         }
         do throws(FileError) {
-            try writeAll(bytes, to: descriptor, path: path)
+            var failure: FileError?
+            produce { piece in
+                guard failure == nil else { return }
+                do throws(FileError) {
+                    try writeAll(piece, to: descriptor, path: path)
+                } catch {
+                    failure = error
+                }
+            }
+            if let failure { throw failure }
             var info = stat()
             if stat(target, &info) == 0 {
                 _ = fchown(descriptor, info.st_uid, info.st_gid)
@@ -223,21 +241,17 @@ enum FileAccess {
         throw .system(path, "write", EEXIST)
     }
 
-    static func writeAll(_ bytes: [UInt8], to descriptor: Int32, path: String) throws(FileError) {
-        var failure: Int32 = 0
-        bytes.withUnsafeBufferPointer { buffer in
-            var written = 0
-            while written < buffer.count {
-                let result = write(descriptor, buffer.baseAddress! + written, buffer.count - written)
-                if result < 0 {
-                    if errno == EINTR { continue }
-                    failure = errno
-                    return
-                }
-                written += result
+    static func writeAll(_ buffer: UnsafeBufferPointer<UInt8>, to descriptor: Int32, path: String) throws(FileError) {
+        guard let base = buffer.baseAddress else { return }
+        var written = 0
+        while written < buffer.count {
+            let result = write(descriptor, base + written, buffer.count - written)
+            if result < 0 {
+                if errno == EINTR { continue }
+                throw .system(path, "write")
             }
+            written += result
         }
-        if failure != 0 { throw .system(path, "write", failure) }
     }
 
     /// Runs `body` while holding an exclusive lock for `path`: a `flock` on the folder that holds

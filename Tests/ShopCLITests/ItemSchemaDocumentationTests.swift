@@ -39,6 +39,7 @@ struct ItemSchemaDocumentationTests {
     @Test("the ranks are the order of the keys; the CSV header follows the export columns")
     func ranksAndColumns() {
         #expect(ItemKey.allCases.map(\.rank) == Array(ItemKey.allCases.indices))
+        #expect(ItemKey.allCases.allSatisfy { $0.kind == $0.definition.kind })
         #expect(ListKey.allCases.map(\.rank) == Array(ListKey.allCases.indices))
         #expect(CSVExporter.header == "name,quantity,unit,price,total,category,buy,done,notes,id")
     }

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// The conflict markers a text merge (git's) leaves in a file: lines that begin, in their first
 /// column, with seven or more of one of `<`, `|`, `=`, `>` followed by a space or the end of the
 /// line. A file with them is no list until they are resolved.
@@ -20,40 +26,68 @@ public struct ConflictMarkers: Sendable {
 
     /// Finds the markers in `bytes`.
     public init(_ bytes: [UInt8]) {
-        var regions: [Region] = []
-        var open: Region?
+        var scan = Scan()
         bytes.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress, !buffer.isEmpty else { return }
+            // Most files have LF line ends only: the lines worth a look are found with memchr.
+            if memchr(base, 0x0D, buffer.count) == nil {
+                var lineStart = 0
+                while lineStart < buffer.count {
+                    let next = memchr(base + lineStart, 0x0A, buffer.count - lineStart)
+                    let lineEnd = next.map { UnsafePointer($0.assumingMemoryBound(to: UInt8.self)) - base } ?? buffer.count
+                    if Self.isMarkerStart(buffer[lineStart]) { scan.line(buffer, lineStart, lineEnd) }
+                    lineStart = lineEnd + 1
+                }
+                return
+            }
             var lineStart = 0
             while lineStart < buffer.count {
                 var lineEnd = lineStart
                 while lineEnd < buffer.count && buffer[lineEnd] != 0x0A && buffer[lineEnd] != 0x0D { lineEnd += 1 }
-                if let marker = Self.marker(buffer, lineStart, lineEnd) {
-                    switch marker {
-                    case UInt8(ascii: "<"):
-                        if let region = open { regions.append(region) }
-                        open = Region(start: lineStart, others: [], end: lineEnd, opens: true)
-                    case UInt8(ascii: ">"):
-                        var region = open ?? Region(start: lineStart, others: [], end: lineEnd, opens: false)
-                        if open != nil { region.others.append(lineStart) }
-                        region.end = lineEnd
-                        regions.append(region)
-                        open = nil
-                    default:
-                        if open != nil {
-                            open?.others.append(lineStart)
-                            open?.end = lineEnd
-                        } else {
-                            regions.append(Region(start: lineStart, others: [], end: lineEnd, opens: false))
-                        }
-                    }
-                }
+                if Self.isMarkerStart(buffer[lineStart]) { scan.line(buffer, lineStart, lineEnd) }
                 lineStart = lineEnd
                 if lineStart < buffer.count && buffer[lineStart] == 0x0D { lineStart += 1 }
                 if lineStart < buffer.count && buffer[lineStart] == 0x0A { lineStart += 1 }
             }
         }
-        if let open { regions.append(open) }
-        self.regions = regions
+        regions = scan.finish()
+    }
+
+    /// The regions found so far, and the one still open.
+    private struct Scan {
+        var regions: [Region] = []
+        var open: Region?
+
+        mutating func line(_ buffer: UnsafeBufferPointer<UInt8>, _ lineStart: Int, _ lineEnd: Int) {
+            guard let marker = ConflictMarkers.marker(buffer, lineStart, lineEnd) else { return }
+            switch marker {
+            case UInt8(ascii: "<"):
+                if let region = open { regions.append(region) }
+                open = Region(start: lineStart, others: [], end: lineEnd, opens: true)
+            case UInt8(ascii: ">"):
+                var region = open ?? Region(start: lineStart, others: [], end: lineEnd, opens: false)
+                if open != nil { region.others.append(lineStart) }
+                region.end = lineEnd
+                regions.append(region)
+                open = nil
+            default:
+                if open != nil {
+                    open?.others.append(lineStart)
+                    open?.end = lineEnd
+                } else {
+                    regions.append(Region(start: lineStart, others: [], end: lineEnd, opens: false))
+                }
+            }
+        }
+
+        mutating func finish() -> [Region] {
+            if let open { regions.append(open) }
+            return regions
+        }
+    }
+
+    @inline(__always) private static func isMarkerStart(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: "<") || byte == UInt8(ascii: "|") || byte == UInt8(ascii: "=") || byte == UInt8(ascii: ">")
     }
 
     /// Whether there are none.

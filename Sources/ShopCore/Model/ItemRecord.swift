@@ -44,6 +44,10 @@ struct ItemRecord: Sendable {
         static let splitDecimal = Marks(rawValue: 1 << 7)
         /// Keys that are not known ones (extension or unknown): one of them may be written twice.
         static let otherKeys = Marks(rawValue: 1 << 8)
+        /// Something the canonical form writes otherwise than the file does: keys out of order, a
+        /// number or flag not written the canonical way, text that must be quoted, a value kept
+        /// verbatim because it breaks its rule.
+        static let notCanonical = Marks(rawValue: 1 << 9)
     }
 
     /// The value node of a known key, when the item has it (the first one, when it is written

@@ -104,11 +104,14 @@ struct ListDecoder {
         var record = ItemRecord(node: Int32(mapping))
         var seenKnown: UInt16 = 0
         var skip = -1
+        var previousRank = -1
         let end = nodes.subtreeEnd(mapping)
         for (key, value) in nodes.entries(of: mapping) {
             if key == skip { continue }
             guard nodes.isScalar(key) else {
                 record.marks.insert(.wrongKind)
+                if previousRank > ItemKey.otherRank { record.marks.insert(.notCanonical) }
+                previousRank = ItemKey.otherRank
                 continue
             }
             let keyBytes = nodes.value(key)
@@ -116,11 +119,16 @@ struct ListDecoder {
                 if !isExtensionKey(keyBytes) { record.marks.insert(.unknownKey) }
                 // A repeated unknown or extension key is found by the rule, which compares them all.
                 record.marks.insert(.otherKeys)
+                previousRank = ItemKey.otherRank
                 continue
             }
+            // The formatter writes the keys in the order of their ranks.
+            if known.rank < previousRank { record.marks.insert(.notCanonical) }
+            previousRank = known.rank
             let bit: UInt16 = 1 << UInt16(known.rank)
             guard seenKnown & bit == 0 else {
-                record.marks.insert(.repeatedKey)
+                // The canonical form looks at every copy, the later ones too.
+                record.marks.insert([.repeatedKey, .notCanonical])
                 continue
             }
             seenKnown |= bit
@@ -135,10 +143,23 @@ struct ListDecoder {
                 let split = SplitDecimal.after(value: value, mappingEnd: end, nodes: nodes)
             {
                 skip = split.fractionKey
-                record.marks.insert([known == .price ? .badPrice : .badQuantity, .splitDecimal])
+                record.marks.insert([known == .price ? .badPrice : .badQuantity, .splitDecimal, .notCanonical])
                 continue
             }
-            switch known.kind.read(nodes.value(value), decimals: decimals) {
+            let bytes = nodes.value(value)
+            let reading = known.kind.read(bytes, decimals: decimals)
+            switch reading {
+            case .text:
+                // Text that YAML readers would take for a number, bool or null is quoted.
+                if nodes.isPlain(value) && ScalarAnalysis.resolvesToNonString(bytes) { record.marks.insert(.notCanonical) }
+            case .decimal, .flag:
+                if !nodes.isPlain(value) || !known.kind.isCanonical(bytes, decimals: decimals) {
+                    record.marks.insert(.notCanonical)
+                }
+            case .invalid:
+                record.marks.insert(.notCanonical)
+            }
+            switch reading {
             case .text:
                 break
             case .decimal(let number):

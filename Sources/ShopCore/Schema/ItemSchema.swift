@@ -66,8 +66,16 @@ public enum ItemKey: String, CaseIterable, Sendable {
     /// The rank of every key that is not a known one: after them all, in the order written.
     public static let otherRank = allCases.count
 
-    /// The kind of value the key holds.
-    public var kind: ValueKind { definition.kind }
+    /// The kind of value the key holds (as ``definition`` says; read on every value, so without
+    /// building the definition).
+    @inline(__always) public var kind: ValueKind {
+        switch self {
+        case .name, .id, .unit, .category, .notes: .text
+        case .price: .price
+        case .quantity: .quantity
+        case .buy, .done: .flag
+        }
+    }
 
     /// The keys in the order of the CSV export's columns.
     public static let exportColumns: [ItemKey] = allCases.sorted { $0.definition.exportColumn < $1.definition.exportColumn }
