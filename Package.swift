@@ -12,10 +12,12 @@ let package = Package(
             pkgConfig: "yaml-0.1",
             providers: [.apt(["libyaml-dev"])]
         ),
-        .target(name: "YAML", dependencies: ["CLibYAML"]),
+        // Threads for the targets that need a second one, without Foundation.
+        .target(name: "Threads"),
+        .target(name: "YAML", dependencies: ["CLibYAML", "Threads"]),
         .target(name: "JSON"),
         .target(name: "ShopCore", dependencies: ["YAML", "JSON"]),
-        .target(name: "ShopLSP", dependencies: ["JSON", "ShopCore", "YAML"]),
+        .target(name: "ShopLSP", dependencies: ["JSON", "ShopCore", "YAML", "Threads"]),
         .target(name: "ShopCLI", dependencies: ["ShopCore", "ShopLSP", "YAML"]),
         .executableTarget(name: "shop", dependencies: ["ShopCLI"]),
         // Helpers every test target uses: golden files, Python, seeded random numbers.
