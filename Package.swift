@@ -19,7 +19,11 @@ let package = Package(
         .target(name: "ShopCore", dependencies: ["YAML", "JSON"]),
         .target(name: "ShopLSP", dependencies: ["JSON", "ShopCore", "YAML", "Threads"]),
         .target(name: "ShopCLI", dependencies: ["ShopCore", "ShopLSP", "YAML"]),
-        .executableTarget(name: "shop", dependencies: ["ShopCLI"]),
+        // A release build links the Swift libraries into the program: it starts faster, uses less
+        // memory and runs where Swift is not installed (see the README's Performance section).
+        .executableTarget(
+            name: "shop", dependencies: ["ShopCLI"],
+            linkerSettings: [.unsafeFlags(["-static-stdlib"], .when(platforms: [.linux], configuration: .release))]),
         // Helpers every test target uses: golden files, Python, seeded random numbers.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "JSONTests", dependencies: ["JSON", "TestSupport"], exclude: ["Fixtures"]),
