@@ -1,3 +1,5 @@
+import Threads
+
 /// Reads a YAML source into a ``Document``: checks what libyaml cannot be trusted with, then runs
 /// libyaml's event parser (``EventProducer``) and the ``TreeBuilder`` on one thread or two.
 enum DocumentReader {

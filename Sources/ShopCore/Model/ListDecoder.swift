@@ -172,7 +172,12 @@ struct ListDecoder {
             }
             switch reading {
             case .text:
-                break
+                if known == .name {
+                    // Compared by every rule and lookup that matches names: computed once, here.
+                    let (fingerprint, blank) = NameKey.fingerprint(ofName: bytes)
+                    record.nameFingerprint = fingerprint
+                    if blank { record.marks.insert(.blankName) }
+                }
             case .decimal(let number):
                 if known == .price {
                     record.priceUnits = Int64(number.rounded(toScale: decimals).units)

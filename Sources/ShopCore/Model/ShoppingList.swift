@@ -38,7 +38,7 @@ public struct ShoppingList: Sendable {
     /// Reads a list from bytes: the document, with its items decoded while it is read. A file
     /// that cannot be read gets its findings instead, as ``parseDocument(_:)`` gives them.
     public static func read(_ bytes: [UInt8]) -> Result<ShoppingList, ReadFailure> {
-        let streamed = StreamingItemDecoder()
+        let streamed = StreamingItemDecoder(size: bytes.count)
         return parseDocument(bytes, observer: streamed).map { ShoppingList(document: $0, streamed: streamed) }
     }
 

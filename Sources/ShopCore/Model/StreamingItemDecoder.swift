@@ -27,9 +27,17 @@ final class StreamingItemDecoder: ReadObserver {
     private var sawItems = false
     private var sawCurrency = false
 
+    /// A decoder for a text of `size` bytes. It takes room for as many items as the text could
+    /// hold, once: growing the table step by step would copy it, and hold two copies at once, while
+    /// pages never written cost no memory.
+    init(size: Int = 0) {
+        records.reserveCapacity(size / 24)
+    }
+
     func read(completed: [CompletedNode], nodes: RawNodes) {
         // Only a mapping at the top level is a list; anything else is for the rules to say.
         guard nodes.count > 0, nodes.isMapping(0) else { return }
+
         for node in completed {
             if node.depth == 1 {
                 topLevel(node.index, nodes: nodes)

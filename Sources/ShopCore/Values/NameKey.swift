@@ -87,17 +87,6 @@ public struct NameKey: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// FNV-1a over a key's bytes, as ``fingerprint(ofName:)`` computes it.
-    /// Whether a name is blank: empty once white space is removed. Checked on the bytes for the
-    /// names that start with a printable ASCII character, as nearly all do.
-    static func isBlank(_ name: UnsafeBufferPointer<UInt8>) -> Bool {
-        for byte in name {
-            if byte == 0x20 || (byte >= 0x09 && byte <= 0x0D) { continue }
-            if byte < 0x80 { return false }
-            return NameKey(utf8: name).isEmpty
-        }
-        return true
-    }
-
     static func fingerprint(of bytes: [UInt8]) -> UInt64 {
         var hash: UInt64 = 0xCBF2_9CE4_8422_2325
         for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01B3 }

@@ -16,7 +16,7 @@ enum NameRules {
                 guard nodes.isScalar(name) else { continue }
                 if nodes.isNull(name) {
                     context.report(item.node, firstLine: true, "this item has no name; \"name\" has no value")
-                } else if NameKey.isBlank(nodes.value(name)) {
+                } else if record.marks.contains(.blankName) {
                     context.report(item.node, firstLine: true, "this item's name is empty; give it a name")
                 }
             }
@@ -37,10 +37,9 @@ enum NameRules {
                 guard let name = context.item(record).valueNode(.name), nodes.isScalar(name), !nodes.isNull(name) else {
                     continue
                 }
+                guard !record.marks.contains(.blankName) else { continue }
                 let bytes = nodes.value(name)
-                let (fingerprint, blank) = NameKey.fingerprint(ofName: bytes)
-                guard !blank else { continue }
-                let hash = Int(truncatingIfNeeded: fingerprint)
+                let hash = Int(truncatingIfNeeded: record.nameFingerprint)
                 guard let earlier = first[hash] else {
                     first[hash] = Int32(name)
                     continue
