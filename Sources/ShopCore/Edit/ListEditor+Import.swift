@@ -50,12 +50,19 @@ struct ImportPlanner {
     }
 
     private var changes: [(item: Item, changes: [Change])] = []
-    private var additions: [(subtree: Subtree, before: NodeID?)] = []
+    private var additions: [(entry: ImportEntry, before: NodeID?)] = []
+    /// The categories of `categories`, by name key, as they are spelled there.
+    private var listedCategories: [NameKey: String] = [:]
+    /// The categories new items name that `categories` does not, in the order they came.
     private var unlistedCategories: [String] = []
+    private var unlistedKeys: Set<NameKey> = []
     private var unchanged = 0
 
     init(editor: ListEditor) {
         self.editor = editor
+        for category in editor.list.categories ?? [] where listedCategories[NameKey(category)] == nil {
+            listedCategories[NameKey(category)] = category
+        }
         let items = editor.list.items
         for position in items.indices {
             let item = items[position]
@@ -163,7 +170,7 @@ struct ImportPlanner {
                 planned.append(.set(.price, .plain(ValueKind.price.canonicalText(price, decimals: list.priceDecimals))))
             }
             if let category = entry.category, NameKey(category) != item.category.map(NameKey.init) {
-                planned.append(.set(.category, .text(categorySpelling(category))))
+                planned.append(.set(.category, .text(listedCategories[NameKey(category)] ?? category.trimmingWhiteSpace())))
             }
             if let notes = entry.notes, notes != item.notes { planned.append(.set(.notes, .text(notes))) }
             if let id = entry.id, id != item.id { planned.append(.set(.id, .text(id.trimmingWhiteSpace()))) }
@@ -181,7 +188,25 @@ struct ImportPlanner {
         }
     }
 
+    /// Notes a new item; its entries are made when the import is applied, so that a refused
+    /// import never builds them.
     private mutating func planAddition(_ entry: ImportEntry) {
+        var entry = entry
+        var before: NodeID?
+        if let typed = entry.category {
+            let key = NameKey(typed)
+            let category = listedCategories[key] ?? typed.trimmingWhiteSpace()
+            entry.category = category
+            if let point = insertionPoints[key] { before = point }
+            if list.categories != nil, listedCategories[key] == nil, unlistedKeys.insert(key).inserted {
+                unlistedCategories.append(category)
+            }
+        }
+        additions.append((entry, before))
+    }
+
+    /// A new item's mapping: its keys in canonical order, its values in canonical form.
+    private func subtree(for entry: ImportEntry) -> Subtree {
         var entries = [FragmentEntry("name", .text(entry.name.trimmingWhiteSpace()))]
         if let id = entry.id { entries.append(FragmentEntry("id", .text(id.trimmingWhiteSpace()))) }
         if let price = entry.price {
@@ -192,25 +217,11 @@ struct ImportPlanner {
             entries.append(FragmentEntry("quantity", .plain(ValueKind.quantity.canonicalText(quantity, decimals: 3))))
         }
         if let unit = entry.unit { entries.append(FragmentEntry("unit", .text(unit.trimmingWhiteSpace()))) }
-        var before: NodeID?
-        if let typed = entry.category {
-            let category = categorySpelling(typed)
-            entries.append(FragmentEntry("category", .text(category)))
-            if let point = insertionPoints[NameKey(category)] { before = point }
-            if let listed = list.categories, !listed.contains(where: { NameKey($0) == NameKey(category) }),
-                !unlistedCategories.contains(where: { NameKey($0) == NameKey(category) })
-            {
-                unlistedCategories.append(category)
-            }
-        }
+        if let category = entry.category { entries.append(FragmentEntry("category", .text(category))) }
         if entry.buy ?? true { entries.append(FragmentEntry("buy", .plain("true"))) }
         if entry.done == true { entries.append(FragmentEntry("done", .plain("true"))) }
         if let notes = entry.notes { entries.append(FragmentEntry("notes", .text(notes))) }
-        additions.append((Subtree(.mapping(entries)), before))
-    }
-
-    private func categorySpelling(_ category: String) -> String {
-        editor.categorySpelling(category)
+        return Subtree(.mapping(entries))
     }
 
     /// Plans every change in the editor, and says what the import did.
@@ -224,7 +235,8 @@ struct ImportPlanner {
             }
         }
         if let items = list.itemsNode {
-            for (subtree, before) in additions {
+            for (entry, before) in additions {
+                let subtree = subtree(for: entry)
                 if let before {
                     editor.itemChanges.insertItem(subtree, into: items, before: before)
                 } else {
