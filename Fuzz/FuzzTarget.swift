@@ -44,6 +44,20 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
                 markdown.items.count == count, markdown.problems.isEmpty
             else { fatalError("the Markdown export does not read back as one item per item") }
         }
+        // An export imported back changes nothing (a checklist of every item would put all of
+        // them on the list, so only the shopping list's).
+        let known = Set(list.items.compactMap { $0.name.map(NameKey.init) })
+        let roundTrips: [(ExportFormat, ImportFormat, ItemScope)] = [
+            (.markdown, .markdown, .shoppingList), (.csv, .csv, .shoppingList), (.csv, .csv, .all),
+            (.json, .json, .shoppingList), (.json, .json, .all),
+        ]
+        for (export, format, scope) in roundTrips {
+            guard var editor = try? ListEditor(list: list),
+                let entries = try? ImportEntries.read(
+                    export.export(list, options: ExportOptions(scope: scope)), format: format, knownNames: known),
+                (try? editor.importEntries(entries)) != nil, !editor.changed
+            else { fatalError("the \(format) export imported back changes the list") }
+        }
     }
     if var editor = try? ListEditor(document: document) {
         try? editor.add(ItemValues(name: "fuzz item", price: "1.5"))

@@ -6,9 +6,10 @@
 #   Fuzz/run.sh [SECONDS] [JOBS] [TARGET]      (defaults: 300 seconds, 2 jobs, shop)
 #
 # Targets:
-#   shop        Fuzz/FuzzTarget.swift: reading, fmt, check, exports, an edit, the import readers, one
-#               thread against two; starts from the examples, the export fixtures, the pasted lines
-#               of the import tests and the YAML test suite.
+#   shop        Fuzz/FuzzTarget.swift: reading, fmt, check, exports, an edit, the import readers,
+#               exports imported back (which change nothing), one thread against two; starts
+#               from the examples, the export fixtures, the pasted lines of the import tests and
+#               the YAML test suite.
 #   line-merge  Fuzz/LineMergeTarget.swift: the line diff and merge; starts from the examples.
 #   json        Fuzz/JSONFuzzTarget.swift: the JSON reader and writer; starts from the JSON schema and
 #               a few documents, with the tokens of Fuzz/json.dict.
