@@ -126,7 +126,11 @@ public enum JSONImportReader {
                 }
             }
             guard case .string(let name)? = values[.name], !NameKey(name).isEmpty else {
-                problem(values[.name].map { $0.stringValue == nil ? "the name is not text" : "the name is empty" } ?? "the item has no name")
+                switch values[.name] {
+                case nil, .null?: problem("the item has no name")
+                case .string?: problem("the name is empty")
+                case let other?: problem("the name is \(other.kindDescription), not text")
+                }
                 return
             }
             let entry = ImportEntry(
