@@ -1,5 +1,3 @@
-import YAML
-
 /// `shop import`: the entries an import reads, applied to the list as one batch with the other
 /// edits' rules (canonical values, comments kept, categories spelled as `categories` spells them).
 extension ListEditor {
