@@ -16,7 +16,7 @@ let package = Package(
         .target(name: "JSON"),
         .target(name: "ShopCore", dependencies: ["YAML", "JSON"]),
         .target(name: "ShopLSP", dependencies: ["JSON", "ShopCore", "YAML"]),
-        .target(name: "ShopCLI", dependencies: ["ShopCore", "ShopLSP", "YAML"]),
+        .target(name: "ShopCLI", dependencies: ["JSON", "ShopCore", "ShopLSP", "YAML"]),
         .executableTarget(name: "shop", dependencies: ["ShopCLI"]),
         // Helpers every test target uses: golden files, Python, seeded random numbers.
         .target(name: "TestSupport", path: "Tests/TestSupport"),

@@ -16,7 +16,9 @@ public enum ShopCommandLine {
         ExportCommand.spec,
         ListCommand.spec,
         InitCommand.spec,
-    ] + EditCommands.all + [CompletionsCommand.spec, LSPCommand.spec]
+    ] + EditCommands.all + [
+        DiffCommand.spec, CompletionsCommand.spec, LSPCommand.spec,
+    ]
 
     /// Runs `shop` with the given arguments (without the program name) and returns the exit status.
     public static func main(_ arguments: [String]) -> Int32 {
