@@ -17,7 +17,7 @@ public enum ShopCommandLine {
         ListCommand.spec,
         InitCommand.spec,
     ] + EditCommands.all + [
-        DiffCommand.spec, CompletionsCommand.spec, LSPCommand.spec,
+        DiffCommand.spec, MergeCommand.spec, GitSetupCommand.spec, HistoryCommand.spec, CompletionsCommand.spec, LSPCommand.spec,
     ]
 
     /// Runs `shop` with the given arguments (without the program name) and returns the exit status.
