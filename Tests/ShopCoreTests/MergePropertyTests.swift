@@ -133,4 +133,67 @@ struct MergePropertyTests {
         }
         #expect(failures.isEmpty, "\(failures.count) failures; first: \(failures.first ?? "")")
     }
+
+    /// Files of the format's generator (odd names, flow style, comments everywhere, unknown and
+    /// `x-` keys) that can be merged, each with a copy edited by shop's editor.
+    static let generatedFiles: [(base: String, edited: String, edit: String)] = {
+        var generator = ShopFileGenerator(seed: 0x4D45_5247_4546)
+        var result: [(String, String, String)] = []
+        for number in 0..<600 {
+            let text = generator.file()
+            guard case .success(let list) = VersionReading.mergeableList(Array(text.utf8), emptyIsEmptyList: false),
+                !list.items.isEmpty, var editor = try? ListEditor(list: list)
+            else { continue }
+            let name = list.items[number % list.items.count].name ?? ""
+            let edit: String
+            switch number % 4 {
+            case 0:
+                edit = "buy \(name)"
+                try? editor.buy(name)
+            case 1:
+                edit = "price of \(name)"
+                try? editor.edit(name, values: ItemValues(price: "1"), unset: [])
+            case 2:
+                edit = "remove \(name)"
+                try? editor.remove(name)
+            default:
+                edit = "add an item"
+                try? editor.add(ItemValues(name: "A new item \(number)", price: "2", buy: true))
+            }
+            guard editor.changed else { continue }
+            result.append((text, String(decoding: CanonicalForm.format(editor.document), as: UTF8.self), edit))
+        }
+        return result
+    }()
+
+    @Test("on the format's generated files: a side that changed nothing gives the other side, in canonical form")
+    func identitiesOnGeneratedFiles() throws {
+        #expect(Self.generatedFiles.count > 60, "\(Self.generatedFiles.count) files")
+        var failures: [String] = []
+        for (base, edited, edit) in Self.generatedFiles where failures.count < 5 {
+            let canonical = String(decoding: try formatted(Array(base.utf8)), as: UTF8.self)
+            // Ours' document printed: the same text.
+            for (name, merged) in [("merge(b, x, b)", merge(base, edited, base)), ("merge(b, x, x)", merge(base, edited, edited))]
+            where merged.text != edited || merged.result.conflicts != 0 {
+                failures.append("\(edit): \(name) gave\n\(merged.text)\n--- expected\n\(edited)--- base\n\(base)")
+            }
+            if merge(base, base, base).text != canonical { failures.append("\(edit): merge(b, b, b) is not fmt(b)") }
+            // Theirs' changes carried into ours' document: the same list, in canonical form (a
+            // value kept as written because it breaks its rule may be quoted otherwise, and blank
+            // lines may fall otherwise).
+            for (name, merged) in [("merge(b, b, y)", merge(base, base, edited)), ("merge(fmt(b), b, y)", merge(canonical, base, edited))] {
+                guard let document = try? Document(parsing: merged.text) else {
+                    failures.append("\(edit): \(name) gave text that does not parse\n\(merged.text)\n--- expected\n\(edited)--- base\n\(base)")
+                    continue
+                }
+                let difference = ListDiff(old: ShoppingList(document: document), new: ShoppingList(document: try Document(parsing: edited)))
+                if merged.result.conflicts != 0 || merged.result.lineMergeReason != nil || !difference.isEmpty
+                    || String(decoding: CanonicalForm.format(document), as: UTF8.self) != merged.text
+                {
+                    failures.append("\(edit): \(name) gave \(difference.lines)\n\(merged.text)\n--- expected\n\(edited)--- base\n\(base)")
+                }
+            }
+        }
+        #expect(failures.isEmpty, "\(failures.count) failures; first: \(failures.first ?? "")")
+    }
 }

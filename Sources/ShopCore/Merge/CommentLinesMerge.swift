@@ -17,14 +17,16 @@ struct CommentLinesMerge {
     static func merge(
         base: [Comment], ours: [Comment], theirs: [Comment], labels: LineMerge.Labels, markerSize: Int
     ) -> CommentLinesMerge {
-        let oursLines = lines(ours)
-        let theirsLines = lines(theirs)
-        if oursLines == theirsLines || lines(base) == theirsLines {
+        // Blank lines between comments are formatting: only the texts tell a change.
+        let texts = { (comments: [Comment]) in comments.map(\.text) }
+        if texts(ours) == texts(theirs) || texts(base) == texts(theirs) {
             return CommentLinesMerge(comments: ours, changed: false, conflictLines: nil, conflicts: 0)
         }
-        if lines(base) == oursLines {
+        if texts(base) == texts(ours) {
             return CommentLinesMerge(comments: theirs, changed: true, conflictLines: nil, conflicts: 0)
         }
+        let oursLines = lines(ours)
+        let theirsLines = lines(theirs)
         let result = LineMerge.merge(
             base: text(lines(base)), ours: text(oursLines), theirs: text(theirsLines), labels: labels,
             markerSize: markerSize)

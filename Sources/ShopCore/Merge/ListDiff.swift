@@ -132,7 +132,8 @@ public struct ListDiff: Sendable, Equatable {
 
     /// What changed from `old` to `new`.
     public init(old: ShoppingList, new: ShoppingList, options: Options = Options()) {
-        var builder = ListDiffBuilder(old: ListVersion(old), new: ListVersion(new), options: options)
+        var builder = ListDiffBuilder(
+            old: ListVersion(CanonicalOrder.arranged(old)), new: ListVersion(CanonicalOrder.arranged(new)), options: options)
         builder.build()
         listChanges = builder.listChanges
         itemChanges = builder.itemChanges

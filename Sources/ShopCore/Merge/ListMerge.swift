@@ -30,7 +30,7 @@ public enum ListMerge {
         for (name, bytes) in [(labels.base ?? "base", base), (labels.ours ?? "ours", ours), (labels.theirs ?? "theirs", theirs)] {
             switch VersionReading.mergeableList(bytes, emptyIsEmptyList: lists.isEmpty) {
             case .success(let list):
-                lists.append(list)
+                lists.append(CanonicalOrder.arranged(list))
             case .failure(let failure):
                 let line = LineMerge.merge(base: base, ours: ours, theirs: theirs, labels: labels, markerSize: size)
                 return Result(
@@ -81,3 +81,41 @@ enum CurrencyClash {
         plan.topKeys[index].outcome = .conflict
     }
 }
+
+/// Comments above the first key of a mapping belong to the mapping itself once that key is first:
+/// a version whose top level or items do not start with the key the canonical form puts first is
+/// merged in canonical form, so that its comments belong where they do in the other versions.
+enum CanonicalOrder {
+    /// The list, in canonical form when a mapping of it does not start with its first key.
+    static func arranged(_ list: ShoppingList) -> ShoppingList {
+        guard startsOutOfOrder(list) else { return list }
+        let text = CanonicalForm.format(list.document)
+        guard let document = try? Document(parsing: text) else { return list }
+        return ShoppingList(document: document)
+    }
+
+    static func startsOutOfOrder(_ list: ShoppingList) -> Bool {
+        list.document.withRawNodes { nodes in
+            guard let root = list.document.root?.id.index, nodes.isMapping(root) else { return false }
+            func rank(_ key: Int, item: Bool) -> Int {
+                guard nodes.isScalar(key) else { return Int.max }
+                let bytes = nodes.value(key)
+                if item { return ItemKey.matching(bytes)?.rank ?? ItemKey.otherRank }
+                return ListKey.matching(bytes)?.rank ?? ListKey.otherRank
+            }
+            func outOfOrder(_ mapping: Int, item: Bool) -> Bool {
+                var first: Int?
+                var lowest = Int.max
+                for (key, _) in nodes.entries(of: mapping) {
+                    let keyRank = rank(key, item: item)
+                    if first == nil { first = keyRank }
+                    lowest = min(lowest, keyRank)
+                }
+                return (first ?? lowest) > lowest
+            }
+            if outOfOrder(root, item: false) { return true }
+            return list.records.contains { outOfOrder(Int($0.node), item: true) }
+        }
+    }
+}
+

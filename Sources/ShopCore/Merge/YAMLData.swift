@@ -56,7 +56,9 @@ enum YAMLData {
 }
 
 /// The comments of nodes, compared by their texts and places (not by where in the file they were
-/// or by the blank lines around them).
+/// or by the blank lines around them). An end-of-line comment is one place, whether it ends the
+/// line that introduces a node (`notes: > # note`) or the node's own line (`notes: text # note`):
+/// the canonical form moves it from one to the other when it changes how the value is written.
 enum CommentComparison {
     /// The comment texts of one node, each after a mark of its place.
     static func texts(of node: Int, in document: Document) -> [String] {
@@ -64,7 +66,7 @@ enum CommentComparison {
         guard !trivia.isEmpty else { return [] }
         var result: [String] = []
         for comment in trivia.leading { result.append("L" + comment.text) }
-        if let header = trivia.header { result.append("H" + header.text) }
+        if let header = trivia.header { result.append("T" + header.text) }
         if let trailing = trivia.trailing { result.append("T" + trailing.text) }
         for comment in trivia.end { result.append("E" + comment.text) }
         return result
