@@ -85,12 +85,13 @@ struct EditApplier {
     /// The parent collection of each of `nodes`, found in one pass.
     func parentsOf(_ nodes: [Int]) -> [Int: Int] {
         guard !nodes.isEmpty else { return [:] }
-        let wanted = Set(nodes)
+        var wanted = [Bool](repeating: false, count: old.count)
+        for node in nodes where node >= 0 && node < old.count { wanted[node] = true }
         var result: [Int: Int] = [:]
         var open: [(index: Int, end: Int)] = []
         for index in 0..<old.count {
             while let last = open.last, last.end <= index { open.removeLast() }
-            if wanted.contains(index), let parent = open.last { result[index] = parent.index }
+            if wanted[index], let parent = open.last { result[index] = parent.index }
             if !old.isScalar(index) { open.append((index, old.subtreeEnd(index))) }
         }
         return result
@@ -103,29 +104,36 @@ struct EditApplier {
         table.reserve(old.count + insertions.values.reduce(0) { $0 + $1.reduce(0) { $0 + $1.nodeCount } })
         table.arena = old.arena
         var open: [(oldIndex: Int, newIndex: Int, end: Int)] = []
+        // The rows where a change is planned, so that the others are copied without a lookup.
+        var marked = [Bool](repeating: false, count: old.count + 1)
+        for row in removals.keys { marked[row] = true }
+        for row in replacements.keys { marked[row] = true }
+        for point in insertions.keys { marked[point.position] = true }
         var index = 0
         while index <= old.count {
             // Collections that end here take the rows appended to them, innermost first.
             while let last = open.last, last.end <= index {
-                writeInsertions(at: InsertionPoint(position: index, container: last.oldIndex))
+                if marked[index] { writeInsertions(at: InsertionPoint(position: index, container: last.oldIndex)) }
                 table.aux[last.newIndex] = UInt32(table.count)
                 open.removeLast()
             }
             guard index < old.count else { break }
-            if let container = open.last?.oldIndex {
-                writeInsertions(at: InsertionPoint(position: index, container: container))
-            }
-            if let removal = removals[index] {
-                index = removal.end
-                continue
-            }
-            if let rows = replacements[index] {
-                let first = table.count
-                newIndex[index] = Int32(first)
-                table.append(subtree: rows.table)
-                table.flags[first] |= old.flags[index] & NodeTable.blankLineBit
-                index = old.subtreeEnd(index)
-                continue
+            if marked[index] {
+                if let container = open.last?.oldIndex {
+                    writeInsertions(at: InsertionPoint(position: index, container: container))
+                }
+                if let removal = removals[index] {
+                    index = removal.end
+                    continue
+                }
+                if let rows = replacements[index] {
+                    let first = table.count
+                    newIndex[index] = Int32(first)
+                    table.append(subtree: rows.table)
+                    table.flags[first] |= old.flags[index] & NodeTable.blankLineBit
+                    index = old.subtreeEnd(index)
+                    continue
+                }
             }
             newIndex[index] = Int32(table.count)
             let row = table.append(flags: old.flags[index], start: old.starts[index], end: old.ends[index], aux: old.aux[index])

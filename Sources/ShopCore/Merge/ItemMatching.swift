@@ -41,42 +41,53 @@ struct ItemMatching: Sendable {
 
     /// Items not matched by id that have the same name, unless both have ids (then they differ).
     private mutating func matchNames(_ old: ListVersion, _ new: ListVersion) {
-        // Most items keep their place from one version to the next: try the item where the
-        // previous match suggests first, and look the name up only when that fails.
-        var byName: [NameKey: [Int]]?
+        // Most items keep their place from one version to the next, give or take the items added
+        // or removed before them: each is looked for where the previous match suggests, then close
+        // by, by its name as written. What is left (items renamed in case or spacing, moved far,
+        // removed) is looked up by name key among what is left.
+        let window = 8
         var shift = 0
         for (index, item) in old.items.enumerated() where newForOld[index] == nil {
-            guard let key = item.nameKey else { continue }
+            guard let name = item.name else { continue }
             let guess = index + shift
-            if new.items.indices.contains(guess), oldForNew[guess] == nil, Self.sameByName(item, new.items[guess]) {
-                pair(index, guess)
-                continue
+            func matches(_ candidate: Int) -> Bool {
+                guard candidate >= 0 && candidate < new.items.count && oldForNew[candidate] == nil else { return false }
+                let other = new.items[candidate]
+                return other.name == name && Self.compatibleIDs(item, other)
             }
-            if byName == nil { byName = Self.nameTable(new) }
-            guard var candidates = byName?[key] else { continue }
-            candidates.removeAll { oldForNew[$0] != nil }
-            if let found = candidates.first(where: { Self.sameByName(item, new.items[$0]) }) {
+            var found: Int?
+            for distance in 0...window {
+                if matches(guess + distance) {
+                    found = guess + distance
+                } else if distance > 0 && matches(guess - distance) {
+                    found = guess - distance
+                }
+                if found != nil { break }
+            }
+            if let found {
                 pair(index, found)
                 shift = found - index
-                candidates.removeAll { $0 == found }
             }
-            byName?[key] = candidates
+        }
+        let leftOld = old.items.indices.filter { newForOld[$0] == nil && old.items[$0].name != nil }
+        guard !leftOld.isEmpty else { return }
+        var byName: [NameKey: [Int]] = [:]
+        for index in new.items.indices where oldForNew[index] == nil {
+            if let key = new.items[index].nameKey { byName[key, default: []].append(index) }
+        }
+        guard !byName.isEmpty else { return }
+        for index in leftOld {
+            guard let key = old.items[index].nameKey, var candidates = byName[key] else { continue }
+            if let position = candidates.firstIndex(where: { Self.compatibleIDs(old.items[index], new.items[$0]) }) {
+                pair(index, candidates.remove(at: position))
+                byName[key] = candidates
+            }
         }
     }
 
-    private static func nameTable(_ version: ListVersion) -> [NameKey: [Int]] {
-        var table: [NameKey: [Int]] = [:]
-        table.reserveCapacity(version.items.count)
-        for (index, item) in version.items.enumerated() {
-            if let key = item.nameKey { table[key, default: []].append(index) }
-        }
-        return table
-    }
-
-    /// Whether two items are one by their names: equal names, and not two different ids.
-    private static func sameByName(_ old: ListVersion.Item, _ new: ListVersion.Item) -> Bool {
-        guard let oldKey = old.nameKey, let newKey = new.nameKey, oldKey == newKey else { return false }
-        return old.id == nil || new.id == nil || old.id == new.id
+    /// Whether two items with one name are one item: not when both have ids and they differ.
+    private static func compatibleIDs(_ old: ListVersion.Item, _ new: ListVersion.Item) -> Bool {
+        old.id == nil || new.id == nil || old.id == new.id
     }
 
     /// One item that went and one that came with every key but the name equal: a rename.

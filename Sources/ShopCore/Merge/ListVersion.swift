@@ -9,8 +9,9 @@ struct ListVersion: Sendable {
         var node: Int
         /// The name as written; nil without one.
         var name: String?
-        /// The key of the name; nil without a name.
-        var nameKey: NameKey?
+        /// The key of the name; nil without a name. Computed each time: callers that need it
+        /// often keep it.
+        var nameKey: NameKey? { name.map { NameKey($0) } }
         /// The `id`, when it has one that is not blank.
         var id: String?
     }
@@ -50,10 +51,7 @@ struct ListVersion: Sendable {
             for record in list.records {
                 let view = ItemView(nodes: nodes, record: record, decimals: decimals)
                 var item = Item(node: view.node)
-                if let name = view.text(.name) {
-                    item.name = String(decoding: name, as: UTF8.self)
-                    item.nameKey = NameKey(utf8: name)
-                }
+                if let name = view.text(.name) { item.name = String(decoding: name, as: UTF8.self) }
                 item.id = view.text(.id).map { String(decoding: $0, as: UTF8.self) }
                 items.append(item)
             }

@@ -78,6 +78,8 @@ struct MergeVersions {
     /// one.
     func commentTexts(_ entry: SideEntry?) -> [String] {
         guard let entry else { return ["|"] }
+        let nodes = nodes(entry.side)
+        guard nodes.hasComments(entry.entry.keyNode) || nodes.hasComments(entry.entry.valueNode) else { return ["|"] }
         let document = version(entry.side).document
         return CommentComparison.texts(of: entry.entry.keyNode, in: document) + ["|"]
             + CommentComparison.texts(of: entry.entry.valueNode, in: document)
@@ -104,7 +106,9 @@ struct MergeVersions {
     /// The own comments of an item of one side (above it, on its `-` line, after its last key).
     func itemCommentTexts(_ index: Int?, _ side: Side) -> [String] {
         guard let index else { return [] }
-        return CommentComparison.texts(of: version(side).items[index].node, in: version(side).document)
+        let node = version(side).items[index].node
+        guard nodes(side).hasComments(node) else { return [] }
+        return CommentComparison.texts(of: node, in: version(side).document)
     }
 
     /// Whether two items (of any sides) are the same: the same keys with values that mean the

@@ -20,25 +20,47 @@ enum NameClashes {
     }
 
     /// The first two items of the result with one name (compared like names) or one id: the one
-    /// that keeps its value, the one that gives way, and the key.
+    /// that keeps its value, the one that gives way, and the key. Ours' names and ids are each
+    /// there once, so a clash needs a value from theirs that ours does not have: only those are
+    /// looked for among the others (by a fingerprint first, then exactly).
     static func firstClash(_ items: [MergedItem], _ order: [Int], _ versions: MergeVersions)
         -> (kept: Int, yielding: Int, key: ItemKey)?
     {
         for key in [ItemKey.name, .id] {
-            var owners: [String: Int] = [:]
+            func same(_ left: String, _ right: String) -> Bool {
+                key == .name ? left == right || NameKey(left) == NameKey(right) : left == right
+            }
+            var wanted: [UInt64: [(index: Int, value: String)]] = [:]
             for index in order {
-                guard let (value, side) = mergedValue(items[index], key, versions) else { continue }
-                let normalized = key == .name ? NameKey(value).description : value
-                guard let other = owners[normalized] else {
-                    owners[normalized] = index
-                    continue
+                guard let (value, side) = mergedValue(items[index], key, versions), side == .theirs else { continue }
+                if let ours = items[index].ours {
+                    let own = key == .name ? versions.ours.items[ours].name : versions.ours.items[ours].id
+                    if own == value { continue }
                 }
-                let otherSide = mergedValue(items[other], key, versions)?.side
-                if side == .theirs || otherSide != .theirs { return (other, index, key) }
-                return (index, other, key)
+                wanted[fingerprint(value, key), default: []].append((index, value))
+            }
+            guard !wanted.isEmpty else { continue }
+            for index in order {
+                guard let (value, _) = mergedValue(items[index], key, versions),
+                    let candidates = wanted[fingerprint(value, key)]
+                else { continue }
+                for candidate in candidates where candidate.index != index && same(candidate.value, value) {
+                    // The new value from theirs gives way (of two, the later one).
+                    if candidates.contains(where: { $0.index == index }) {
+                        return (min(index, candidate.index), max(index, candidate.index), key)
+                    }
+                    return (index, candidate.index, key)
+                }
             }
         }
         return nil
+    }
+
+    /// A fingerprint that equal names (compared like names), or equal ids, share.
+    static func fingerprint(_ value: String, _ key: ItemKey) -> UInt64 {
+        guard key == .name else { return UInt64(bitPattern: Int64(value.hashValue)) }
+        var text = value
+        return text.withUTF8 { NameKey.fingerprint(ofName: $0).fingerprint }
     }
 
     /// The value the result gives `key` of an item (a non-empty text), and the side it comes from.

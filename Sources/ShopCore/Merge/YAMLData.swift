@@ -84,7 +84,9 @@ enum CommentComparison {
         let end = nodes.subtreeEnd(node)
         var index = node + 1
         while index < end {
-            for text in texts(of: index, in: document) { result.append("\(index - node):" + text) }
+            if nodes.hasComments(index) {
+                for text in texts(of: index, in: document) { result.append("\(index - node):" + text) }
+            }
             index += 1
         }
         return result
