@@ -301,4 +301,20 @@ struct ListMergeTests {
         #expect(result.conflicts == 1, "\(text(result))")
         #expect(text(result).contains("<<<<<<< ours\ncurrency: JPY\n=======\ncurrency: EUR\n>>>>>>> theirs\n"), "\(text(result))")
     }
+
+    @Test("when every item is in a conflict whose one side is empty, items: stands between the markers too")
+    func emptyItemsOnOneSide() {
+        let base = "title: Weekly\nitems:\n  - name: Bread\n    price: 2.10\n"
+        let changed = "title: Weekly\nitems:\n  - name: Bread\n    price: 2.30\n"
+        let emptied = "title: Weekly\nitems: []\n"
+        let result = merge(base, changed, emptied)
+        #expect(result.conflicts == 1)
+        #expect(
+            text(result)
+                == "title: Weekly\n<<<<<<< ours\nitems:\n  - name: Bread\n    price: 2.30\n=======\nitems: []\n>>>>>>> theirs\n")
+        let reversed = merge(base, emptied, changed)
+        #expect(
+            text(reversed)
+                == "title: Weekly\n<<<<<<< ours\nitems: []\n=======\nitems:\n  - name: Bread\n    price: 2.30\n>>>>>>> theirs\n")
+    }
 }

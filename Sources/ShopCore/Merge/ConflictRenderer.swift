@@ -33,7 +33,7 @@ struct ConflictRenderer {
 
     /// The text with the conflicts written in, and how many there are.
     func render() -> (text: [UInt8], conflicts: Int) {
-        var regions = commentRegions() + topLevelRegions() + itemRegions()
+        var regions = commentRegions() + topLevelRegions() + whole(itemRegions())
         regions.sort { ($0.lines.lowerBound, $0.lines.upperBound) < ($1.lines.lowerBound, $1.lines.upperBound) }
         var joined: [Region] = []
         for region in regions {
@@ -163,6 +163,32 @@ struct ConflictRenderer {
             regions += keyRegions(position: position, item: item, keys: Set(keys), merges: merges)
         }
         return regions
+    }
+
+    /// When every item stands in a conflict and one side of them all is empty, taking that side
+    /// would leave `items:` without a value: then the `items:` line goes between the markers too,
+    /// written `items: []` on the side that has no items.
+    private func whole(_ regions: [Region]) -> [Region] {
+        let items = result.version.items
+        guard !items.isEmpty, let entry = result.version.topEntry(ListKey.items.rawValue) else { return regions }
+        let itemLines = items.map { result.span(ofSubtree: $0.node) }
+        let covered = itemLines.allSatisfy { span in regions.contains { $0.lines.lowerBound <= span.lowerBound && span.upperBound <= $0.lines.upperBound } }
+        let oursEmpty = regions.allSatisfy { $0.ours.isEmpty }
+        let theirsEmpty = regions.allSatisfy { $0.theirs.isEmpty }
+        guard covered, oursEmpty || theirsEmpty else { return regions }
+        let keyLine = result.line(of: result.startOffset(entry.keyNode))
+        let line = result.lines[keyLine]
+        var empty = Array("items: []".utf8)
+        if let hash = line.firstIndex(of: UInt8(ascii: "#")) {
+            empty += [0x20] + line[hash...]
+        } else {
+            empty.append(0x0A)
+        }
+        let emptyLine = empty.last == 0x0A ? empty[...] : (empty + [0x0A])[...]
+        var combined = Region(lines: keyLine..<(itemLines.map(\.upperBound).max() ?? keyLine + 1))
+        combined.ours = oursEmpty ? [emptyLine] : [line] + regions.flatMap(\.ours)
+        combined.theirs = theirsEmpty ? [emptyLine] : [line] + regions.flatMap(\.theirs)
+        return [combined]
     }
 
     private func theirsItemLines(_ index: Int) -> [ArraySlice<UInt8>] {
