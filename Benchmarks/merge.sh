@@ -34,12 +34,13 @@ library() {
         -o "$work/build/lib$name.a"
 }
 library JSON
+library Threads
 library YAML "${modulemap[@]}"
 library ShopCore "${modulemap[@]}"
 swiftc "${flags[@]}" "${modulemap[@]}" -module-name MergePairs Benchmarks/MergePairs.swift \
     Tests/TestSupport/SeededGenerator.swift Tests/ShopCoreTests/HouseholdList.swift \
     Tests/ShopCoreTests/HouseholdEdits.swift Tests/ShopCoreTests/HouseholdMergeOracle.swift \
-    Tests/ShopCoreTests/HouseholdReading.swift -L "$work/build" -lShopCore -lYAML -lJSON \
+    Tests/ShopCoreTests/HouseholdReading.swift -L "$work/build" -lShopCore -lYAML -lThreads -lJSON \
     $(pkg-config --libs yaml-0.1) -o "$work/merge-pairs"
 
 status=0

@@ -8,8 +8,13 @@ import ShopLSP
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let bytes = Array(UnsafeBufferPointer(start: data, count: size))
+    // A client that takes everything the features can give: Markdown, code action literals,
+    // symbol hierarchies.
     let initialize = FrameReader.frame(
-        Array(#"{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"capabilities":{"general":{"positionEncodings":["utf-8"]}}}}"#.utf8))
+        Array(
+            (#"{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"capabilities":{"general":{"positionEncodings":["utf-8"]},"#
+                + #""textDocument":{"hover":{"contentFormat":["markdown"]},"codeAction":{"codeActionLiteralSupport":{}},"#
+                + #""documentSymbol":{"hierarchicalDocumentSymbolSupport":true}}}}}"#).utf8))
     var input = initialize
     if bytes.first == UInt8(ascii: "!") {
         input += bytes.dropFirst()

@@ -62,9 +62,10 @@ library() {
 library JSON
 libraries=(-lJSON)
 if [ "$target" != json ]; then
+    library Threads
     library YAML -enable-testing "${modulemap[@]}"
     library ShopCore "${modulemap[@]}"
-    libraries=(-lShopCore -lYAML -lJSON)
+    libraries=(-lShopCore -lYAML -lThreads -lJSON)
 fi
 if [ "$target" = lsp ]; then
     library ShopLSP "${modulemap[@]}"

@@ -113,24 +113,23 @@ struct ListFile {
     var source: SourceText { document?.source ?? SourceText(bytes: bytes) }
 
     /// Reads and checks a file.
-    static func load(_ path: String, context: CommandContext) -> Result<ListFile, FileError> {
+    static func load(_ path: String, context: CommandContext, rules: Set<RuleID>? = nil) -> Result<ListFile, FileError> {
         do throws(FileError) {
-            return .success(decode(try FileAccess.read(path), path: path))
+            return .success(decode(try FileAccess.read(path), path: path, rules: rules))
         } catch {
             return .failure(error)
         }
     }
 
-    /// Checks bytes already read.
-    static func decode(_ bytes: [UInt8], path: String) -> ListFile {
-        switch ShoppingList.parseDocument(bytes) {
+    /// Checks bytes already read, with `rules` (all of them by default).
+    static func decode(_ bytes: [UInt8], path: String, rules: Set<RuleID>? = nil) -> ListFile {
+        switch ShoppingList.read(bytes) {
         case .failure(let failure):
             return ListFile(path: path, bytes: bytes, document: nil, list: nil, diagnostics: failure.diagnostics)
-        case .success(let document):
-            let list = ShoppingList(document: document)
+        case .success(let list):
             return ListFile(
-                path: path, bytes: bytes, document: document, list: list,
-                diagnostics: list.check().resolved(in: document.source))
+                path: path, bytes: bytes, document: list.document, list: list,
+                diagnostics: list.check(rules).resolved(in: list.document.source))
         }
     }
 

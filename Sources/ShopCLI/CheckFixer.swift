@@ -4,9 +4,6 @@ import YAML
 /// `shop check --fix` for one file: under the lock, read it, apply the safe fixes of its findings,
 /// write it in canonical form as an edit writes it, say what was fixed, and check it again.
 enum CheckFixer {
-    /// How many rounds of fixes a file gets at most.
-    static let maximumRounds = 8
-
     /// The findings that remain after fixing `path`, or why it could not be read or written.
     static func fix(_ path: String, console: Console) -> Result<FileReport, FileError> {
         do throws(FileError) {
@@ -15,31 +12,23 @@ enum CheckFixer {
             return .success(
                 try FileAccess.withExclusiveLock(for: path) { () throws(FileError) -> FileReport in
                     let loaded = ListFile.decode(try FileAccess.read(path), path: path)
-                    guard let document = loaded.document, let list = loaded.list else {
+                    guard let list = loaded.list else {
                         return FileReport(path: loaded.displayPath, diagnostics: loaded.diagnostics, source: loaded.source)
                     }
-                    // A fix can uncover another (a key respelled `price` whose value has the file's
-                    // currency symbol): rounds go on while fixes apply, a few at most.
-                    var current = (document: document, list: list)
+                    let fixes = FixRounds(list: list)
                     var notes: [String] = []
-                    for _ in 0..<maximumRounds {
-                        let outcome = Fixer.applySafeFixes(current.list.check(), to: current.document.source)
-                        guard !outcome.fixed.isEmpty else { break }
-                        let fixed = ListFile.decode(outcome.bytes, path: path)
-                        guard let fixedDocument = fixed.document, let fixedList = fixed.list, !fixedList.hasStructureErrors
-                        else { break }
-                        for diagnostic in outcome.fixed.resolved(in: current.document.source) {
+                    for round in fixes.rounds {
+                        for diagnostic in round.fixed.resolved(in: round.source) {
                             let title = diagnostic.fixes.first(where: \.isSafe)?.title ?? ""
                             notes.append(
                                 "fixed \(loaded.displayPath):\(diagnostic.location.line):\(diagnostic.location.column): "
                                     + "\(title) [\(diagnostic.rule.rawValue)]")
                         }
-                        current = (fixedDocument, fixedList)
                     }
                     guard !notes.isEmpty else {
                         return FileReport(path: loaded.displayPath, diagnostics: loaded.diagnostics, source: loaded.source)
                     }
-                    let formatted = CanonicalForm.format(current.document)
+                    let formatted = CanonicalForm.format(fixes.document)
                     try FileAccess.writeAtomically(formatted, to: path)
                     for note in notes { console.note(note) }
                     let written = ListFile.decode(formatted, path: path)

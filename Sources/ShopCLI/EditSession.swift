@@ -18,21 +18,22 @@ enum EditSession {
         do throws(FileError) {
             return try FileAccess.withExclusiveLock(for: path) { () throws(FileError) -> Int32 in
                 let bytes = try FileAccess.read(path)
-                let document: Document
-                switch ShoppingList.parseDocument(bytes) {
+                let list: ShoppingList
+                switch ShoppingList.read(bytes) {
                 case .failure(let failure):
                     let loaded = ListFile(path: path, bytes: bytes, document: nil, list: nil, diagnostics: failure.diagnostics)
                     loaded.reportDiagnostics(to: console, errorsOnly: true)
                     console.error(loaded.unreadableAdvice)
                     return 1
-                case .success(let parsed):
-                    document = parsed
+                case .success(let read):
+                    list = read
                 }
+                let document = list.document
                 let displayPath = CommandContext.displayName(path)
                 var editor: ListEditor
                 do throws(EditRefusal) {
-                    // Decoded once; the editor checks only the shape it needs.
-                    editor = try ListEditor(list: ShoppingList(document: document))
+                    // Decoded once, as it was read; the editor checks only the shape it needs.
+                    editor = try ListEditor(list: list)
                     try change(&editor)
                 } catch {
                     if !error.diagnostics.isEmpty {
@@ -45,12 +46,14 @@ enum EditSession {
                 if editor.changed {
                     // One re-check of the edited document: its shape must stay a list's.
                     let edited = editor.document
-                    guard ShoppingList(document: edited).check(RuleRegistry.structural).isEmpty else {
+                    let editedList = ShoppingList(document: edited)
+                    guard editedList.check(RuleRegistry.structural).isEmpty else {
                         console.error("the change would leave \(displayPath) broken; nothing was written")
                         return 1
                     }
-                    // Written as it is printed, so that a large list is never held twice.
-                    let policy = CanonicalForm.policy(for: edited)
+                    // The decoding of the re-check tells the canonical form what to look at; the
+                    // text is written as it is printed, so that a large list is never held twice.
+                    let policy = CanonicalForm.policy(for: editedList)
                     try FileAccess.writeAtomically(to: path) { write in edited.format(policy: policy, into: write) }
                 }
                 // Which file changed is said when it is not the one a reader would assume.

@@ -59,7 +59,8 @@ enum ExportCommand {
         let console = context.console
 
         let loaded: ListFile
-        switch ListFile.load(path, context: context) {
+        // Only errors stop it: the rules that find warnings need not run.
+        switch ListFile.load(path, context: context, rules: RuleRegistry.errors) {
         case .failure(let error):
             ListFile.reportUnreadable(error, path: path, context: context)
             return 2

@@ -46,26 +46,27 @@ enum FormatCommand {
         let console = context.console
         let display = CommandContext.displayName(path)
 
-        func formatBytes(_ bytes: [UInt8]) -> (Document, [UInt8])? {
-            switch ShoppingList.parseDocument(bytes) {
+        /// The list the bytes hold, decoded as it is read; nil, with the reason reported, when
+        /// they are not one readable document.
+        func read(_ bytes: [UInt8]) -> ShoppingList? {
+            switch ShoppingList.read(bytes) {
             case .failure(let failure):
                 ListFile(path: path, bytes: bytes, document: nil, list: nil, diagnostics: failure.diagnostics)
                     .reportDiagnostics(to: console)
                 return nil
-            case .success(let document):
-                return (document, [])
+            case .success(let list):
+                return list
             }
         }
 
         do throws(FileError) {
             if inPlace {
-                // A path that does not exist is reported as unreadable before a lock file is
-                // created next to it.
+                // A path that does not exist is reported as unreadable before anything else.
                 if !FileAccess.exists(path) { _ = try FileAccess.read(path) }
                 return try FileAccess.withExclusiveLock(for: path) { () throws(FileError) -> Int32 in
                     let bytes = try FileAccess.read(path)
-                    guard let (document, _) = formatBytes(bytes) else { return 1 }
-                    let formatted = CanonicalForm.format(document)
+                    guard let list = read(bytes) else { return 1 }
+                    let formatted = list.document.formatted(policy: CanonicalForm.policy(for: list))
                     guard !FileAccess.sameBytes(formatted, bytes) else { return 0 }
                     try FileAccess.writeAtomically(formatted, to: path)
                     console.note("reformatted \(display)")
@@ -73,12 +74,21 @@ enum FormatCommand {
                 }
             }
             let bytes = try FileAccess.read(path)
-            guard let (document, _) = formatBytes(bytes) else { return 1 }
-            let policy = CanonicalForm.policy(for: document)
+            guard let list = read(bytes) else { return 1 }
+            let document = list.document
+            let policy = CanonicalForm.policy(for: list)
             if toStdout && !check && !diff {
                 // Streamed, so that a large list is never held twice.
                 document.format(policy: policy) { console.out.write($0) }
                 return 0
+            }
+            if check && !diff && !toStdout {
+                // Compared as it is printed: a large list is never held twice.
+                var comparison = PrintedComparison(original: bytes)
+                document.format(policy: policy) { comparison.compare($0) }
+                guard comparison.differs else { return 0 }
+                console.note("would reformat \(display)")
+                return 1
             }
             let formatted = document.formatted(policy: policy)
             let changed = !FileAccess.sameBytes(formatted, bytes)
@@ -97,5 +107,31 @@ enum FormatCommand {
             ListFile.reportUnreadable(error, path: path, context: context)
             return 2
         }
+    }
+}
+
+/// Compares printed text, piece by piece as it is printed, with the text it was printed from.
+struct PrintedComparison {
+    let original: [UInt8]
+    private var position = 0
+    /// Whether a difference was seen so far.
+    private(set) var mismatch = false
+
+    init(original: [UInt8]) {
+        self.original = original
+    }
+
+    /// Whether the printed text differs from the original (once every piece has been compared).
+    var differs: Bool { mismatch || position != original.count }
+
+    mutating func compare(_ piece: UnsafeBufferPointer<UInt8>) {
+        guard !mismatch else { return }
+        guard position + piece.count <= original.count,
+            original.withUnsafeBufferPointer({ UnsafeBufferPointer(rebasing: $0[position..<(position + piece.count)]).elementsEqual(piece) })
+        else {
+            mismatch = true
+            return
+        }
+        position += piece.count
     }
 }

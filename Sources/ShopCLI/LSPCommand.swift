@@ -8,9 +8,10 @@ enum LSPCommand {
         discussion: """
             Speaks the Language Server Protocol over standard input and output, for an editor that \
             starts it. Open list files get the findings of check as diagnostics after every change, \
-            and formatting gives the text fmt writes. Problems with messages are reported to the \
-            client and logged on standard error; the server stops at exit, with status 0 after a \
-            shutdown request and 1 otherwise.
+            their fixes as quick fixes, completion of keys and values, hover on keys and items, an \
+            outline of categories and items, and formatting as fmt writes. Problems with messages \
+            are reported to the client and logged on standard error; the server stops at exit, with \
+            status 0 after a shutdown request and 1 otherwise.
             """,
         options: [
             OptionSpec(

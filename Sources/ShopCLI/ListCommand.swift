@@ -56,16 +56,18 @@ enum ListCommand {
         let arguments = context.arguments
         let console = context.console
         let path = context.listFile
+        let names = arguments.flag("names")
+        let categories = arguments.flag("categories")
         let loaded: ListFile
-        switch ListFile.load(path, context: context) {
+        // The table reports errors only, so the rules that find warnings need not run; the plain
+        // lines for completion report nothing, so no rule runs for them.
+        switch ListFile.load(path, context: context, rules: names || categories ? [] : RuleRegistry.errors) {
         case .failure(let error):
             ListFile.reportUnreadable(error, path: path, context: context)
             return 2
         case .success(let file):
             loaded = file
         }
-        let names = arguments.flag("names")
-        let categories = arguments.flag("categories")
         if names || categories {
             if names && categories || arguments.value("category") != nil || !arguments.positionals.isEmpty
                 || arguments.flag("not-done")

@@ -8,11 +8,21 @@ public enum CanonicalForm {
     /// The policy for a document. Documents that are not shaped like a shop file get the plain
     /// YAML canonical form.
     public static func policy(for document: Document) -> PrintPolicy {
+        policy(for: ShoppingList(document: document))
+    }
+
+    /// The policy for a list already decoded: decoding marks the items the canonical form writes
+    /// otherwise than the file does, and only those are looked at again.
+    public static func policy(for list: ShoppingList) -> PrintPolicy {
         var policy = PrintPolicy()
+        let document = list.document
         guard let root = document.root, root.isMapping else { return policy }
         document.withRawNodes { nodes in
             var builder = PolicyBuilder(nodes: nodes)
-            builder.build(root: root.id.index)
+            let decimals = builder.buildTopLevel(root: root.id.index)
+            for record in list.records where record.marks.contains(.notCanonical) {
+                builder.item(Int(record.node), decimals: decimals)
+            }
             policy.entryOrder = builder.entryOrder
             policy.scalarRenderings = builder.renderings
         }
@@ -34,9 +44,9 @@ private struct PolicyBuilder {
         self.nodes = nodes
     }
 
-    mutating func build(root: Int) {
+    /// The policy of the top level; returns the decimals prices have.
+    mutating func buildTopLevel(root: Int) -> Int {
         var decimals = Currency.defaultDecimals
-        var items: [Int] = []
         var ranks: [Int] = []
         for (key, value) in nodes.entries(of: root) {
             let listKey = nodes.isScalar(key) ? ListKey.matching(nodes.value(key)) : nil
@@ -60,18 +70,12 @@ private struct PolicyBuilder {
                 if nodes.isSequence(value) {
                     for category in nodes.items(of: value) { text(category) }
                 }
-            case .items:
-                if nodes.isSequence(value) { items.append(value) }
-            case nil:
+            case .items, nil:
                 break
             }
         }
         order(root, ranks: ranks)
-        for sequence in items {
-            for item in nodes.items(of: sequence) {
-                if nodes.isMapping(item) { self.item(item, decimals: decimals) }
-            }
-        }
+        return decimals
     }
 
     mutating func item(_ mapping: Int, decimals: Int) {
@@ -99,8 +103,8 @@ private struct PolicyBuilder {
             }
             let bytes = nodes.value(value)
             let kind = itemKey.kind
-            let rendered: String?
-            switch kind.read(bytes, decimals: decimals) {
+            let reading = kind.read(bytes, decimals: decimals)
+            switch reading {
             case .text:
                 text(value)
                 continue
@@ -108,11 +112,14 @@ private struct PolicyBuilder {
                 // A value that breaks its rule is kept exactly as written: check reports it.
                 renderings[NodeID(index: value)] = .verbatim
                 continue
-            case .decimal(let number): rendered = kind.canonicalText(number, decimals: decimals)
-            case .flag(let flag): rendered = ValueKind.canonicalText(flag)
+            case .decimal, .flag:
+                // Most values are written the canonical way already: only the others are rendered.
+                if nodes.isPlain(value) && kind.isCanonical(bytes, decimals: decimals) { continue }
             }
-            if let rendered, !nodes.isPlain(value) || !kind.isCanonical(bytes, decimals: decimals) {
-                renderings[NodeID(index: value)] = .plain(rendered)
+            switch reading {
+            case .decimal(let number): renderings[NodeID(index: value)] = .plain(kind.canonicalText(number, decimals: decimals))
+            case .flag(let flag): renderings[NodeID(index: value)] = .plain(ValueKind.canonicalText(flag))
+            case .text, .invalid: break
             }
         }
         if !ordered { order(mapping, ranks: ranks) }

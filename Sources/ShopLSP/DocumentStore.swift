@@ -42,6 +42,18 @@ public struct DocumentStore: Sendable {
         return uri
     }
 
+    /// Takes note of `textDocument/didSave`. The server asks for no text on save; a client that
+    /// sends it anyway has the document replaced by it, and the URI is returned when that changed
+    /// the text (nil when it did not).
+    public mutating func save(_ params: JSONValue) throws(ResponseError) -> String? {
+        let uri = try params.textDocumentURI()
+        guard var document = documents[uri] else { throw .invalidParams("the document \(uri) is not open") }
+        guard let text = params["text"]?.stringValue, !document.bytes.elementsEqual(text.utf8) else { return nil }
+        document.replaceAll(with: text)
+        documents[uri] = document
+        return uri
+    }
+
     /// Closes the document of `textDocument/didClose` and returns its URI.
     @discardableResult
     public mutating func close(_ params: JSONValue) throws(ResponseError) -> String {

@@ -125,7 +125,9 @@ public enum IncomingMessage: Sendable {
             id = parsed
         }
         guard object["jsonrpc"] == "2.0" else { return invalid("the message must have \"jsonrpc\": \"2.0\"", id: id) }
-        let params = object["params"]
+        // `"params": null` is taken as no parameters, as clients send it for `shutdown` and `exit`.
+        var params = object["params"]
+        if params?.isNull == true { params = Optional.none }
         if let params, params.arrayValue == nil, params.objectValue == nil {
             return invalid("params must be an object or an array", id: id)
         }

@@ -46,23 +46,40 @@ public struct FeatureRequest: Sendable {
     public let documents: DocumentStore
     /// How the client counts characters.
     public let encoding: PositionEncoding
+    /// The `capabilities` the client sent with `initialize` (an empty object when it sent none).
+    public let clientCapabilities: JSONValue
     private let cancellation: @Sendable () -> Bool
 
     /// A request; `isCancelled` tells whether the client has cancelled it since.
     public init(
         method: String, params: JSONValue, documents: DocumentStore, encoding: PositionEncoding,
-        isCancelled: @escaping @Sendable () -> Bool = { false }
+        clientCapabilities: JSONValue = [:], isCancelled: @escaping @Sendable () -> Bool = { false }
     ) {
         self.method = method
         self.params = params
         self.documents = documents
         self.encoding = encoding
+        self.clientCapabilities = clientCapabilities
         cancellation = isCancelled
     }
 
     /// Whether the client has cancelled the request; a long computation may stop and throw
     /// `RequestCancelled`.
     public var isCancelled: Bool { cancellation() }
+
+    /// Throws `RequestCancelled` when the client has cancelled the request: a handler calls it
+    /// between the steps of a long computation, so that work nobody waits for stops early.
+    public func checkCancellation() throws(ResponseError) {
+        if cancellation() { throw ResponseError(.requestCancelled, "the request was cancelled") }
+    }
+
+    /// The client capability at `path` (`["textDocument", "hover", "contentFormat"]`); nil when
+    /// the client did not send it.
+    public func capability(_ path: String...) -> JSONValue? {
+        var value: JSONValue? = clientCapabilities
+        for key in path { value = value?[key] }
+        return value
+    }
 
     /// The open document named by `params.textDocument.uri`; `InvalidParams` when it is not open.
     public func textDocument() throws(ResponseError) -> DocumentSnapshot {

@@ -23,6 +23,7 @@ public final class LanguageServer {
     private let maximumMessageLength: Int
     private var state = State.waitingForInitialize
     private(set) var encoding = PositionEncoding.utf16
+    private var clientCapabilities: JSONValue = [:]
     private var documents = DocumentStore()
     private var output: MessageWriter?
     private var queue = MessageQueue()
@@ -104,7 +105,7 @@ public final class LanguageServer {
                     let queue = self.queue
                     let request = FeatureRequest(
                         method: method, params: params, documents: documents, encoding: encoding,
-                        isCancelled: { queue.isRunningRequestCancelled })
+                        clientCapabilities: clientCapabilities, isCancelled: { queue.isRunningRequestCancelled })
                     return .success(try handler.respond(to: request))
                 }
             }
@@ -116,6 +117,7 @@ public final class LanguageServer {
     private func initialize(_ params: JSONValue) -> JSONValue {
         let offered = params["capabilities"]?["general"]?["positionEncodings"]?.arrayValue?.compactMap(\.stringValue) ?? []
         encoding = PositionEncoding.negotiate(offered: offered)
+        if let capabilities = params["capabilities"], capabilities.objectValue != nil { clientCapabilities = capabilities }
         state = .running
         var capabilities: JSONObject = [
             "positionEncoding": .string(encoding.rawValue),
@@ -132,8 +134,11 @@ public final class LanguageServer {
         guard state == .running else { return }
         do throws(ResponseError) {
             switch method {
-            case "initialized", "textDocument/didSave":
+            case "initialized":
                 break
+            case "textDocument/didSave":
+                // Only a client that sends the text anyway can change it here.
+                if let uri = try documents.save(params) { publishDiagnostics(of: uri) }
             case "textDocument/didOpen":
                 publishDiagnostics(of: try documents.open(params))
             case "textDocument/didChange":

@@ -1,23 +1,13 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
 import JSON
+import Threads
 
 /// The thread that reads messages: frames from the input, parsed as JSON and checked as JSON-RPC,
 /// into the queue. Cancellations are applied to the queue as soon as they are read, so that a
 /// request still waiting is answered as cancelled.
 enum ReaderThread {
-    /// Boxes the closure so that its address can cross `pthread_create`.
-    private final class Body: @unchecked Sendable {
-        let run: () -> Void
-        init(_ run: @escaping () -> Void) { self.run = run }
-    }
-
     /// Starts reading `source` into `queue` on a new detached thread; false when the system refuses one.
     static func start(source: any ByteSource, queue: MessageQueue, maximumLength: Int) -> Bool {
-        let body = Body {
+        let thread = JoinableThread.start {
             var reader = FrameReader(source: source, maximumLength: maximumLength)
             while true {
                 guard let item = read(&reader, queue: queue) else { continue }
@@ -25,29 +15,8 @@ enum ReaderThread {
                 if case .end = item { return }
             }
         }
-        let context = Unmanaged.passRetained(body).toOpaque()
-        #if canImport(Darwin)
-            var handle: pthread_t?
-        #else
-            var handle = pthread_t()
-        #endif
-        let status = pthread_create(
-            &handle, nil,
-            { context in
-                guard let context else { return nil }
-                Unmanaged<Body>.fromOpaque(context).takeRetainedValue().run()
-                return nil
-            }, context)
-        guard status == 0 else {
-            Unmanaged<Body>.fromOpaque(context).release()
-            return false
-        }
-        #if canImport(Darwin)
-            if let handle { pthread_detach(handle) }
-        #else
-            pthread_detach(handle)
-        #endif
-        return true
+        thread?.detach()
+        return thread != nil
     }
 
     /// The next item for the queue; nil for a cancellation, which is applied at once.

@@ -12,13 +12,13 @@ struct ShopAnalysis: Sendable {
     let findings: [Finding]
 
     init(bytes: [UInt8]) {
-        parsed = ShoppingList.parseDocument(bytes)
-        switch parsed {
-        case .success(let document):
-            let list = ShoppingList(document: document)
+        switch ShoppingList.read(bytes) {
+        case .success(let list):
+            parsed = .success(list.document)
             self.list = list
             findings = list.check()
         case .failure(let failure):
+            parsed = .failure(failure)
             list = nil
             findings = failure.findings
         }
@@ -34,12 +34,14 @@ struct ShopAnalysis: Sendable {
 }
 
 /// The analyses of the documents worked on last, by URI and revision, so that diagnostics,
-/// formatting and whatever comes after read a text once.
+/// formatting and whatever comes after read a text once. With each is kept the list of the last
+/// text of the document that did read, for completions while a line is half typed.
 final class ShopAnalysisCache: Sendable {
     private struct Entry {
         var uri: String
         var revision: Int
         var analysis: ShopAnalysis
+        var lastList: ShoppingList?
     }
 
     /// How many documents are kept.
@@ -54,10 +56,18 @@ final class ShopAnalysisCache: Sendable {
         if let cached { return cached }
         let analysis = ShopAnalysis(bytes: document.bytes)
         entries.withLock { entries in
-            entries.removeAll { $0.uri == document.uri }
-            entries.insert(Entry(uri: document.uri, revision: document.revision, analysis: analysis), at: 0)
+            let earlier = entries.firstIndex { $0.uri == document.uri }
+            let lastList = analysis.list ?? earlier.flatMap { entries[$0].lastList }
+            if let earlier { entries.remove(at: earlier) }
+            entries.insert(Entry(uri: document.uri, revision: document.revision, analysis: analysis, lastList: lastList), at: 0)
             if entries.count > Self.capacity { entries.removeLast() }
         }
         return analysis
+    }
+
+    /// The list of the newest text of the document at `uri` that read as one; nil when none did
+    /// (or the document has not been analysed lately).
+    func lastList(of uri: String) -> ShoppingList? {
+        entries.withLock { entries in entries.first { $0.uri == uri }?.lastList }
     }
 }

@@ -1,4 +1,5 @@
 import ShopCore
+import YAML
 
 /// The findings of `shop check` as LSP diagnostics: code = rule id, source `shop`, errors and
 /// warnings as such, each with the finding's range and its related places.
@@ -7,17 +8,20 @@ struct ShopDiagnostics: DiagnosticsProvider {
 
     func diagnostics(for snapshot: DocumentSnapshot) -> [LSPDiagnostic] {
         let analysis = cache.analysis(of: snapshot.document)
-        let source = analysis.source
-        let uri = snapshot.document.uri
-        return analysis.findings.map { finding in
-            LSPDiagnostic(
-                range: snapshot.range(of: finding.span.start..<finding.span.end),
-                severity: finding.severity == .error ? .error : .warning,
-                code: finding.rule.rawValue, source: "shop", message: finding.message.text(in: source),
-                related: finding.related.map { place in
-                    LSPDiagnostic.Related(
-                        uri: uri, range: snapshot.range(of: place.span.start..<place.span.end), message: place.message)
-                })
-        }
+        return analysis.findings.map { Self.diagnostic(of: $0, in: analysis.source, snapshot: snapshot) }
+    }
+
+    /// The diagnostic published for `finding`, whose message numbers lines as in `source`; code
+    /// actions name the diagnostics they resolve with the same value.
+    static func diagnostic(of finding: Finding, in source: SourceText, snapshot: DocumentSnapshot) -> LSPDiagnostic {
+        LSPDiagnostic(
+            range: snapshot.range(of: finding.span.start..<finding.span.end),
+            severity: finding.severity == .error ? .error : .warning,
+            code: finding.rule.rawValue, source: "shop", message: finding.message.text(in: source),
+            related: finding.related.map { place in
+                LSPDiagnostic.Related(
+                    uri: snapshot.document.uri, range: snapshot.range(of: place.span.start..<place.span.end),
+                    message: place.message)
+            })
     }
 }

@@ -16,16 +16,17 @@ struct ShopFormatting: RequestHandler {
 
     func respond(to request: FeatureRequest) throws(ResponseError) -> JSONValue {
         let snapshot = try request.textDocument()
-        let document: Document
-        switch cache.analysis(of: snapshot.document).parsed {
-        case .failure(let failure):
-            let first = failure.diagnostics.first
-            let place = first.map { "line \($0.location.line), column \($0.location.column): \($0.message)" } ?? "unreadable"
-            throw ResponseError(.requestFailed, "the document cannot be formatted: " + place)
-        case .success(let parsed):
-            document = parsed
+        let analysis = cache.analysis(of: snapshot.document)
+        guard let list = analysis.list else {
+            if case .failure(let failure) = analysis.parsed, let first = failure.diagnostics.first {
+                throw ResponseError(
+                    .requestFailed,
+                    "the document cannot be formatted: line \(first.location.line), column \(first.location.column): \(first.message)")
+            }
+            throw ResponseError(.requestFailed, "the document cannot be formatted")
         }
-        let formatted = CanonicalForm.format(document)
+        // The list decoded for the diagnostics tells the canonical form what to look at.
+        let formatted = list.document.formatted(policy: CanonicalForm.policy(for: list))
         guard let edit = LineEdit(old: snapshot.document.bytes, new: formatted) else { return [] }
         let textEdit = TextEdit(
             range: snapshot.range(of: edit.oldRange), newText: String(decoding: formatted[edit.newRange], as: UTF8.self))

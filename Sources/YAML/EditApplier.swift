@@ -104,21 +104,22 @@ struct EditApplier {
         table.reserve(old.count + insertions.values.reduce(0) { $0 + $1.reduce(0) { $0 + $1.nodeCount } })
         table.arena = old.arena
         var open: [(oldIndex: Int, newIndex: Int, end: Int)] = []
-        // The rows where a change is planned, so that the others are copied without a lookup.
-        var marked = [Bool](repeating: false, count: old.count + 1)
-        for row in removals.keys { marked[row] = true }
-        for row in replacements.keys { marked[row] = true }
-        for point in insertions.keys { marked[point.position] = true }
+        // The rows where something happens, in order: every other row is only copied, without a
+        // look at the changes.
+        let marks = Set(removals.keys).union(replacements.keys).union(insertions.keys.map(\.position)).sorted()
+        var nextMark = 0
         var index = 0
         while index <= old.count {
+            while nextMark < marks.count && marks[nextMark] < index { nextMark += 1 }
+            let marked = nextMark < marks.count && marks[nextMark] == index
             // Collections that end here take the rows appended to them, innermost first.
             while let last = open.last, last.end <= index {
-                if marked[index] { writeInsertions(at: InsertionPoint(position: index, container: last.oldIndex)) }
+                if marked { writeInsertions(at: InsertionPoint(position: index, container: last.oldIndex)) }
                 table.aux[last.newIndex] = UInt32(table.count)
                 open.removeLast()
             }
             guard index < old.count else { break }
-            if marked[index] {
+            if marked {
                 if let container = open.last?.oldIndex {
                     writeInsertions(at: InsertionPoint(position: index, container: container))
                 }
@@ -126,14 +127,14 @@ struct EditApplier {
                     index = removal.end
                     continue
                 }
-                if let rows = replacements[index] {
-                    let first = table.count
-                    newIndex[index] = Int32(first)
-                    table.append(subtree: rows.table)
-                    table.flags[first] |= old.flags[index] & NodeTable.blankLineBit
-                    index = old.subtreeEnd(index)
-                    continue
-                }
+            }
+            if marked, let rows = replacements[index] {
+                let first = table.count
+                newIndex[index] = Int32(first)
+                table.append(subtree: rows.table)
+                table.flags[first] |= old.flags[index] & NodeTable.blankLineBit
+                index = old.subtreeEnd(index)
+                continue
             }
             newIndex[index] = Int32(table.count)
             let row = table.append(flags: old.flags[index], start: old.starts[index], end: old.ends[index], aux: old.aux[index])

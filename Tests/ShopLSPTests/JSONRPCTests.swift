@@ -19,6 +19,16 @@ import Testing
             Issue.record("request with a string id")
             return
         }
+        // Parameters of null are none.
+        guard case .success(.request(.int(4), "shutdown", nil)) = try parse(#"{"jsonrpc":"2.0","id":4,"method":"shutdown","params":null}"#)
+        else {
+            Issue.record("request with params null")
+            return
+        }
+        guard case .success(.notification("exit", nil)) = try parse(#"{"jsonrpc":"2.0","method":"exit","params":null}"#) else {
+            Issue.record("notification with params null")
+            return
+        }
         guard case .success(.notification("exit", nil)) = try parse(#"{"jsonrpc":"2.0","method":"exit"}"#) else {
             Issue.record("notification")
             return

@@ -80,8 +80,8 @@ enum Frames {
         message(["jsonrpc": "2.0", "method": .string(method), "params": params])
     }
 
-    static func initialize(_ id: Int = 1, encodings: [String]? = nil) -> [UInt8] {
-        var capabilities: JSONObject = [:]
+    static func initialize(_ id: Int = 1, encodings: [String]? = nil, capabilities: JSONObject = [:]) -> [UInt8] {
+        var capabilities = capabilities
         if let encodings { capabilities["general"] = ["positionEncodings": .array(encodings.map { .string($0) })] }
         return request(id, "initialize", ["processId": nil, "capabilities": .object(capabilities)])
             + notification("initialized")
@@ -110,4 +110,43 @@ func runServer(
 extension JSONValue {
     /// The `error.code` of a response.
     var errorCode: Int? { self["error"]?["code"]?.intValue }
+}
+
+/// Bytes in memory handed out in parts: each part after the first only once `open()` has been
+/// called for it, so that a test decides what the server has read while it handles a request.
+final class GatedSource: ByteSource, @unchecked Sendable {
+    private let lock = NSLock()
+    private let parts: [[UInt8]]
+    private var part = 0
+    private var position = 0
+    private let gate = DispatchSemaphore(value: 0)
+    /// Signalled when the last byte has been read.
+    let drained = DispatchSemaphore(value: 0)
+
+    init(_ parts: [[UInt8]]) {
+        self.parts = parts
+    }
+
+    /// Lets the next part be read.
+    func open() { gate.signal() }
+
+    func read(into buffer: UnsafeMutableRawBufferPointer) -> Int {
+        lock.lock()
+        defer { lock.unlock() }
+        while part < parts.count && position == parts[part].count {
+            part += 1
+            position = 0
+            if part < parts.count { gate.wait() }
+        }
+        guard part < parts.count else {
+            drained.signal()
+            return 0
+        }
+        let count = min(buffer.count, parts[part].count - position)
+        parts[part].withUnsafeBytes { source in
+            buffer.baseAddress?.copyMemory(from: source.baseAddress! + position, byteCount: count)
+        }
+        position += count
+        return count
+    }
 }

@@ -193,6 +193,71 @@ import Testing
         #expect(published[2]["params"] == ["uri": uri, "diagnostics": []])
     }
 
+    /// A request that lets the rest of the input be read once it runs, waits until it has been,
+    /// and then checks whether it was cancelled meanwhile.
+    struct CancellableWork: RequestHandler {
+        let source: GatedSource
+        var method: String { "test/work" }
+        func announce(in capabilities: inout JSONObject) {}
+        func respond(to request: FeatureRequest) throws(ResponseError) -> JSONValue {
+            source.open()
+            source.drained.wait()
+            try request.checkCancellation()
+            return "finished"
+        }
+    }
+
+    func runWork(after: [UInt8]) -> [JSONValue] {
+        let source = GatedSource([Frames.initialize() + Frames.request(2, "test/work"), after + Frames.shutdownAndExit])
+        let sink = MemorySink()
+        let features = LanguageFeatures(requests: [CancellableWork(source: source), Echo()])
+        _ = LanguageServer(name: "test", version: "1", features: features).run(input: source, output: sink)
+        return sink.messages
+    }
+
+    @Test func aRequestCancelledWhileItRunsStopsWhereItChecks() {
+        let cancelled = runWork(after: Frames.notification("$/cancelRequest", ["id": 2]) + Frames.request(3, "test/echo", ["c": 3]))
+        #expect(cancelled.count == 4)
+        #expect(cancelled[1]["id"] == 2 && cancelled[1].errorCode == ErrorCode.requestCancelled.rawValue)
+        #expect(cancelled[2] == ["jsonrpc": "2.0", "id": 3, "result": ["c": 3]])
+        let other = runWork(after: Frames.notification("$/cancelRequest", ["id": 3]))
+        #expect(other[1] == ["jsonrpc": "2.0", "id": 2, "result": "finished"])
+    }
+
+    /// Answers with the client capabilities it was given.
+    struct Capabilities: RequestHandler {
+        var method: String { "test/capabilities" }
+        func announce(in capabilities: inout JSONObject) {}
+        func respond(to request: FeatureRequest) throws(ResponseError) -> JSONValue {
+            ["all": request.clientCapabilities, "hover": request.capability("textDocument", "hover") ?? "none"]
+        }
+    }
+
+    @Test func featuresSeeTheClientsCapabilities() {
+        let capabilities: JSONObject = ["textDocument": ["hover": ["contentFormat": ["markdown"]]]]
+        let (_, messages) = runServer(
+            Frames.initialize(capabilities: capabilities) + Frames.request(2, "test/capabilities") + Frames.shutdownAndExit,
+            features: LanguageFeatures(requests: [Capabilities()]))
+        #expect(messages[1]["result"] == ["all": .object(capabilities), "hover": ["contentFormat": ["markdown"]]])
+    }
+
+    @Test func aTextSentOnSaveReplacesTheDocument() {
+        let counter = CountingDiagnostics()
+        let uri: JSONValue = "file:///doc.yaml"
+        func save(_ text: String?) -> [UInt8] {
+            var params: JSONObject = ["textDocument": ["uri": uri]]
+            if let text { params["text"] = .string(text) }
+            return Frames.notification("textDocument/didSave", .object(params))
+        }
+        let (_, messages) = runServer(
+            Frames.initialize() + Frames.didOpen("file:///doc.yaml", "one") + save(nil) + save("one") + save("two")
+                + Frames.notification("textDocument/didSave", ["textDocument": ["uri": "file:///other.yaml"], "text": "x"])
+                + Frames.shutdownAndExit,
+            features: LanguageFeatures(diagnostics: counter))
+        #expect(counter.computed == ["one", "two"])
+        #expect(messages.filter { $0["method"] == "textDocument/publishDiagnostics" }.count == 2)
+    }
+
     @Test func featuresAnnounceTheirCapabilities() {
         let result = runWaiting([]).messages.first?["result"]
         #expect(result?["capabilities"]?["echoProvider"] == true)

@@ -34,9 +34,37 @@ async def initialize(client: LanguageClient, encodings=None) -> types.Initialize
         text_document=types.TextDocumentClientCapabilities(
             publish_diagnostics=types.PublishDiagnosticsClientCapabilities(related_information=True),
             formatting=types.DocumentFormattingClientCapabilities(),
+            completion=types.CompletionClientCapabilities(),
+            hover=types.HoverClientCapabilities(content_format=[types.MarkupKind.Markdown, types.MarkupKind.PlainText]),
+            code_action=types.CodeActionClientCapabilities(
+                code_action_literal_support=types.ClientCodeActionLiteralOptions(
+                    code_action_kind=types.ClientCodeActionKindOptions(
+                        value_set=[types.CodeActionKind.QuickFix, types.CodeActionKind.Source]))),
+            document_symbol=types.DocumentSymbolClientCapabilities(hierarchical_document_symbol_support=True),
         ),
     )
     return await client.initialize_session(types.InitializeParams(capabilities=capabilities))
+
+
+def apply_edits(text: str, edits, encoding: str = "utf-16") -> str:
+    """Applies LSP text edits the way an editor does, counting characters in `encoding`."""
+    unit = 2 if encoding == "utf-16" else 1
+    codec = "utf-16-le" if encoding == "utf-16" else "utf-8"
+    lines = text.split("\n")
+    offsets = [0]
+    for line in lines[:-1]:
+        offsets.append(offsets[-1] + len(line.encode(codec)) // unit + 1)
+    units = text.encode(codec)
+
+    def offset(position):
+        if position.line >= len(offsets):
+            return len(units) // unit
+        return offsets[position.line] + position.character
+
+    for edit in sorted(edits, key=lambda e: (e.range.start.line, e.range.start.character), reverse=True):
+        start, end = offset(edit.range.start), offset(edit.range.end)
+        units = units[: unit * start] + edit.new_text.encode(codec) + units[unit * end:]
+    return units.decode(codec)
 
 
 async def open_document(client: LanguageClient, uri: str, text: str, version: int = 1):

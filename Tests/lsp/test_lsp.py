@@ -7,7 +7,7 @@ from pygls.exceptions import JsonRpcException
 from pygls.protocol import LanguageServerProtocol
 from pytest_lsp import LanguageClient
 
-from conftest import initialize, open_document
+from conftest import apply_edits, initialize, open_document
 
 URI = "file:///tmp/lists/shopping.yaml"
 FINDINGS = (
@@ -138,20 +138,6 @@ async def test_diagnostic_ranges_after_emoji_and_umlauts(client: LanguageClient,
     assert found["unknown-key"].range == span(1, start, start + 5)
     assert found["unknown-key"].message == 'unknown key "prize" (did you mean "price"?)'
     assert found["bad-price"].range == span(3, 11, 17)
-
-
-def apply_edits(text: str, edits) -> str:
-    """Applies UTF-16 edits the way an editor does (the session is UTF-16)."""
-    lines = text.split("\n")
-    offsets = [0]
-    for line in lines[:-1]:
-        offsets.append(offsets[-1] + len(line.encode("utf-16-le")) // 2 + 1)
-    units = text.encode("utf-16-le")
-    for edit in sorted(edits, key=lambda e: (e.range.start.line, e.range.start.character), reverse=True):
-        start = offsets[edit.range.start.line] + edit.range.start.character
-        end = offsets[edit.range.end.line] + edit.range.end.character if edit.range.end.line < len(offsets) else len(units) // 2
-        units = units[: 2 * start] + edit.new_text.encode("utf-16-le") + units[2 * end:]
-    return units.decode("utf-16-le")
 
 
 async def test_formatting_gives_the_canonical_text(client: LanguageClient):

@@ -15,6 +15,9 @@ public enum RuleRegistry {
         table[id.position]
     }
 
+    /// The rules whose findings are errors.
+    public static let errors: Set<RuleID> = Set(all.filter { $0.severity == .error }.map(\.id))
+
     /// The rules whose failing leaves a file that no command may write: the shape of the file.
     public static let structural: Set<RuleID> = [.syntax, .mergeConflict, .structure]
 

@@ -61,15 +61,10 @@ extension ListEditor {
     /// straight from the document, so that finding one item in a long list builds no other item.
     func items(matching key: NameKey) -> [Item] {
         let target = NameKey.fingerprint(of: key.bytes)
-        let candidates = list.document.withRawNodes { nodes -> [Int] in
-            var positions: [Int] = []
-            for (position, record) in list.records.enumerated() {
-                guard let name = record.valueNode(.name, nodes: nodes), nodes.isScalar(name), !nodes.isNull(name) else {
-                    continue
-                }
-                if NameKey.fingerprint(ofName: nodes.value(name)).fingerprint == target { positions.append(position) }
-            }
-            return positions
+        // The fingerprints were computed when the list was decoded.
+        var candidates: [Int] = []
+        for (position, record) in list.records.enumerated() where record.nameFingerprint == target {
+            candidates.append(position)
         }
         let items = list.items
         return candidates.map { items[$0] }.filter { item in item.name.map { NameKey($0) == key } ?? false }

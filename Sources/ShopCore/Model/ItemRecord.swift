@@ -12,6 +12,9 @@ struct ItemRecord: Sendable {
     var priceUnits: Int64 = ItemRecord.absent
     /// The written quantity in thousandths; ``absent`` when the item has no valid quantity.
     var quantityThousandths: Int64 = ItemRecord.absent
+    /// The fingerprint of the name's key (``NameKey/fingerprint(ofName:)``), by which names are
+    /// compared before their keys are; 0 without a name that is text.
+    var nameFingerprint: UInt64 = 0
     /// The item's mapping node.
     var node: Int32
     var marks: Marks = []
@@ -44,6 +47,12 @@ struct ItemRecord: Sendable {
         static let splitDecimal = Marks(rawValue: 1 << 7)
         /// Keys that are not known ones (extension or unknown): one of them may be written twice.
         static let otherKeys = Marks(rawValue: 1 << 8)
+        /// Something the canonical form writes otherwise than the file does: keys out of order, a
+        /// number or flag not written the canonical way, text that must be quoted, a value kept
+        /// verbatim because it breaks its rule.
+        static let notCanonical = Marks(rawValue: 1 << 9)
+        /// A name that is text but blank: empty once white space is removed.
+        static let blankName = Marks(rawValue: 1 << 10)
     }
 
     /// The value node of a known key, when the item has it (the first one, when it is written

@@ -14,13 +14,24 @@ struct ListDecoder {
         self.document = document
     }
 
-    mutating func decode() {
+    /// Decodes the document; the items from `streamed`, when it read them as the list's own
+    /// decoding would have.
+    mutating func decode(streamed: StreamingItemDecoder? = nil) {
         guard let root = document.root else { return }
         layout.root = Int32(root.id.index)
         document.withRawNodes { nodes in
             guard nodes.isMapping(root.id.index) else { return }
             decodeRoot(root.id.index, nodes: nodes)
-            if layout.items >= 0 { decodeItems(Int(layout.items), nodes: nodes) }
+            guard layout.items >= 0 else { return }
+            let decimals = currency?.decimals ?? Currency.defaultDecimals
+            if let streamed, streamed.itemsNode == Int(layout.items), streamed.decimals == decimals,
+                !streamed.currencyAfterItems
+            {
+                records = streamed.records
+                layout.itemsThatAreNotMappings = streamed.itemsThatAreNotMappings
+            } else {
+                decodeItems(Int(layout.items), nodes: nodes)
+            }
         }
     }
 
@@ -104,11 +115,14 @@ struct ListDecoder {
         var record = ItemRecord(node: Int32(mapping))
         var seenKnown: UInt16 = 0
         var skip = -1
+        var previousRank = -1
         let end = nodes.subtreeEnd(mapping)
         for (key, value) in nodes.entries(of: mapping) {
             if key == skip { continue }
             guard nodes.isScalar(key) else {
                 record.marks.insert(.wrongKind)
+                if previousRank > ItemKey.otherRank { record.marks.insert(.notCanonical) }
+                previousRank = ItemKey.otherRank
                 continue
             }
             let keyBytes = nodes.value(key)
@@ -116,11 +130,16 @@ struct ListDecoder {
                 if !isExtensionKey(keyBytes) { record.marks.insert(.unknownKey) }
                 // A repeated unknown or extension key is found by the rule, which compares them all.
                 record.marks.insert(.otherKeys)
+                previousRank = ItemKey.otherRank
                 continue
             }
+            // The formatter writes the keys in the order of their ranks.
+            if known.rank < previousRank { record.marks.insert(.notCanonical) }
+            previousRank = known.rank
             let bit: UInt16 = 1 << UInt16(known.rank)
             guard seenKnown & bit == 0 else {
-                record.marks.insert(.repeatedKey)
+                // The canonical form looks at every copy, the later ones too.
+                record.marks.insert([.repeatedKey, .notCanonical])
                 continue
             }
             seenKnown |= bit
@@ -135,12 +154,30 @@ struct ListDecoder {
                 let split = SplitDecimal.after(value: value, mappingEnd: end, nodes: nodes)
             {
                 skip = split.fractionKey
-                record.marks.insert([known == .price ? .badPrice : .badQuantity, .splitDecimal])
+                record.marks.insert([known == .price ? .badPrice : .badQuantity, .splitDecimal, .notCanonical])
                 continue
             }
-            switch known.kind.read(nodes.value(value), decimals: decimals) {
+            let bytes = nodes.value(value)
+            let reading = known.kind.read(bytes, decimals: decimals)
+            switch reading {
             case .text:
-                break
+                // Text that YAML readers would take for a number, bool or null is quoted.
+                if nodes.isPlain(value) && ScalarAnalysis.resolvesToNonString(bytes) { record.marks.insert(.notCanonical) }
+            case .decimal, .flag:
+                if !nodes.isPlain(value) || !known.kind.isCanonical(bytes, decimals: decimals) {
+                    record.marks.insert(.notCanonical)
+                }
+            case .invalid:
+                record.marks.insert(.notCanonical)
+            }
+            switch reading {
+            case .text:
+                if known == .name {
+                    // Compared by every rule and lookup that matches names: computed once, here.
+                    let (fingerprint, blank) = NameKey.fingerprint(ofName: bytes)
+                    record.nameFingerprint = fingerprint
+                    if blank { record.marks.insert(.blankName) }
+                }
             case .decimal(let number):
                 if known == .price {
                     record.priceUnits = Int64(number.rounded(toScale: decimals).units)

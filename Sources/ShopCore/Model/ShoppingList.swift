@@ -20,8 +20,13 @@ public struct ShoppingList: Sendable {
 
     /// Decodes a document.
     public init(document: Document) {
+        self.init(document: document, streamed: nil)
+    }
+
+    /// Decodes a document whose items `streamed` decoded while it was read.
+    init(document: Document, streamed: StreamingItemDecoder?) {
         var decoder = ListDecoder(document: document)
-        decoder.decode()
+        decoder.decode(streamed: streamed)
         self.document = document
         title = decoder.title
         currency = decoder.currency
@@ -30,15 +35,27 @@ public struct ShoppingList: Sendable {
         layout = decoder.layout
     }
 
+    /// Reads a list from bytes: the document, with its items decoded while it is read. A file
+    /// that cannot be read gets its findings instead, as ``parseDocument(_:)`` gives them.
+    public static func read(_ bytes: [UInt8]) -> Result<ShoppingList, ReadFailure> {
+        let streamed = StreamingItemDecoder(size: bytes.count)
+        return parseDocument(bytes, observer: streamed).map { ShoppingList(document: $0, streamed: streamed) }
+    }
+
     /// Reads a document from bytes. A file that is not one well-formed YAML document gets a
     /// `syntax` finding instead; a file with conflict markers gets a `merge-conflict` finding per
     /// conflict instead (the syntax errors the markers cause are not reported besides).
     public static func parseDocument(_ bytes: [UInt8]) -> Result<Document, ReadFailure> {
+        parseDocument(bytes, observer: nil)
+    }
+
+    private static func parseDocument(_ bytes: [UInt8], observer: (any ReadObserver)?) -> Result<Document, ReadFailure> {
         let markers = ConflictMarkers(bytes)
         if !markers.isEmpty {
             return .failure(ReadFailure(findings: markers.regions.map(Finding.init(conflict:)), source: SourceText(bytes: bytes)))
         }
         do throws(YAMLError) {
+            if let observer { return .success(try Document(parsing: bytes, observer: observer)) }
             return .success(try Document(parsing: bytes))
         } catch {
             let source = SourceText(bytes: bytes)

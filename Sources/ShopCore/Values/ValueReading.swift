@@ -110,7 +110,8 @@ public enum ValueReading {
 }
 
 extension String {
-    func trimmingWhiteSpace() -> String {
+    /// The text without the white space (Unicode's) at its ends.
+    public func trimmingWhiteSpace() -> String {
         let scalars = unicodeScalars
         guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }),
             let last = scalars.lastIndex(where: { !$0.properties.isWhitespace })

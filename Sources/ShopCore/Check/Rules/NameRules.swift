@@ -16,7 +16,7 @@ enum NameRules {
                 guard nodes.isScalar(name) else { continue }
                 if nodes.isNull(name) {
                     context.report(item.node, firstLine: true, "this item has no name; \"name\" has no value")
-                } else if NameKey.fingerprint(ofName: nodes.value(name)).blank {
+                } else if record.marks.contains(.blankName) {
                     context.report(item.node, firstLine: true, "this item's name is empty; give it a name")
                 }
             }
@@ -37,10 +37,9 @@ enum NameRules {
                 guard let name = context.item(record).valueNode(.name), nodes.isScalar(name), !nodes.isNull(name) else {
                     continue
                 }
+                guard !record.marks.contains(.blankName) else { continue }
                 let bytes = nodes.value(name)
-                let (fingerprint, blank) = NameKey.fingerprint(ofName: bytes)
-                guard !blank else { continue }
-                let hash = Int(truncatingIfNeeded: fingerprint)
+                let hash = Int(truncatingIfNeeded: record.nameFingerprint)
                 guard let earlier = first[hash] else {
                     first[hash] = Int32(name)
                     continue
@@ -66,15 +65,20 @@ enum NameRules {
         .duplicateID, .error, summary: "Two items have the same id.",
         check: { context in
             let nodes = context.nodes
-            var first: [String: Int32] = [:]
+            // By a hash of the bytes, compared exactly when two meet: no text is made per item.
+            var first: [Int: [Int32]] = [:]
             for record in context.records {
                 guard let idNode = context.item(record).valueNode(.id), nodes.isScalar(idNode), !nodes.isNull(idNode)
                 else { continue }
-                let id = context.text(idNode)
-                guard let earlier = first[id] else {
-                    first[id] = Int32(idNode)
+                let bytes = nodes.value(idNode)
+                var hasher = Hasher()
+                hasher.combine(bytes: UnsafeRawBufferPointer(bytes))
+                let hash = hasher.finalize()
+                guard let earlier = first[hash]?.first(where: { nodes.value(Int($0)).elementsEqual(bytes) }) else {
+                    first[hash, default: []].append(Int32(idNode))
                     continue
                 }
+                let id = context.text(idNode)
                 context.report(
                     idNode,
                     FindingMessage(parts: [

@@ -4,11 +4,13 @@
     import Darwin
 #endif
 
-/// A thread that runs one closure and is waited for with ``join()``.
+/// A thread that runs one closure and is waited for with ``join()``, or let go with ``detach()``.
 ///
-/// Whoever starts it keeps everything the closure touches alive until `join` returns; that is what
-/// makes handing it unsafe pointers sound.
-struct JoinableThread {
+/// Whoever starts it and joins it keeps everything the closure touches alive until `join` returns;
+/// that is what makes handing it unsafe pointers sound. The product targets do not import
+/// Foundation (see the doc comment of the decomposition table in ShopCore's NameKey.swift), so
+/// threads are started here, with pthreads, for every target that needs one.
+public struct JoinableThread {
     private let handle: pthread_t
 
     /// Boxes the closure so that its address can cross `pthread_create`.
@@ -22,7 +24,7 @@ struct JoinableThread {
     }
 
     /// Starts `body` on a new thread, or returns nil when the system refuses one.
-    static func start(_ body: @escaping () -> Void) -> JoinableThread? {
+    public static func start(_ body: @escaping () -> Void) -> JoinableThread? {
         let context = Unmanaged.passRetained(Body(body)).toOpaque()
         #if canImport(Darwin)
             var handle: pthread_t?
@@ -47,7 +49,12 @@ struct JoinableThread {
     }
 
     /// Waits for the closure to return.
-    func join() {
+    public func join() {
         pthread_join(handle, nil)
+    }
+
+    /// Lets the thread run to its end on its own: nothing waits for it.
+    public func detach() {
+        pthread_detach(handle)
     }
 }

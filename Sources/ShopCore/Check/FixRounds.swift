@@ -1,0 +1,41 @@
+import YAML
+
+/// Safe fixes applied in rounds, as `check --fix` applies them: a fix can uncover another (a key
+/// respelled `price` whose value has the file's currency symbol), so rounds go on while fixes
+/// apply, a few at most, and stop before a round whose result would not read as a list.
+public struct FixRounds: Sendable {
+    /// One round: the findings whose safe fix was applied, and the source their spans are in.
+    public struct Round: Sendable {
+        /// The findings fixed, in order.
+        public var fixed: [Finding]
+        /// The text the round started from.
+        public var source: SourceText
+    }
+
+    /// How many rounds a document gets at most.
+    public static let maximumRounds = 8
+
+    /// The rounds that applied, in order; empty when no safe fix applies.
+    public private(set) var rounds: [Round] = []
+    /// The document after the last round (the one given when no round applied).
+    public private(set) var document: Document
+    /// The list read from ``document``.
+    public private(set) var list: ShoppingList
+
+    /// Applies the safe fixes of `list`'s findings in rounds.
+    public init(list original: ShoppingList) {
+        document = original.document
+        list = original
+        for _ in 0..<Self.maximumRounds {
+            let outcome = Fixer.applySafeFixes(list.check(), to: document.source)
+            guard !outcome.fixed.isEmpty, case .success(let fixedDocument) = ShoppingList.parseDocument(outcome.bytes) else {
+                break
+            }
+            let fixedList = ShoppingList(document: fixedDocument)
+            guard !fixedList.hasStructureErrors else { break }
+            rounds.append(Round(fixed: outcome.fixed, source: document.source))
+            document = fixedDocument
+            list = fixedList
+        }
+    }
+}

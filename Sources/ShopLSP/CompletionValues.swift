@@ -1,0 +1,75 @@
+import ShopCore
+
+/// The values offered for a key's value, by its ``CompletionSource``, from the list in the
+/// document (when it could be read).
+struct CompletionValues {
+    /// One value to offer.
+    struct Value: Equatable {
+        /// The value.
+        var text: String
+        /// A note beside it.
+        var detail: String?
+        /// What kind of value it is.
+        var kind: CompletionItemKind
+
+        /// Whether the value is text, to be quoted where YAML would read it as something else
+        /// (`true` and `EUR` are written as they are).
+        var isText: Bool { kind == .value }
+    }
+
+    /// The list the values come from; nil when the document could not be read.
+    let list: ShoppingList?
+    /// The names of the catalog a list names. Lists do not name a catalog yet, so there are none.
+    var catalogNames: (ShoppingList) -> [String] = { _ in [] }
+
+    /// The values for `source`, in the order to show them.
+    func values(for source: CompletionSource) -> [Value] {
+        switch source {
+        case .none:
+            return []
+        case .flags:
+            return [Value(text: "true", kind: .keyword), Value(text: "false", kind: .keyword)]
+        case .currencyCodes:
+            return Currency.minorUnits.keys.sorted().map { code in
+                let decimals = Currency.minorUnits[code] ?? Currency.defaultDecimals
+                return Value(text: code, detail: decimals == 1 ? "1 decimal" : "\(decimals) decimals", kind: .enumMember)
+            }
+        case .categories:
+            return list.map(Self.categories).map { $0.map { Value(text: $0, detail: "category", kind: .value) } } ?? []
+        case .unitsInFile:
+            return list.map(Self.units).map { $0.map { Value(text: $0, detail: "unit", kind: .value) } } ?? []
+        case .catalogNames:
+            return list.map(catalogNames).map { $0.map { Value(text: $0, detail: "catalog item", kind: .value) } } ?? []
+        }
+    }
+
+    /// The categories of `list`: those `categories` names, in aisle order, then those items use
+    /// that it does not name, in order of first use; each once, as names compare.
+    static func categories(of list: ShoppingList) -> [String] {
+        var seen: Set<NameKey> = []
+        var result: [String] = []
+        func add(_ spelling: String) {
+            let trimmed = spelling.trimmingWhiteSpace()
+            guard !trimmed.isEmpty, seen.insert(NameKey(trimmed)).inserted else { return }
+            result.append(trimmed)
+        }
+        for category in list.categories ?? [] { add(category) }
+        // Most items spell their category as others do: each spelling is compared once.
+        var spellings: Set<String> = []
+        for item in list.items {
+            if let category = item.category, spellings.insert(category).inserted { add(category) }
+        }
+        return result
+    }
+
+    /// The units the items of `list` use, as written, the most used first (ties in order of
+    /// first use).
+    static func units(of list: ShoppingList) -> [String] {
+        var counts: [String: (count: Int, first: Int)] = [:]
+        for (position, item) in list.items.enumerated() {
+            guard let unit = item.unit?.trimmingWhiteSpace(), !unit.isEmpty else { continue }
+            counts[unit, default: (0, position)].count += 1
+        }
+        return counts.sorted { ($0.value.count, -$0.value.first) > ($1.value.count, -$1.value.first) }.map(\.key)
+    }
+}

@@ -1,0 +1,179 @@
+/// The text a print produces: bytes, indentation, line ends and the blank lines kept, handed to a
+/// sink in chunks when there is one, so that a large document is never held twice in memory.
+struct PrintOutput {
+    /// A `|+` literal just written: if nothing follows it, its trailing blank lines would end the
+    /// file, so it is rewritten in double quotes; until then it is not handed to the sink.
+    private struct KeepLiteral {
+        /// Where its `|+` starts in ``bytes``.
+        var outputStart: Int
+        /// Where it ends in ``bytes``: when nothing was written after it, it is at the end.
+        var outputEnd: Int
+        /// Its value, to write again in quotes.
+        var value: [UInt8]
+        /// The comment on its header line.
+        var comment: Comment?
+    }
+
+    /// Blank lines are kept before the entries of collections nested at most this deep.
+    let blankLineDepth: Int
+    /// The size from which the text is handed to `sink`; nil to keep it all.
+    let chunkSize: Int?
+    /// Where chunks go.
+    let sink: ((UnsafeBufferPointer<UInt8>) -> Void)?
+    /// The text not yet handed to the sink.
+    private(set) var bytes: [UInt8] = []
+    private var lastLineBlank = true
+    private var wroteAnything = false
+    private var afterKeepLiteral = false
+    private var keepLiteral: KeepLiteral?
+
+    /// Indentation is copied from here, a run at a time.
+    private static let spaces = [UInt8](repeating: 0x20, count: 256)
+
+    /// Output for a print that keeps blank lines up to `blankLineDepth`, handing chunks of about
+    /// `chunkSize` bytes to `sink` when both are given.
+    init(blankLineDepth: Int, chunkSize: Int?, sink: ((UnsafeBufferPointer<UInt8>) -> Void)?) {
+        self.blankLineDepth = blankLineDepth
+        self.chunkSize = chunkSize
+        self.sink = sink
+        // Room for a chunk and the entry that pushes it over, so that the buffer rarely grows.
+        if let chunkSize { bytes.reserveCapacity(chunkSize + chunkSize / 2) }
+    }
+
+    /// Appends one byte to the line.
+    @inline(__always)
+    mutating func append(_ byte: UInt8) {
+        bytes.append(byte)
+    }
+
+    /// Appends bytes to the line.
+    @inline(__always)
+    mutating func append(_ text: UnsafeBufferPointer<UInt8>) {
+        bytes.append(contentsOf: text)
+    }
+
+    /// Starts a line at `count` spaces of indentation.
+    mutating func writeIndent(_ count: Int) {
+        var remaining = count
+        while remaining > 0 {
+            let run = min(remaining, Self.spaces.count)
+            Self.spaces.withUnsafeBufferPointer { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: $0[0..<run])) }
+            remaining -= run
+        }
+    }
+
+    /// Ends the line.
+    mutating func newline() {
+        bytes.append(0x0A)
+        lastLineBlank = false
+        afterKeepLiteral = false
+        wroteAnything = true
+    }
+
+    /// One blank line, unless one was just written, nothing was written yet, a keep literal would
+    /// absorb it, or the policy does not keep blank lines `depth` deep.
+    mutating func blankLine(depth: Int) {
+        guard depth <= blankLineDepth, !lastLineBlank, !afterKeepLiteral, wroteAnything else { return }
+        bytes.append(0x0A)
+        lastLineBlank = true
+    }
+
+    /// A comment at the end of the line.
+    mutating func writeComment(_ comment: Comment) {
+        bytes.append(0x20)
+        bytes.append(contentsOf: comment.text.utf8)
+    }
+
+    /// Comments on lines of their own at `indent`, each after a blank line when it had one (the
+    /// first only when `blankBeforeFirst`).
+    mutating func writeComments(_ comments: [Comment], indent: Int, depth: Int, blankBeforeFirst: Bool = true) {
+        for (position, comment) in comments.enumerated() {
+            if comment.hasBlankLineBefore && (position > 0 || blankBeforeFirst) { blankLine(depth: depth) }
+            writeIndent(indent)
+            bytes.append(contentsOf: comment.text.utf8)
+            newline()
+        }
+    }
+
+    /// A scalar written on the line in `form`; empty and literal forms write nothing here.
+    mutating func writeScalarText(_ form: ScalarForm, _ value: UnsafeBufferPointer<UInt8>) {
+        switch form {
+        case .plain, .verbatim: bytes.append(contentsOf: value)
+        case .doubleQuoted: ScalarAnalysis.appendDoubleQuoted(value, to: &bytes)
+        case .empty, .literal: break
+        }
+    }
+
+    /// An empty collection in brackets.
+    mutating func writeEmptyCollection(isMapping: Bool) {
+        if isMapping {
+            bytes.append(contentsOf: [UInt8(ascii: "{"), UInt8(ascii: "}")])
+        } else {
+            bytes.append(contentsOf: [UInt8(ascii: "["), UInt8(ascii: "]")])
+        }
+    }
+
+    /// Writes a literal block scalar from its header on, with `comment` on the header line; the
+    /// line is already started. Its lines go at `contentIndent`.
+    mutating func writeLiteral(
+        _ value: UnsafeBufferPointer<UInt8>, indicator: Bool, chomping: ScalarAnalysis.Chomping, comment: Comment?,
+        contentIndent: Int
+    ) {
+        let start = bytes.count
+        bytes.append(UInt8(ascii: "|"))
+        if indicator { bytes.append(UInt8(ascii: "2")) }
+        switch chomping {
+        case .strip: bytes.append(UInt8(ascii: "-"))
+        case .clip: break
+        case .keep: bytes.append(UInt8(ascii: "+"))
+        }
+        if let comment { writeComment(comment) }
+        newline()
+        var end = value.count
+        var trailingBreaks = 0
+        while end > 0 && value[end - 1] == 0x0A {
+            end -= 1
+            trailingBreaks += 1
+        }
+        var lineStart = 0
+        while lineStart <= end {
+            var lineEnd = lineStart
+            while lineEnd < end && value[lineEnd] != 0x0A { lineEnd += 1 }
+            if lineEnd > lineStart {
+                writeIndent(contentIndent)
+                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: value[lineStart..<lineEnd]))
+            }
+            newline()
+            lineStart = lineEnd + 1
+        }
+        if chomping == .keep {
+            for _ in 1..<trailingBreaks { newline() }
+            // A keep literal absorbs the blank lines after it: none may follow.
+            afterKeepLiteral = true
+            keepLiteral = KeepLiteral(outputStart: start, outputEnd: bytes.count, value: Array(value), comment: comment)
+        }
+    }
+
+    /// Ends the text: a `|+` literal at the very end would leave blank lines at the end of the
+    /// file, so such a value is written in double quotes instead.
+    mutating func finish() {
+        guard let keep = keepLiteral, keep.outputEnd == bytes.count else { return }
+        bytes.removeSubrange(keep.outputStart...)
+        keep.value.withUnsafeBufferPointer { ScalarAnalysis.appendDoubleQuoted($0, to: &bytes) }
+        if let comment = keep.comment { writeComment(comment) }
+        bytes.append(0x0A)
+    }
+
+    /// Hands the text to the sink once there is a chunk of it; called between entries and items,
+    /// never in the middle of a line. A keep literal at the end is held back, since it may yet
+    /// have to be rewritten.
+    mutating func flushIfNeeded() {
+        guard let chunkSize, let sink, bytes.count >= chunkSize else { return }
+        if let keep = keepLiteral {
+            if keep.outputEnd == bytes.count { return }
+            keepLiteral = nil
+        }
+        bytes.withUnsafeBufferPointer { sink($0) }
+        bytes.removeAll(keepingCapacity: true)
+    }
+}

@@ -1,0 +1,163 @@
+/// Every error a read can end with, in plain words: libyaml's complaints translated, and the reader's
+/// own refusals of what shop files do not use. Kept in one place so that the wording stays alike.
+enum ReadErrors {
+    /// An input too large for the 32-bit offsets the node table keeps.
+    static func tooLarge(_ source: SourceText) -> YAMLError {
+        YAMLError(
+            kind: .tooLarge, location: source.location(at: 0),
+            message: "the input is larger than 4 GiB, more than can be read")
+    }
+
+    /// Text in UTF-16 or UTF-32, which libyaml would either decode silently or report as a
+    /// confusing control character.
+    static func notUTF8() -> YAMLError {
+        YAMLError(
+            kind: .encoding, location: SourceLocation(line: 1, column: 1, offset: 0),
+            message: "the text is encoded as UTF-16 or UTF-32; save it as UTF-8")
+    }
+
+    /// A second document in the stream, whose `---` is at `offset`.
+    static func secondDocument(_ source: SourceText, at offset: Int) -> YAMLError {
+        YAMLError(
+            kind: .multipleDocuments, location: source.location(at: offset),
+            message:
+                "a second document starts here; a file holds one document (remove this '---' line or split the file)"
+        )
+    }
+
+    /// A `%YAML` or `%TAG` directive before the document at `offset`.
+    static func directive(_ source: SourceText, at offset: Int) -> YAMLError {
+        YAMLError(
+            kind: .directive, location: source.location(at: offset),
+            message: "directives (%YAML, %TAG) are not supported; remove the line")
+    }
+
+    /// An alias (`*name`) at `offset`.
+    static func alias(_ source: SourceText, at offset: Int) -> YAMLError {
+        YAMLError(
+            kind: .alias, location: source.location(at: offset),
+            message: "aliases (*name) are not supported; write the value out in full")
+    }
+
+    /// An anchor (`&name`) on the node at `offset`.
+    static func anchor(_ source: SourceText, at offset: Int) -> YAMLError {
+        YAMLError(
+            kind: .anchor, location: source.location(at: offset),
+            message: "anchors (&name) are not supported; write the value out in full")
+    }
+
+    /// A tag (`!!str`, `!name`) on the node at `offset`.
+    static func tag(_ source: SourceText, at offset: Int) -> YAMLError {
+        YAMLError(
+            kind: .tag, location: source.location(at: offset),
+            message: "tags (such as !!str or !name) are not supported; quote the value to make it a string")
+    }
+
+    /// A collection at `offset` nested deeper than `maximumDepth`.
+    static func tooDeep(_ source: SourceText, at offset: Int, maximumDepth: Int) -> YAMLError {
+        YAMLError(
+            kind: .nestingTooDeep, location: source.location(at: offset),
+            message: "collections are nested more than \(maximumDepth) levels deep")
+    }
+
+    /// libyaml stopped handing out events without ending the stream or saying why.
+    static func stoppedEarly(_ source: SourceText, at offset: Int) -> YAMLError {
+        YAMLError(kind: .syntax, location: source.location(at: offset), message: "the parser stopped early")
+    }
+
+    /// libyaml's error, placed where a person would look for the mistake and explained.
+    /// `cursor` is where the reader had got to; `offset` turns one of libyaml's marks into a byte
+    /// offset in `source`.
+    static func translate(
+        _ failure: ParserFailure, source: SourceText, cursor: Int, offset: (Int) -> Int
+    ) -> YAMLError {
+        let problem = failure.problem ?? "unknown problem"
+        if failure.isReaderError {
+            let offset = source.contentStart + failure.problemOffset
+            return YAMLError(
+                kind: .encoding, location: source.location(at: offset),
+                message: readerMessage(problem: problem, value: failure.problemValue))
+        }
+        if failure.isMemoryError {
+            return YAMLError(kind: .syntax, location: source.location(at: cursor), message: "out of memory")
+        }
+        let context = failure.context
+        // A quoted text that is never closed is reported where it opens, not at the end of the
+        // file; a key without its ':' where the key is, not where libyaml gave up looking.
+        let unclosedQuote =
+            problem == "found unexpected end of stream" && (context?.contains("quoted scalar") ?? false)
+        let keyWithoutColon = problem == "could not find expected ':'" && context != nil
+        let position = offset(unclosedQuote || keyWithoutColon ? failure.contextIndex : failure.problemIndex)
+        var details = problem
+        if let context, !keyWithoutColon {
+            let contextLocation = source.location(at: offset(failure.contextIndex))
+            details += " (\(context) at line \(contextLocation.line), column \(contextLocation.column))"
+        }
+        let character = position < source.bytes.count ? source.bytes[position] : nil
+        var message = details
+        if character == 0x09 {
+            message = "tabs cannot indent YAML, use spaces: " + details
+        } else if let explanation = explanation(problem: problem, context: context, character: character) {
+            message = explanation + ": " + details
+        }
+        return YAMLError(kind: .syntax, location: source.location(at: position), message: message)
+    }
+
+    /// Plain words for libyaml's most common complaints: what is wrong and what to do. libyaml's
+    /// own words follow them in the message.
+    static func explanation(problem: String, context: String?, character: UInt8?) -> String? {
+        let inQuotes = context?.contains("quoted scalar") ?? false
+        switch problem {
+        case "found unexpected end of stream":
+            return inQuotes
+                ? "a quoted text is never closed; add the closing quote"
+                : "the file ends in the middle of a value"
+        case "found unexpected document indicator":
+            return "a line starting with '---' or '...' ends the document; indent it or put it in quotes"
+        case "mapping values are not allowed in this context":
+            return "unexpected ':' here; text that contains ': ' must be put in quotes"
+        case "did not find expected key":
+            return "this line does not line up with the keys around it; check its indentation"
+        case "did not find expected '-' indicator":
+            return "this line does not line up with the list items around it; check its indentation"
+        case "could not find expected ':'":
+            return "a key without ':' after it; add the ':', or put text that spans lines in quotes"
+        case "block sequence entries are not allowed in this context":
+            return "a '- ' list item cannot start here; check the indentation"
+        case "did not find expected node content":
+            return "a value is missing here"
+        case "did not find expected ',' or ']'":
+            return "a list in brackets is not closed with ']', or a ',' is missing between two items"
+        case "did not find expected ',' or '}'":
+            return "a mapping in braces is not closed with '}', or a ',' is missing between two entries"
+        case "found unknown escape character":
+            return "an unknown escape in double quotes; write a backslash as \\\\"
+        case "did not find expected <document start>":
+            return "there is more text after the end of the document"
+        case "found character that cannot start any token":
+            if character == UInt8(ascii: "@") || character == UInt8(ascii: "`") {
+                return "text cannot start with '@' or '`'; put it in quotes"
+            }
+            return "this character cannot start a value; put the value in quotes"
+        default:
+            return nil
+        }
+    }
+
+    /// The message for an error of libyaml's reader, which checks the encoding: the offending code
+    /// point or byte, in the form a person can search for in an editor.
+    static func readerMessage(problem: String, value: Int) -> String {
+        if problem.contains("control characters") {
+            let hex = String(value, radix: 16, uppercase: true)
+            let padded = String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+            return
+                "control character U+\(padded) is not allowed in YAML text; write it as an escape inside double quotes"
+        }
+        if problem.contains("UTF-8") || problem.contains("Unicode") {
+            let hex = String(value, radix: 16, uppercase: true)
+            return
+                "invalid UTF-8 (\(problem), byte 0x\(hex.count < 2 ? "0" + hex : hex)); save the file as UTF-8"
+        }
+        return problem
+    }
+}
