@@ -23,8 +23,11 @@ public struct PriceHistory: Sendable {
 
     /// A price that an item got in a version.
     public struct Price: Sendable, Equatable {
+        /// The committer date of the version, `YYYY-MM-DD`.
         public var date: String
+        /// The commit's hash.
         public var commit: String
+        /// The price of one unit.
         public var price: DecimalNumber
         /// The currency's decimals in that version, which the price is written with.
         public var decimals: Int

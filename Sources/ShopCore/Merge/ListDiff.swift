@@ -55,7 +55,14 @@ public struct ListDiff: Sendable, Equatable {
 
     /// What happened to one item.
     public enum ItemChangeKind: String, Sendable, Equatable {
-        case added, removed, changed, moved
+        /// Only the new version has it.
+        case added
+        /// Only the old version has it.
+        case removed
+        /// Its values, name or comments changed (it may have moved too).
+        case changed
+        /// It only moved (shown only with ``Options/order``).
+        case moved
     }
 
     /// One item that was added, removed, changed or (only with ``Options/order``) moved.
