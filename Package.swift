@@ -18,7 +18,7 @@ let package = Package(
         .target(name: "JSON"),
         .target(name: "ShopCore", dependencies: ["YAML", "JSON"]),
         .target(name: "ShopLSP", dependencies: ["JSON", "ShopCore", "YAML", "Threads"]),
-        .target(name: "ShopCLI", dependencies: ["ShopCore", "ShopLSP", "YAML"]),
+        .target(name: "ShopCLI", dependencies: ["JSON", "ShopCore", "ShopLSP", "YAML"]),
         // A release build links the Swift libraries into the program: it starts faster, uses less
         // memory and runs where Swift is not installed (see the README's Performance section).
         .executableTarget(

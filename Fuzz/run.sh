@@ -15,6 +15,10 @@
 #               a few documents, with the tokens of Fuzz/json.dict.
 #   lsp         Fuzz/LSPFuzzTarget.swift: shop lsp on a session of messages, one per line (or raw
 #               bytes); starts from Fuzz/lsp-seeds/, with the tokens of Fuzz/json.dict.
+#   merge       Fuzz/MergeTarget.swift: the list merge on three versions made from the input (a
+#               household pair it seeds, checked against the rules worked out on the model; copies
+#               of it edited by shop's editor; the line merge for a text that is no list); starts
+#               from the examples.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${1:-300}
@@ -28,8 +32,15 @@ json) source=Fuzz/JSONFuzzTarget.swift; options+=(-max_len=65536 -dict=../../jso
 # A session that ends at exit leaves the thread that reads messages to finish reading the rest of the
 # input after the run returns; what it still holds is not a leak, so leaks are not checked.
 lsp) source=Fuzz/LSPFuzzTarget.swift; options+=(-max_len=16384 -dict=../../json.dict -detect_leaks=0) ;;
+# The household lists, their edits and the model of the merge's rules, from the tests.
+merge)
+    source="Fuzz/MergeTarget.swift Tests/TestSupport/SeededGenerator.swift Tests/ShopCoreTests/HouseholdList.swift"
+    source+=" Tests/ShopCoreTests/HouseholdEdits.swift Tests/ShopCoreTests/HouseholdMergeOracle.swift"
+    source+=" Tests/ShopCoreTests/HouseholdReading.swift"
+    options+=(-max_len=4096)
+    ;;
 *)
-    echo "unknown fuzz target '$target'; expected shop, line-merge, json or lsp" >&2
+    echo "unknown fuzz target '$target'; expected shop, line-merge, json, lsp or merge" >&2
     exit 2
     ;;
 esac
@@ -61,7 +72,8 @@ if [ "$target" = lsp ]; then
     library ShopLSP "${modulemap[@]}"
     libraries=(-lShopLSP "${libraries[@]}")
 fi
-swiftc "${flags[@]}" "${modulemap[@]}" "$source" -L "$work/build" "${libraries[@]}" $(pkg-config --libs yaml-0.1) \
+# shellcheck disable=SC2086 # the target's sources, split at spaces
+swiftc "${flags[@]}" "${modulemap[@]}" $source -L "$work/build" "${libraries[@]}" $(pkg-config --libs yaml-0.1) \
     -o "$work/$target/fuzz-$target"
 
 seeds="$work/$target/seeds"
@@ -79,7 +91,7 @@ shop)
         done
     fi
     ;;
-line-merge) cp examples/*.yaml "$seeds/" ;;
+line-merge | merge) cp examples/*.yaml "$seeds/" ;;
 json)
     cp schema/*.json "$seeds/"
     printf '%s' '{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"capabilities":{}}}' > "$seeds/request.json"

@@ -122,8 +122,12 @@ enum ArgumentParser {
         for argument in command.arguments {
             switch argument.arity {
             case .required:
-                guard !remaining.isEmpty else {
-                    throw CommandFailure.usage("missing expected argument '<\(argument.name)>'", command: command.name)
+                guard let first = remaining.first else {
+                    throw CommandFailure.usage("missing expected argument '\(argument.synopsis)'", command: command.name)
+                }
+                if argument.isWord && first != argument.name {
+                    throw CommandFailure.usage(
+                        "unknown subcommand '\(first)'; expected 'shop \(command.name) \(argument.name)'", command: command.name)
                 }
                 remaining = remaining.dropFirst()
             case .optional:

@@ -50,13 +50,16 @@ struct ArgumentSpec: Sendable {
     var help: String
     var arity: Arity
     var completion: CompletionKind = .none
+    /// Whether the argument is a fixed word (`setup` in `shop git setup`), written as itself.
+    var isWord = false
 
     var synopsis: String {
+        if isWord { return name }
         switch arity {
-        case .required: "<\(name)>"
-        case .optional: "[<\(name)>]"
-        case .oneOrMore: "<\(name)> ..."
-        case .zeroOrMore: "[<\(name)> ...]"
+        case .required: return "<\(name)>"
+        case .optional: return "[<\(name)>]"
+        case .oneOrMore: return "<\(name)> ..."
+        case .zeroOrMore: return "[<\(name)> ...]"
         }
     }
 }

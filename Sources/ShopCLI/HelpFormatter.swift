@@ -9,9 +9,10 @@ enum HelpFormatter {
             text += "\n" + wrap(command.discussion, indent: 0) + "\n"
         }
         text += "\nUSAGE: \(command.usage)\n"
-        if !command.arguments.isEmpty {
+        let placeholders = command.arguments.filter { !$0.isWord }
+        if !placeholders.isEmpty {
             text += "\nARGUMENTS:\n"
-            for argument in command.arguments {
+            for argument in placeholders {
                 text += row("<\(argument.name)>", argument.help)
             }
         }

@@ -17,7 +17,9 @@ public enum ShopCommandLine {
         ImportCommand.spec,
         ListCommand.spec,
         InitCommand.spec,
-    ] + EditCommands.all + [CompletionsCommand.spec, LSPCommand.spec]
+    ] + EditCommands.all + [
+        DiffCommand.spec, MergeCommand.spec, GitSetupCommand.spec, HistoryCommand.spec, CompletionsCommand.spec, LSPCommand.spec,
+    ]
 
     /// Runs `shop` with the given arguments (without the program name) and returns the exit status.
     public static func main(_ arguments: [String]) -> Int32 {

@@ -6,12 +6,14 @@ import ShopCore
 enum UnifiedDiff {
     static let context = 3
 
-    static func make(old: [UInt8], new: [UInt8], path: String) -> String {
+    /// The diff from `old` to `new`, headed `--- a/PATH` and `+++ b/NEWPATH` (`b/PATH` when no
+    /// new path is given); empty when the texts are the same.
+    static func make(old: [UInt8], new: [UInt8], path: String, newPath: String? = nil) -> String {
         let oldLines = TextLines(old)
         let newLines = TextLines(new)
         let changes = LineDiff.changes(from: oldLines, to: newLines, indentHeuristic: true)
         guard !changes.isEmpty else { return "" }
-        var output = "--- a/\(path)\n+++ b/\(path)\n"
+        var output = "--- a/\(path)\n+++ b/\(newPath ?? path)\n"
         var first = 0
         while first < changes.count {
             // A hunk holds the changes whose contexts touch or overlap.

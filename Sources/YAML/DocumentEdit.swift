@@ -22,6 +22,7 @@ public struct DocumentEdit: Sendable {
         case removeItem(node: Int)
         /// Rows to insert before the child `before` of `container`, or at its end when nil.
         case insert(container: Int, before: Int?, position: Int?, rows: Subtree)
+        case setComments(node: Int, trivia: Trivia)
     }
 
     var changes: [Change] = []
@@ -73,6 +74,23 @@ public struct DocumentEdit: Sendable {
     /// append).
     public mutating func insertEntry(key: Fragment, value: Subtree, into mapping: NodeID, at position: Int) {
         changes.append(.insert(container: mapping.index, before: nil, position: position, rows: Self.entry(key, value)))
+    }
+
+    /// Inserts the entry whose key is `key` (a subtree, so that the key keeps the comments written
+    /// above it) and whose value is `value` into `mapping` before the entry whose key is `before`,
+    /// or at its end when nil.
+    public mutating func insertEntry(key: Subtree, value: Subtree, into mapping: NodeID, before: NodeID? = nil) {
+        var rows = key.table
+        rows.append(subtree: value.table)
+        changes.append(.insert(container: mapping.index, before: before?.index, position: nil, rows: Subtree(table: rows)))
+    }
+
+    /// Gives the node `node` exactly the comments of `trivia`, in place of those it had (and of
+    /// those a subtree that replaces it brings for its top node). The comments of the nodes under
+    /// it are not touched. The comments are written as new ones: their source offsets are not
+    /// kept.
+    public mutating func setComments(of node: NodeID, to trivia: Trivia) {
+        changes.append(.setComments(node: node.index, trivia: trivia))
     }
 
     /// A key and its value as one run of rows: two top nodes, read back as one entry.

@@ -30,6 +30,8 @@ struct EditApplier {
     var removals: [Int: Removal] = [:]
     var replacements: [Int: Subtree] = [:]
     var insertions: [InsertionPoint: [Subtree]] = [:]
+    /// Comments that replace all those of a node, by the node's old row.
+    var commentOverrides: [Int: Trivia] = [:]
     /// For each old row, its row in the result; -1 for rows not copied.
     var newIndex: [Int32] = []
     var table = NodeTable()
@@ -73,6 +75,9 @@ struct EditApplier {
                     if position * step < children.count { at = children[position * step] }
                 }
                 insertions[InsertionPoint(position: at, container: container), default: []].append(rows)
+            case .setComments(let node, let trivia):
+                precondition(commentOverrides[node] == nil, "a node's comments set twice in one edit")
+                commentOverrides[node] = trivia
             }
         }
     }
@@ -80,12 +85,13 @@ struct EditApplier {
     /// The parent collection of each of `nodes`, found in one pass.
     func parentsOf(_ nodes: [Int]) -> [Int: Int] {
         guard !nodes.isEmpty else { return [:] }
-        let wanted = Set(nodes)
+        var wanted = [Bool](repeating: false, count: old.count)
+        for node in nodes where node >= 0 && node < old.count { wanted[node] = true }
         var result: [Int: Int] = [:]
         var open: [(index: Int, end: Int)] = []
         for index in 0..<old.count {
             while let last = open.last, last.end <= index { open.removeLast() }
-            if wanted.contains(index), let parent = open.last { result[index] = parent.index }
+            if wanted[index], let parent = open.last { result[index] = parent.index }
             if !old.isScalar(index) { open.append((index, old.subtreeEnd(index))) }
         }
         return result
@@ -265,6 +271,9 @@ struct EditApplier {
                 sequence += 1
             }
         }
+        if !commentOverrides.isEmpty {
+            placeOverrides(&placed, sequence: &sequence)
+        }
         placed.sort {
             ($0.record.node, $0.record.place.rawValue, $0.priority, $0.sequence)
                 < ($1.record.node, $1.record.place.rawValue, $1.priority, $1.sequence)
@@ -275,3 +284,35 @@ struct EditApplier {
         for record in table.comments { table.flags[Int(record.node)] |= NodeTable.triviaBit }
     }
 }
+
+extension EditApplier {
+    /// Drops the comments of the nodes whose comments are set (those they had, and those a
+    /// replacing subtree brought for its top row) and puts the new ones in their place.
+    mutating func placeOverrides(_ placed: inout [PlacedComment], sequence: inout Int) {
+        var targets: [UInt32: Trivia] = [:]
+        for (node, trivia) in commentOverrides where newIndex[node] >= 0 {
+            targets[UInt32(newIndex[node])] = trivia
+        }
+        guard !targets.isEmpty else { return }
+        placed.removeAll { targets[$0.record.node] != nil && $0.priority == 1 }
+        for (node, trivia) in targets.sorted(by: { $0.key < $1.key }) {
+            let parts: [(CommentRecord.Place, [Comment])] = [
+                (.leading, trivia.leading), (.header, trivia.header.map { [$0] } ?? []),
+                (.trailing, trivia.trailing.map { [$0] } ?? []), (.end, trivia.end),
+            ]
+            for (place, comments) in parts {
+                for comment in comments {
+                    let text = Array(comment.text.utf8)
+                    let start = UInt32(truncatingIfNeeded: table.arena.count)
+                    table.arena.append(contentsOf: text)
+                    let record = CommentRecord(
+                        node: UInt32(node), start: start, length: UInt32(text.count), place: place,
+                        blankLineBefore: comment.hasBlankLineBefore, inArena: true)
+                    placed.append(PlacedComment(record: record, priority: 1, sequence: sequence))
+                    sequence += 1
+                }
+            }
+        }
+    }
+}
+

@@ -43,6 +43,9 @@ public struct RawNodes {
         !isScalar(index) && (flags[index] & NodeTable.styleMask) >> NodeTable.styleShift == NodeTable.flowStyle
     }
 
+    /// Whether the node has comments of its own (see ``Node/trivia``).
+    @inlinable public func hasComments(_ index: Int) -> Bool { flags[index] & NodeTable.triviaBit != 0 }
+
     /// The style of a scalar.
     @inlinable public func scalarStyle(_ index: Int) -> ScalarStyle {
         ScalarStyle(code: (flags[index] & NodeTable.styleMask) >> NodeTable.styleShift)

@@ -13,7 +13,7 @@ import Testing
         #expect(
             page.entries("COMMANDS") == [
                 "check", "fmt", "export", "import", "list", "init", "add", "edit", "rm", "buy", "unbuy", "done", "undone", "clear",
-                "completions", "lsp",
+                "diff", "merge", "git", "history", "completions", "lsp",
             ])
         #expect(page.sections["USAGE"]?.hasPrefix("shop [--file <path>] [--color <when>] <command>") == true)
         #expect(run.out.contains("man shop"))

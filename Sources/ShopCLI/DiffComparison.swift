@@ -1,0 +1,67 @@
+import JSON
+import ShopCore
+
+/// Two versions compared for `shop diff`: item by item when both are lists, else line by line.
+struct DiffComparison {
+    enum Side {
+        case old, new
+    }
+
+    let old: [UInt8]
+    let new: [UInt8]
+    /// The versions that are not lists, with why.
+    private(set) var unreadable: [(side: Side, reason: String)] = []
+    /// The changes, when both are lists.
+    private(set) var diff: ListDiff?
+
+    init(old: [UInt8], new: [UInt8], order: Bool) {
+        self.old = old
+        self.new = new
+        var lists: [ShoppingList] = []
+        for (side, bytes) in [(Side.old, old), (.new, new)] {
+            switch VersionReading.list(bytes) {
+            case .success(let list): lists.append(list)
+            case .failure(let failure): unreadable.append((side, failure.reason))
+            }
+        }
+        if lists.count == 2 {
+            diff = ListDiff(old: lists[0], new: lists[1], options: ListDiff.Options(order: order))
+        }
+    }
+
+    /// Whether there is nothing to show: the lists are the same, or the texts are.
+    var isSame: Bool {
+        diff?.isEmpty ?? (old == new)
+    }
+
+    /// The changes and the summary, `+` lines green, `-` red and `~` yellow on a terminal; or the
+    /// unified diff of the texts.
+    func text(oldPath: String, newPath: String, console: Console) -> String {
+        guard let diff else { return UnifiedDiff.make(old: old, new: new, path: oldPath, newPath: newPath) }
+        var text = ""
+        for line in diff.lines {
+            let style: Console.Style =
+                switch line.first {
+                case "+": .green
+                case "-": .red
+                default: .yellow
+                }
+            text += console.styled(line, style) + "\n"
+        }
+        return text + console.styled(diff.summaryLine, .bold) + "\n"
+    }
+
+    /// The changes as JSON (see ``ListDiff/json()``); for texts that are not both lists,
+    /// `{"lineDiff": UNIFIED-DIFF, "unreadable": [{"file", "reason"}]}`.
+    func json(oldPath: String, newPath: String) -> String {
+        if let diff { return diff.jsonText() }
+        let value: JSONValue = [
+            "lineDiff": .string(UnifiedDiff.make(old: old, new: new, path: oldPath, newPath: newPath)),
+            "unreadable": .array(
+                unreadable.map { side, reason in
+                    ["file": .string(side == .old ? oldPath : newPath), "reason": .string(reason)]
+                }),
+        ]
+        return JSONWriter.string(value) + "\n"
+    }
+}

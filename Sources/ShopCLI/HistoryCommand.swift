@@ -1,0 +1,143 @@
+import JSON
+import ShopCore
+
+/// `shop history`: how the prices of items changed, from the list's git history.
+enum HistoryCommand {
+    static let spec = CommandSpec(
+        name: "history",
+        abstract: "Show how the prices of items changed in the list's git history.",
+        discussion: """
+            Reads every committed version of the list file as the current branch saw it (git log \
+            --follow --first-parent: a renamed file keeps its history, and a change made on another \
+            branch counts when it was merged) with shop's reader, skipping with a note the versions that are not lists, and \
+            follows each item through the versions as shop merge matches them (by id, by name, and \
+            renames). For each item of the newest version: the first and last price, the change in \
+            percent, a sparkline, and the date (the committer's, YYYY-MM-DD) and commit of each price \
+            change, oldest first; the first price counts as a change. Uncommitted changes are not part \
+            of the history.
+            """,
+        arguments: [
+            ArgumentSpec(
+                name: "name", help: "Only these items (names compared like names; default: every item).",
+                arity: .zeroOrMore, completion: .itemName)
+        ],
+        options: [
+            OptionSpec(
+                long: "format", valueName: "format", help: "Output format: text, csv or json (default: text).",
+                allowedValues: ["text", "csv", "json"], completion: .values(["text", "csv", "json"]))
+        ],
+        examples: [
+            Example(command: "shop history", explanation: "The price history of every item."),
+            Example(command: "shop history \"Oat milk\" Apples", explanation: "The history of two items."),
+            Example(command: "shop history --format csv > prices.csv", explanation: "Every price change, for a spreadsheet."),
+        ],
+        run: run)
+
+    static func run(_ context: CommandContext) throws(CommandFailure) -> Int32 {
+        let path = context.listFile
+        let console = context.console
+        guard FileAccess.exists(path) else {
+            console.error("cannot read '\(path)': No such file or directory" + ListFile.initHint(for: path))
+            return 2
+        }
+        let git = GitRunner(folder: FileAccess.directory(of: path))
+        let file = FileAccess.fileName(of: path)
+        let inside = try GitSetupCommand.run(git, ["rev-parse", "--is-inside-work-tree"])
+        guard inside.status == 0, inside.text == "true" else {
+            throw CommandFailure.refused("\(path) is not in a git work tree, so it has no history")
+        }
+        let log = try GitSetupCommand.run(git, ["log", "--follow", "--first-parent", "--format=%x01%H %cs", "--name-only", "-z", "--", file])
+        guard log.status == 0 else {
+            throw CommandFailure.refused("git log of \(path) failed: \(log.errorText)")
+        }
+        let commits = parseLog(log.stdout, fallbackPath: file)
+        guard !commits.isEmpty else {
+            throw CommandFailure.refused("\(path) has no committed versions; commit it first")
+        }
+        let top = try GitSetupCommand.run(git, ["rev-parse", "--show-toplevel"])
+        let reader = GitRunner(folder: top.text)
+        let request = commits.reversed().map { "\($0.hash):\($0.path)\n" }.joined()
+        let batch = try runBatch(reader, Array(request.utf8))
+        var versions: [PriceHistory.Version] = []
+        for (commit, content) in zip(commits.reversed(), batch) {
+            guard let content else {
+                console.note("skipped \(commit.hash.prefix(7)) (\(commit.date)): git has no \(commit.path) in it")
+                continue
+            }
+            switch VersionReading.list(content) {
+            case .success(let list):
+                versions.append(PriceHistory.Version(commit: commit.hash, date: commit.date, list: list))
+            case .failure(let failure):
+                console.note("skipped \(commit.hash.prefix(7)) (\(commit.date)): not a readable list (\(failure.reason))")
+            }
+        }
+        var history = PriceHistory(versions: versions)
+        let names = context.arguments.positionals
+        if !names.isEmpty {
+            let known = history.items.map(\.name)
+            for name in names where !known.contains(where: { NameKey($0) == NameKey(name) }) {
+                var message = "no item named \"\(name)\" in the newest committed version of \(path)"
+                if let suggestion = SpellingSuggestion.closest(to: name, among: known) { message += "; did you mean \"\(suggestion)\"?" }
+                throw CommandFailure.refused(message)
+            }
+            history = history.keeping(names: names)
+        }
+        switch context.arguments.value("format") ?? "text" {
+        case "csv": console.out.write(history.csv())
+        case "json": console.out.write(JSONWriter.string(history.json()) + "\n")
+        default: console.out.write(history.text())
+        }
+        return 0
+    }
+
+    /// One commit of the list's history.
+    struct Commit {
+        var hash: String
+        var date: String
+        /// The list's path at that commit, from the top of the work tree.
+        var path: String
+    }
+
+    /// The commits of `git log --format=%x01%H %cs --name-only -z`, newest first. A commit that
+    /// names no file (a merge) has the path of the commit after it.
+    static func parseLog(_ bytes: [UInt8], fallbackPath: String) -> [Commit] {
+        var commits: [Commit] = []
+        for record in bytes.split(separator: 0x01) {
+            let parts = record.split(separator: 0, omittingEmptySubsequences: false)
+            guard let header = parts.first else { continue }
+            let fields = String(decoding: header, as: UTF8.self).split(separator: " ")
+            guard fields.count == 2 else { continue }
+            var path = parts.dropFirst().map { String(decoding: $0, as: UTF8.self) }
+                .map { $0.hasPrefix("\n") ? String($0.dropFirst()) : $0 }.first { !$0.isEmpty }
+            if path == nil { path = commits.last?.path }
+            commits.append(Commit(hash: String(fields[0]), date: String(fields[1]), path: path ?? fallbackPath))
+        }
+        return commits
+    }
+
+    /// The contents of the objects `git cat-file --batch` is asked for, one per request line;
+    /// nil for one git does not have.
+    static func runBatch(_ git: GitRunner, _ requests: [UInt8]) throws(CommandFailure) -> [[UInt8]?] {
+        let result: GitRunner.Output
+        do throws(GitError) {
+            result = try git.run(["cat-file", "--batch"], input: requests)
+        } catch {
+            throw CommandFailure.file(FileError(path: "git", action: "run", reason: error.description))
+        }
+        var contents: [[UInt8]?] = []
+        let bytes = result.stdout
+        var position = 0
+        while position < bytes.count {
+            guard let lineEnd = bytes[position...].firstIndex(of: 0x0A) else { break }
+            let header = String(decoding: bytes[position..<lineEnd], as: UTF8.self).split(separator: " ")
+            position = lineEnd + 1
+            guard header.count == 3, header[1] == "blob", let size = Int(header[2]), position + size <= bytes.count else {
+                contents.append(nil)
+                continue
+            }
+            contents.append(Array(bytes[position..<(position + size)]))
+            position += size + 1
+        }
+        return contents
+    }
+}

@@ -1,0 +1,56 @@
+import JSON
+
+/// `shop history`'s outputs.
+extension PriceHistory {
+    /// For each item with prices: `NAME: FIRST -> LAST (CHANGE) SPARKLINE`, then a line per price
+    /// (`  DATE COMMIT PRICE`, the commit shortened to 7 characters); an item without any price
+    /// says so. Items are separated by a blank line.
+    public func text() -> String {
+        items.map { item in
+            guard let first = item.prices.first, let last = item.prices.last else {
+                return "\(item.name): no price in the history\n"
+            }
+            var heading = "\(item.name): \(first.text)"
+            if item.prices.count > 1 { heading += " -> \(last.text)" }
+            if let change = item.change { heading += " (\(change))" }
+            heading += " " + item.sparkline
+            let rows = item.prices.map { "  \($0.date) \($0.commit.prefix(7)) \($0.text)\n" }.joined()
+            return heading + "\n" + rows
+        }.joined(separator: "\n")
+    }
+
+    /// `item,date,commit,price`, then one row per price, as RFC 4180 (texts that a spreadsheet
+    /// would run as a formula get a leading `'`, as in `export`).
+    public func csv() -> String {
+        var text = "item,date,commit,price\r\n"
+        for item in items {
+            for price in item.prices {
+                text += Self.csvField(item.name) + "," + price.date + "," + price.commit + "," + price.text + "\r\n"
+            }
+        }
+        return text
+    }
+
+    /// `[{"item": NAME, "prices": [{"date", "commit", "price"}]}]`, prices as decimal strings.
+    public func json() -> JSONValue {
+        .array(
+            items.map { item in
+                [
+                    "item": .string(item.name),
+                    "prices": .array(
+                        item.prices.map { ["date": .string($0.date), "commit": .string($0.commit), "price": .string($0.text)] }),
+                ]
+            })
+    }
+
+    static func csvField(_ text: String) -> String {
+        var bytes = Array(text.utf8)
+        let guarded = bytes.withUnsafeBufferPointer(CSVExporter.needsGuard)
+        if guarded { bytes.insert(UInt8(ascii: "'"), at: 0) }
+        let field = String(decoding: bytes, as: UTF8.self)
+        guard field.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" || $0 == "\r\n" }) else {
+            return field
+        }
+        return "\"" + field.split(separator: "\"", omittingEmptySubsequences: false).joined(separator: "\"\"") + "\""
+    }
+}

@@ -1,0 +1,76 @@
+/// `shop diff`'s text: one line per change, then a summary line.
+extension ListDiff {
+    /// The lines of the changes, without the summary: the top level first, then the items.
+    ///
+    ///     ~ title: Weekly -> Party
+    ///     ~ categories: + Frozen, - Bakery
+    ///     + Oat milk (price 1.89, quantity 2, category Dairy)
+    ///     - Bread
+    ///     ~ Apples: price 3.49 -> 3.29, buy false -> true
+    ///     ~ Oat drink: renamed from Oat milk
+    ///     ~ Salt: comments changed
+    public var lines: [String] {
+        listChanges.map(Self.line) + itemChanges.map(Self.line)
+    }
+
+    /// `2 added, 1 removed, 3 changed` (and `, 1 moved` with the order option); `no changes` when
+    /// the versions are the same.
+    public var summaryLine: String {
+        guard !isEmpty else { return "no changes" }
+        let counts = self.counts
+        var parts = ["\(counts.added) added", "\(counts.removed) removed", "\(counts.changed) changed"]
+        if options.order { parts.append("\(counts.moved) moved") }
+        return parts.joined(separator: ", ")
+    }
+
+    /// The lines and the summary, each ending with a line feed.
+    public func text() -> String {
+        (lines + [summaryLine]).map { $0 + "\n" }.joined()
+    }
+
+    static func line(_ change: ListChange) -> String {
+        guard let key = change.key else { return "~ file comments changed" }
+        var parts: [String] = []
+        switch change.kind {
+        case .comments:
+            return "~ \(key): comments changed"
+        case .value(let old, let new):
+            parts.append("\(old.text) -> \(new.text)")
+        case .categories(let added, let removed, let respelled, let reordered):
+            parts += added.map { "+ " + DiffValues.quotedIfUnclear($0) }
+            parts += removed.map { "- " + DiffValues.quotedIfUnclear($0) }
+            parts += respelled.map { DiffValues.quotedIfUnclear($0.old) + " -> " + DiffValues.quotedIfUnclear($0.new) }
+            if reordered { parts.append("order changed") }
+        }
+        if change.commentsChanged { parts.append("comments changed") }
+        return "~ \(key): " + parts.joined(separator: ", ")
+    }
+
+    static func line(_ change: ItemChange) -> String {
+        let name = displayed(change.name)
+        switch change.kind {
+        case .added:
+            let shown = change.keys.filter { ["price", "quantity", "category"].contains($0.key) }
+            guard !shown.isEmpty else { return "+ \(name)" }
+            return "+ \(name) (" + shown.map { "\($0.key) \($0.new.text)" }.joined(separator: ", ") + ")"
+        case .removed:
+            return "- \(name)"
+        case .changed, .moved:
+            var parts: [String] = []
+            if let old = change.renamedFrom { parts.append("renamed from \(displayed(old))") }
+            parts += change.keys.map { "\($0.key) \($0.old.text) -> \($0.new.text)" }
+            if change.commentsChanged { parts.append("comments changed") }
+            switch change.movedTo {
+            case .top: parts.append("moved to the top")
+            case .after(let previous): parts.append("moved after \(displayed(previous))")
+            case nil: break
+            }
+            return "~ \(name): " + parts.joined(separator: ", ")
+        }
+    }
+
+    /// A name as a line shows it: quoted when it would be unclear.
+    static func displayed(_ name: String) -> String {
+        name.contains(": ") || name.hasSuffix(":") ? JSONText.string(name) : DiffValues.quotedIfUnclear(name)
+    }
+}

@@ -1,0 +1,121 @@
+import YAML
+
+/// A three-way merge of lists, item by item, as `shop merge` does it for git: items matched by
+/// `id` or name (and renames), each key merged three ways, comments carried with what they belong
+/// to, ours' order with theirs' additions and moves placed in it, the result in canonical form.
+/// Conflicts are written with git's markers around the smallest whole lines that hold them.
+///
+/// When a version cannot be read as a list whose items can be told apart, the texts are merged
+/// line by line as `git merge-file` merges them, and the result says why.
+public enum ListMerge {
+    /// The merged text.
+    public struct Result: Sendable, Equatable {
+        /// The merged text, with conflict markers around each conflict.
+        public var merged: [UInt8]
+        /// How many conflicts were written (0 for a clean merge).
+        public var conflicts: Int
+        /// Why the texts were merged line by line; nil when they were merged item by item.
+        public var lineMergeReason: String?
+    }
+
+    /// Merges the changes from `base` to `ours` and from `base` to `theirs`. An empty base is an
+    /// empty list (git gives one when both sides added the file). Markers are `markerSize`
+    /// characters long (7 below 1), followed by the labels of ours and theirs.
+    public static func merge(
+        base: [UInt8], ours: [UInt8], theirs: [UInt8], labels: LineMerge.Labels = .standard,
+        markerSize: Int = LineMerge.defaultMarkerSize
+    ) -> Result {
+        let size = markerSize < 1 ? LineMerge.defaultMarkerSize : markerSize
+        var lists: [ShoppingList] = []
+        for (name, bytes) in [(labels.base ?? "base", base), (labels.ours ?? "ours", ours), (labels.theirs ?? "theirs", theirs)] {
+            switch VersionReading.mergeableList(bytes, emptyIsEmptyList: lists.isEmpty) {
+            case .success(let list):
+                lists.append(CanonicalOrder.arranged(list))
+            case .failure(let failure):
+                let line = LineMerge.merge(base: base, ours: ours, theirs: theirs, labels: labels, markerSize: size)
+                return Result(
+                    merged: line.merged, conflicts: line.conflicts,
+                    lineMergeReason: "\(name) cannot be read as a list (\(failure.reason))")
+            }
+        }
+        let (merged, conflicts) = mergeLists(
+            base: ListVersion(lists[0]), ours: ListVersion(lists[1]), theirs: ListVersion(lists[2]), labels: labels,
+            markerSize: size)
+        return Result(merged: merged, conflicts: conflicts, lineMergeReason: nil)
+    }
+
+    static func mergeLists(
+        base: ListVersion, ours: ListVersion, theirs: ListVersion, labels: LineMerge.Labels, markerSize: Int
+    ) -> (text: [UInt8], conflicts: Int) {
+        MergeVersions.with(base: base, ours: ours, theirs: theirs) { versions in
+            var plan = MergePlanner.plan(versions, labels: labels, markerSize: markerSize)
+            var document = MergeEditBuilder(versions: versions, plan: plan).build()
+            if CurrencyClash.breaksPrices(document, versions) {
+                CurrencyClash.makeConflict(&plan)
+                document = MergeEditBuilder(versions: versions, plan: plan).build()
+            }
+            let text = CanonicalForm.format(document)
+            guard plan.hasConflicts, let result = OutputLines(text),
+                let theirsText = OutputLines(CanonicalForm.format(theirs.document))
+            else { return (text, 0) }
+            return ConflictRenderer(
+                versions: versions, plan: plan, result: result, theirs: theirsText, labels: labels, markerSize: markerSize
+            ).render()
+        }
+    }
+}
+
+/// A currency taken from one side can make prices taken from the other break its rule (a price
+/// with cents where theirs changed the currency to yen): then the currency is a conflict.
+enum CurrencyClash {
+    /// Whether the merged document has prices that break their rule and neither side had any.
+    static func breaksPrices(_ document: Document, _ versions: MergeVersions) -> Bool {
+        guard versions.ours.list.priceDecimals != versions.theirs.list.priceDecimals else { return false }
+        guard !ShoppingList(document: document).check([.badPrice]).isEmpty else { return false }
+        return versions.ours.list.check([.badPrice]).isEmpty && versions.theirs.list.check([.badPrice]).isEmpty
+    }
+
+    /// Makes `currency` a conflict, ours' value standing.
+    static func makeConflict(_ plan: inout MergePlan) {
+        guard let index = plan.topKeys.firstIndex(where: { $0.key == ListKey.currency.rawValue }) else { return }
+        plan.topKeys[index].outcome = .conflict
+    }
+}
+
+/// Comments above the first key of a mapping belong to the mapping itself once that key is first:
+/// a version whose top level or items do not start with the key the canonical form puts first is
+/// merged in canonical form, so that its comments belong where they do in the other versions.
+enum CanonicalOrder {
+    /// The list, in canonical form when a mapping of it does not start with its first key.
+    static func arranged(_ list: ShoppingList) -> ShoppingList {
+        guard startsOutOfOrder(list) else { return list }
+        let text = CanonicalForm.format(list.document)
+        guard let document = try? Document(parsing: text) else { return list }
+        return ShoppingList(document: document)
+    }
+
+    static func startsOutOfOrder(_ list: ShoppingList) -> Bool {
+        list.document.withRawNodes { nodes in
+            guard let root = list.document.root?.id.index, nodes.isMapping(root) else { return false }
+            func rank(_ key: Int, item: Bool) -> Int {
+                guard nodes.isScalar(key) else { return Int.max }
+                let bytes = nodes.value(key)
+                if item { return ItemKey.matching(bytes)?.rank ?? ItemKey.otherRank }
+                return ListKey.matching(bytes)?.rank ?? ListKey.otherRank
+            }
+            func outOfOrder(_ mapping: Int, item: Bool) -> Bool {
+                var first: Int?
+                var lowest = Int.max
+                for (key, _) in nodes.entries(of: mapping) {
+                    let keyRank = rank(key, item: item)
+                    if first == nil { first = keyRank }
+                    lowest = min(lowest, keyRank)
+                }
+                return (first ?? lowest) > lowest
+            }
+            if outOfOrder(root, item: false) { return true }
+            return list.records.contains { outOfOrder(Int($0.node), item: true) }
+        }
+    }
+}
+

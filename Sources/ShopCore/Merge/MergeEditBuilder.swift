@@ -1,0 +1,254 @@
+import YAML
+
+/// Writes a ``MergePlan`` as one batch of edits on ours' document: what theirs changed is carried
+/// over from theirs' document with its comments (values, entries, whole items), what it removed
+/// is removed. Where a conflict stands, ours' entry or item stays (theirs' where ours has none),
+/// for the markers to go around. When theirs moved an item that both sides changed, the changes
+/// inside items are made first and the items moved in a second batch.
+struct MergeEditBuilder {
+    let versions: MergeVersions
+    let plan: MergePlan
+
+    var ours: Document { versions.ours.document }
+    var theirs: Document { versions.theirs.document }
+
+    /// The merged document.
+    func build() -> Document {
+        var edit = DocumentEdit()
+        addTopLevel(&edit)
+        addItemContents(&edit)
+        let oursItems = versions.ours.items.map { NodeID(index: $0.node) }
+        let movedAndEdited = plan.moved.contains { index in
+            if case .oursEdited = plan.items[index].content { return true }
+            return false
+        }
+        guard let itemsNode = versions.ours.itemsNode else { return ours.applying(edit) }
+        guard movedAndEdited else {
+            addItemStructure(&edit, document: ours, items: NodeID(index: itemsNode), itemNodes: oursItems)
+            return ours.applying(edit)
+        }
+        let first = ours.applying(edit)
+        guard let sequence = ShoppingList(document: first).itemsNode else { return first }
+        let nodes = first.node(sequence).items.map(\.id)
+        var second = DocumentEdit()
+        addItemStructure(&second, document: first, items: sequence, itemNodes: nodes)
+        return first.applying(second)
+    }
+
+    func trivia(_ node: Int, _ side: MergeVersions.Side) -> Trivia {
+        versions.version(side).document.node(NodeID(index: node)).trivia
+    }
+
+    // MARK: Entries
+
+    /// The edits that make ours' entry of one key what the merge decided, in the mapping
+    /// `container` of ours whose entries are `oursEntries`; theirs' entries of the same mapping
+    /// are `theirsEntries` (where an entry only theirs has goes).
+    func addEntry(
+        _ merge: KeyMerge, container: Int, oursEntries: [ListVersion.Entry], theirsEntries: [ListVersion.Entry],
+        to edit: inout DocumentEdit
+    ) {
+        let oursEntry = merge.ours?.entry
+        let theirsEntry = merge.theirs?.entry
+        switch merge.outcome {
+        case .ours:
+            return
+        case .conflict:
+            if oursEntry == nil, let theirsEntry {
+                insert(theirsEntry, container: container, oursEntries: oursEntries, theirsEntries: theirsEntries, &edit)
+            }
+        case .theirs:
+            switch (oursEntry, theirsEntry) {
+            case (let oursEntry?, let theirsEntry?):
+                edit.replace(NodeID(index: oursEntry.valueNode), with: theirs.subtree(at: NodeID(index: theirsEntry.valueNode)))
+                edit.setComments(of: NodeID(index: oursEntry.keyNode), to: trivia(theirsEntry.keyNode, .theirs))
+                edit.setComments(of: NodeID(index: oursEntry.valueNode), to: trivia(theirsEntry.valueNode, .theirs))
+            case (let oursEntry?, nil):
+                edit.removeEntry(key: NodeID(index: oursEntry.keyNode), comments: .drop)
+            case (nil, let theirsEntry?):
+                insert(theirsEntry, container: container, oursEntries: oursEntries, theirsEntries: theirsEntries, &edit)
+            case (nil, nil):
+                return
+            }
+        case .compose(let value, let comments):
+            guard let oursEntry, let theirsEntry else { return }
+            let valueNode = NodeID(index: oursEntry.valueNode)
+            if value == .theirs {
+                edit.replace(valueNode, with: theirs.subtree(at: NodeID(index: theirsEntry.valueNode)))
+            }
+            if comments == .theirs {
+                edit.setComments(of: NodeID(index: oursEntry.keyNode), to: trivia(theirsEntry.keyNode, .theirs))
+                edit.setComments(of: valueNode, to: trivia(theirsEntry.valueNode, .theirs))
+            } else if value == .theirs {
+                // The replacing value brings theirs' comments; the entry keeps ours'.
+                edit.setComments(of: valueNode, to: trivia(oursEntry.valueNode, .ours))
+            }
+        }
+    }
+
+    /// Inserts theirs' entry into ours' mapping after the entry that precedes it in theirs (the
+    /// nearest one ours has), else first.
+    private func insert(
+        _ entry: ListVersion.Entry, container: Int, oursEntries: [ListVersion.Entry], theirsEntries: [ListVersion.Entry],
+        _ edit: inout DocumentEdit
+    ) {
+        var before: Int? = oursEntries.first?.keyNode
+        if let position = theirsEntries.firstIndex(where: { $0.keyNode == entry.keyNode }) {
+            for previous in theirsEntries[..<position].reversed() {
+                guard let key = previous.key, let found = oursEntries.firstIndex(where: { $0.key == key }) else { continue }
+                before = found + 1 < oursEntries.count ? oursEntries[found + 1].keyNode : nil
+                break
+            }
+        }
+        edit.insertEntry(
+            key: theirs.subtree(at: NodeID(index: entry.keyNode)), value: theirs.subtree(at: NodeID(index: entry.valueNode)),
+            into: NodeID(index: container), before: before.map(NodeID.init(index:)))
+    }
+
+    // MARK: Top level
+
+    private func addTopLevel(_ edit: inout DocumentEdit) {
+        guard let root = versions.ours.root else { return }
+        for merge in plan.topKeys {
+            addEntry(
+                merge, container: root, oursEntries: versions.ours.topEntries, theirsEntries: versions.theirs.topEntries,
+                to: &edit)
+        }
+        if plan.header.changed || plan.footer.changed {
+            var rootTrivia = trivia(root, .ours)
+            rootTrivia.leading = plan.header.comments
+            rootTrivia.end = plan.footer.comments
+            edit.setComments(of: NodeID(index: root), to: rootTrivia)
+        }
+        addItemsComments(&edit)
+        addCategories(&edit)
+    }
+
+    private func addItemsComments(_ edit: inout DocumentEdit) {
+        guard let oursItems = versions.ours.topEntry(ListKey.items.rawValue) else { return }
+        let theirsItems = versions.theirs.topEntry(ListKey.items.rawValue)
+        let fromTheirs = plan.itemsComments == .theirs && theirsItems != nil
+        guard fromTheirs || plan.itemsEnd.changed else { return }
+        var sequenceTrivia = trivia(oursItems.valueNode, .ours)
+        if fromTheirs, let theirsItems {
+            edit.setComments(of: NodeID(index: oursItems.keyNode), to: trivia(theirsItems.keyNode, .theirs))
+            sequenceTrivia = trivia(theirsItems.valueNode, .theirs)
+        }
+        sequenceTrivia.end = plan.itemsEnd.comments
+        edit.setComments(of: NodeID(index: oursItems.valueNode), to: sequenceTrivia)
+    }
+
+    private func addCategories(_ edit: inout DocumentEdit) {
+        guard let categories = plan.categories, !categories.conflict,
+            let oursEntry = versions.ours.topEntry(ListKey.categories.rawValue),
+            let theirsEntry = versions.theirs.topEntry(ListKey.categories.rawValue)
+        else { return }
+        if categories.entryComments == .theirs {
+            edit.setComments(of: NodeID(index: oursEntry.keyNode), to: trivia(theirsEntry.keyNode, .theirs))
+            edit.setComments(of: NodeID(index: oursEntry.valueNode), to: trivia(theirsEntry.valueNode, .theirs))
+        }
+        let oursElements = CategoriesMerge.elements(MergeVersions.SideEntry(side: .ours, entry: oursEntry), versions)
+        let theirsElements = CategoriesMerge.elements(MergeVersions.SideEntry(side: .theirs, entry: theirsEntry), versions)
+        let sequence = NodeID(index: oursEntry.valueNode)
+        var stationary = Set<Int>()
+        for index in categories.order where categories.members[index].ours != nil && !categories.moved.contains(index) {
+            stationary.insert(index)
+        }
+        for (index, member) in categories.members.enumerated() {
+            guard let ours = member.ours else { continue }
+            let node = NodeID(index: oursElements[ours])
+            if !stationary.contains(index) {
+                edit.removeItem(node)
+            } else if case .theirs = member.content, let theirs = member.theirs {
+                edit.replace(node, with: self.theirs.subtree(at: NodeID(index: theirsElements[theirs])))
+                edit.setComments(of: node, to: trivia(theirsElements[theirs], .theirs))
+            }
+        }
+        for (position, index) in categories.order.enumerated() where !stationary.contains(index) {
+            let member = categories.members[index]
+            let subtree: Subtree
+            if case .theirs = member.content, let theirs = member.theirs {
+                subtree = self.theirs.subtree(at: NodeID(index: theirsElements[theirs]))
+            } else if let ours = member.ours {
+                subtree = self.ours.subtree(at: NodeID(index: oursElements[ours]))
+            } else {
+                continue
+            }
+            let next = categories.order[(position + 1)...].first { stationary.contains($0) }
+            let before = next.flatMap { categories.members[$0].ours }.map { NodeID(index: oursElements[$0]) }
+            edit.insertItem(subtree, into: sequence, before: before)
+        }
+    }
+
+    // MARK: Items
+
+    /// The changes inside the items of ours that stay in their place.
+    private func addItemContents(_ edit: inout DocumentEdit) {
+        for index in plan.order where !plan.moved.contains(index) {
+            let item = plan.items[index]
+            guard let ours = item.ours else { continue }
+            let oursNode = versions.ours.items[ours].node
+            switch item.content {
+            case .ours, .removed:
+                continue
+            case .theirs:
+                guard let theirs = item.theirs else { continue }
+                let theirsNode = versions.theirs.items[theirs].node
+                edit.replace(NodeID(index: oursNode), with: self.theirs.subtree(at: NodeID(index: theirsNode)))
+                edit.setComments(of: NodeID(index: oursNode), to: trivia(theirsNode, .theirs))
+            case .oursEdited(let keys, let comments):
+                addKeys(keys, ours: ours, theirs: item.theirs, to: &edit)
+                if comments == .theirs, let theirs = item.theirs {
+                    edit.setComments(of: NodeID(index: oursNode), to: trivia(versions.theirs.items[theirs].node, .theirs))
+                }
+            }
+        }
+        // An item that both changed and theirs moved is changed in place first (see build()).
+        for index in plan.moved {
+            guard case .oursEdited(let keys, let comments) = plan.items[index].content, let ours = plan.items[index].ours
+            else { continue }
+            addKeys(keys, ours: ours, theirs: plan.items[index].theirs, to: &edit)
+            if comments == .theirs, let theirs = plan.items[index].theirs {
+                edit.setComments(
+                    of: NodeID(index: versions.ours.items[ours].node), to: trivia(versions.theirs.items[theirs].node, .theirs))
+            }
+        }
+    }
+
+    private func addKeys(_ keys: [KeyMerge], ours: Int, theirs: Int?, to edit: inout DocumentEdit) {
+        let oursNode = versions.ours.items[ours].node
+        let oursEntries = versions.ours.entries(ofItem: ours)
+        let theirsEntries = theirs.map { versions.theirs.entries(ofItem: $0) } ?? []
+        for merge in keys {
+            addEntry(merge, container: oursNode, oursEntries: oursEntries, theirsEntries: theirsEntries, to: &edit)
+        }
+    }
+
+    /// Items removed, added and moved, in `document` (ours', or ours' with the changes inside
+    /// items made), whose items sequence is `items` and whose nodes of ours' items are
+    /// `itemNodes`.
+    private func addItemStructure(_ edit: inout DocumentEdit, document: Document, items: NodeID, itemNodes: [NodeID]) {
+        var stationary = Set<Int>()
+        for index in plan.order where plan.items[index].ours != nil && !plan.moved.contains(index) {
+            stationary.insert(index)
+        }
+        for (index, item) in plan.items.enumerated() {
+            guard let ours = item.ours, !stationary.contains(index) else { continue }
+            edit.removeItem(itemNodes[ours])
+        }
+        for (position, index) in plan.order.enumerated() where !stationary.contains(index) {
+            let item = plan.items[index]
+            let subtree: Subtree
+            if case .theirs = item.content, let theirs = item.theirs {
+                subtree = self.theirs.subtree(at: NodeID(index: versions.theirs.items[theirs].node))
+            } else if let ours = item.ours {
+                subtree = document.subtree(at: itemNodes[ours])
+            } else {
+                continue
+            }
+            let next = plan.order[(position + 1)...].first { stationary.contains($0) }
+            let before = next.flatMap { plan.items[$0].ours }.map { itemNodes[$0] }
+            edit.insertItem(subtree, into: items, before: before)
+        }
+    }
+}

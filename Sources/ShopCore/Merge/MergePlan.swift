@@ -1,0 +1,147 @@
+import YAML
+
+/// Everything a merge decided, before the result is written: each item's merge and the order of
+/// the items, each top-level key's merge, `categories`, and the comment blocks.
+struct MergePlan {
+    /// Every item of any version, merged (removed ones included).
+    var items: [MergedItem]
+    /// The items of the result in order (indexes into `items`).
+    var order: [Int]
+    /// Items of ours that leave their place because theirs moved them.
+    var moved: Set<Int>
+    /// The top-level keys other than `items` (and `categories` when it merges as a set).
+    var topKeys: [KeyMerge]
+    /// `categories`, when it merges as a set.
+    var categories: CategoriesMerge?
+    /// Whose comments `items:` keeps (above the key, after it on its line); nil for a conflict.
+    var itemsComments: MergeVersions.Side?
+    /// The comments at the top of the file.
+    var header: CommentLinesMerge
+    /// The comments at the end of the file.
+    var footer: CommentLinesMerge
+    /// The comments after the last item.
+    var itemsEnd: CommentLinesMerge
+
+    /// How many conflicts the plan has, counted as they are written: conflicting keys of one
+    /// item that stand together count once.
+    var hasConflicts: Bool {
+        order.contains { items[$0].conflict != nil || !items[$0].clashes.isEmpty }
+            || topKeys.contains { $0.outcome == .conflict } || categories?.conflict == true || itemsComments == nil
+            || header.conflicts > 0 || footer.conflicts > 0 || itemsEnd.conflicts > 0
+    }
+}
+
+/// Works out a ``MergePlan``.
+enum MergePlanner {
+    static func plan(_ versions: MergeVersions, labels: LineMerge.Labels, markerSize: Int) -> MergePlan {
+        var items = matchedItems(versions)
+        let surviving = items.indices.filter {
+            if case .removed = items[$0].content { return false }
+            return true
+        }
+        let placed = OrderMerge.order(
+            surviving.map { OrderMerge.Member(base: items[$0].base, ours: items[$0].ours, theirs: items[$0].theirs) })
+        var order = placed.order.map { surviving[$0] }
+        NameClashes.resolve(&items, order: &order, in: versions)
+        var plan = MergePlan(
+            items: items, order: order, moved: Set(placed.moved.map { surviving[$0] }), topKeys: [], categories: nil,
+            itemsComments: .ours,
+            header: commentLines(versions, labels: labels, markerSize: markerSize) { $0.leading },
+            footer: commentLines(versions, labels: labels, markerSize: markerSize) { $0.end },
+            itemsEnd: commentLines(versions, labels: labels, markerSize: markerSize, ofItems: true) { $0.end })
+        planTopLevel(&plan, versions)
+        return plan
+    }
+
+    /// Each item of the base with what each side made of it, then the items each side added (an
+    /// item both added, by the same identity, once).
+    static func matchedItems(_ versions: MergeVersions) -> [MergedItem] {
+        var items: [MergedItem] = []
+        items.reserveCapacity(versions.base.items.count + 16)
+        for base in versions.base.items.indices {
+            items.append(
+                ItemMerge.merge(
+                    base: base, ours: versions.baseOurs.newForOld[base], theirs: versions.baseTheirs.newForOld[base],
+                    in: versions))
+        }
+        let theirsAdded = versions.theirs.items.indices.filter { versions.baseTheirs.oldForNew[$0] == nil }
+        var theirsByID: [String: Int] = [:]
+        var theirsByName: [NameKey: Int] = [:]
+        for index in theirsAdded {
+            let item = versions.theirs.items[index]
+            if let id = item.id { theirsByID[id] = index }
+            if let key = item.nameKey { theirsByName[key] = index }
+        }
+        var taken = Set<Int>()
+        for ours in versions.ours.items.indices where versions.baseOurs.oldForNew[ours] == nil {
+            let item = versions.ours.items[ours]
+            var theirs = item.id.flatMap { theirsByID[$0] }
+            if theirs == nil, let key = item.nameKey, let candidate = theirsByName[key] {
+                let other = versions.theirs.items[candidate]
+                if item.id == nil || other.id == nil { theirs = candidate }
+            }
+            if let found = theirs, taken.contains(found) { theirs = nil }
+            if let theirs { taken.insert(theirs) }
+            items.append(ItemMerge.merge(base: nil, ours: ours, theirs: theirs, in: versions))
+        }
+        for theirs in theirsAdded where !taken.contains(theirs) {
+            items.append(ItemMerge.merge(base: nil, ours: nil, theirs: theirs, in: versions))
+        }
+        return items
+    }
+
+    /// The top-level keys: `items`' own comments, `categories` as a set when it can be, every
+    /// other key as a value.
+    static func planTopLevel(_ plan: inout MergePlan, _ versions: MergeVersions) {
+        func entry(_ side: MergeVersions.Side, _ key: String) -> MergeVersions.SideEntry? {
+            versions.version(side).topEntry(key).map { MergeVersions.SideEntry(side: side, entry: $0) }
+        }
+        let itemsKey = ListKey.items.rawValue
+        plan.itemsComments = EntryMerge.threeWay(
+            same: { $0 == $1 }, base: itemsCommentTexts(entry(.base, itemsKey), versions),
+            ours: itemsCommentTexts(entry(.ours, itemsKey), versions),
+            theirs: itemsCommentTexts(entry(.theirs, itemsKey), versions))
+        for key in ListDiffBuilder.topKeys(versions.base, versions.ours) + theirsOnlyKeys(versions) where key != itemsKey {
+            let (base, ours, theirs) = (entry(.base, key), entry(.ours, key), entry(.theirs, key))
+            if base == nil && ours == nil && theirs == nil { continue }
+            if key == ListKey.categories.rawValue,
+                let categories = CategoriesMerge.merge(base: base, ours: ours, theirs: theirs, in: versions)
+            {
+                plan.categories = categories
+                continue
+            }
+            let outcome = EntryMerge.decide(base: base, ours: ours, theirs: theirs, meaning: .ofListKey(key), in: versions)
+            plan.topKeys.append(KeyMerge(key: key, base: base, ours: ours, theirs: theirs, outcome: outcome))
+        }
+    }
+
+    /// The top-level keys only theirs has, in its order.
+    static func theirsOnlyKeys(_ versions: MergeVersions) -> [String] {
+        let known = Set(ListDiffBuilder.topKeys(versions.base, versions.ours))
+        return versions.theirs.topEntries.compactMap(\.key).filter { !known.contains($0) }
+    }
+
+    /// The comments of `items:` that are its own: above the key, on its line, but not those
+    /// after the last item (which merge as lines).
+    static func itemsCommentTexts(_ entry: MergeVersions.SideEntry?, _ versions: MergeVersions) -> [String] {
+        guard let entry else { return [] }
+        let document = versions.version(entry.side).document
+        let trivia = document.node(NodeID(index: entry.entry.valueNode)).trivia
+        return CommentComparison.texts(of: entry.entry.keyNode, in: document) + trivia.leading.map(\.text) + ["|"]
+            + [trivia.header?.text ?? "", trivia.trailing?.text ?? ""]
+    }
+
+    /// A block of comments of the root (or, with `ofItems`, of the `items` list) merged as lines.
+    static func commentLines(
+        _ versions: MergeVersions, labels: LineMerge.Labels, markerSize: Int, ofItems: Bool = false,
+        _ part: (Trivia) -> [Comment]
+    ) -> CommentLinesMerge {
+        func comments(_ version: ListVersion) -> [Comment] {
+            let node = ofItems ? version.itemsNode : version.root
+            return node.map { part(version.document.node(NodeID(index: $0)).trivia) } ?? []
+        }
+        return CommentLinesMerge.merge(
+            base: comments(versions.base), ours: comments(versions.ours), theirs: comments(versions.theirs), labels: labels,
+            markerSize: markerSize)
+    }
+}

@@ -1,0 +1,111 @@
+/// Two items that would end up with one name (or one id) are a conflict: the one whose name (or
+/// id) comes from theirs gives way. When ours has that item, the key is a conflict on it (ours'
+/// value stands); when only theirs has it, it leaves its place and is written between the markers
+/// of the other item.
+enum NameClashes {
+    static func resolve(_ items: inout [MergedItem], order: inout [Int], in versions: MergeVersions) {
+        // Each round settles the clashes it finds; giving way can make a new one, and every
+        // round makes more of the values ours': the rounds end.
+        for _ in 0..<(order.count + 1) {
+            guard let clash = firstClash(items, order, versions) else { return }
+            let (kept, yielding, key) = clash
+            if items[yielding].ours != nil {
+                makeConflict(&items[yielding], key: key, versions)
+            } else {
+                order.removeAll { $0 == yielding }
+                if let theirs = items[yielding].theirs { items[kept].clashes.append(theirs) }
+                items[kept].clashes += items[yielding].clashes
+            }
+        }
+    }
+
+    /// The first two items of the result with one name (compared like names) or one id: the one
+    /// that keeps its value, the one that gives way, and the key. Ours' names and ids are each
+    /// there once, so a clash needs a value from theirs that ours does not have: only those are
+    /// looked for among the others (by a fingerprint first, then exactly).
+    static func firstClash(_ items: [MergedItem], _ order: [Int], _ versions: MergeVersions)
+        -> (kept: Int, yielding: Int, key: ItemKey)?
+    {
+        for key in [ItemKey.name, .id] {
+            func same(_ left: String, _ right: String) -> Bool {
+                key == .name ? left == right || NameKey(left) == NameKey(right) : left == right
+            }
+            var wanted: [UInt64: [(index: Int, value: String)]] = [:]
+            for index in order {
+                guard let (value, side) = mergedValue(items[index], key, versions), side == .theirs else { continue }
+                if let ours = items[index].ours {
+                    let own = key == .name ? versions.ours.items[ours].name : versions.ours.items[ours].id
+                    if own == value { continue }
+                }
+                wanted[fingerprint(value, key), default: []].append((index, value))
+            }
+            guard !wanted.isEmpty else { continue }
+            for index in order {
+                guard let (value, _) = mergedValue(items[index], key, versions),
+                    let candidates = wanted[fingerprint(value, key)]
+                else { continue }
+                for candidate in candidates where candidate.index != index && same(candidate.value, value) {
+                    // The new value from theirs gives way (of two, the later one).
+                    if candidates.contains(where: { $0.index == index }) {
+                        return (min(index, candidate.index), max(index, candidate.index), key)
+                    }
+                    return (index, candidate.index, key)
+                }
+            }
+        }
+        return nil
+    }
+
+    /// A fingerprint that equal names (compared like names), or equal ids, share.
+    static func fingerprint(_ value: String, _ key: ItemKey) -> UInt64 {
+        guard key == .name else { return UInt64(bitPattern: Int64(value.hashValue)) }
+        var text = value
+        return text.withUTF8 { NameKey.fingerprint(ofName: $0).fingerprint }
+    }
+
+    /// The value the result gives `key` of an item (a non-empty text), and the side it comes from.
+    static func mergedValue(_ item: MergedItem, _ key: ItemKey, _ versions: MergeVersions)
+        -> (value: String, side: MergeVersions.Side)?
+    {
+        func value(_ index: Int?, _ side: MergeVersions.Side) -> (String, MergeVersions.Side)? {
+            guard let index else { return nil }
+            let item = versions.version(side).items[index]
+            let text = key == .name ? item.name : item.id
+            return text.map { ($0, side) }
+        }
+        switch item.content {
+        case .removed: return nil
+        case .ours: return value(item.ours, .ours)
+        case .theirs: return value(item.theirs, .theirs)
+        case .oursEdited(let keys, _):
+            guard let merge = keys.first(where: { $0.key == key.rawValue }) else { return value(item.ours, .ours) }
+            let side = merge.outcome.valueSide
+            return side == .ours ? value(item.ours, .ours) : value(item.theirs, .theirs)
+        }
+    }
+
+    /// Makes `key` of an item ours has a conflict, its value ours'.
+    static func makeConflict(_ item: inout MergedItem, key: ItemKey, _ versions: MergeVersions) {
+        guard let ours = item.ours else { return }
+        var keys: [KeyMerge]
+        var comments = MergeVersions.Side.ours
+        switch item.content {
+        case .oursEdited(let existing, let side):
+            keys = existing
+            comments = side
+        case .theirs:
+            keys = item.theirs.map { ItemMerge.keyMerges(base: item.base, ours: ours, theirs: $0, in: versions) } ?? []
+            comments = .theirs
+        case .ours, .removed:
+            return
+        }
+        guard let position = keys.firstIndex(where: { $0.key == key.rawValue }) else { return }
+        keys[position].outcome = .conflict
+        item.content = .oursEdited(keys: keys, comments: comments)
+        switch item.conflict {
+        case .keys(let names): item.conflict = .keys(names + [key.rawValue])
+        case nil: item.conflict = .keys([key.rawValue])
+        default: break
+        }
+    }
+}

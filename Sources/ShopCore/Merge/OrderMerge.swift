@@ -1,0 +1,132 @@
+/// The order of a merged list (of items, or of categories): ours' order; what only theirs has
+/// goes after the one that precedes it in theirs (the nearest one that is in the result) and
+/// after what ours added right there, else first (after what ours added first); an entry that
+/// theirs moved and ours did not is moved the same way.
+enum OrderMerge {
+    /// One entry of the result: its positions in the versions that have it.
+    struct Member {
+        var base: Int?
+        var ours: Int?
+        var theirs: Int?
+
+        /// Whether ours added it: ours has it, the base does not.
+        var addedByOurs: Bool { base == nil && ours != nil }
+    }
+
+    /// The members in merged order (as indexes into `members`), and those of ours that theirs
+    /// moved (they leave their place in ours).
+    static func order(_ members: [Member]) -> (order: [Int], moved: Set<Int>) {
+        let oursOrder = members.indices.compactMap { index in members[index].ours.map { (index, $0) } }
+            .sorted { $0.1 < $1.1 }.map(\.0)
+        let theirsOrder = members.indices.compactMap { index in members[index].theirs.map { (index, $0) } }
+            .sorted { $0.1 < $1.1 }.map(\.0)
+        let moved = movedByTheirsOnly(members, oursOrder: oursOrder, theirsOrder: theirsOrder)
+        var list = LinkedOrder(count: members.count, initial: oursOrder)
+        for (position, member) in theirsOrder.enumerated() where members[member].ours == nil || moved.contains(member) {
+            list.unlink(member)
+            var anchor: Int?
+            var back = position - 1
+            while back >= 0 {
+                if list.contains(theirsOrder[back]) {
+                    anchor = theirsOrder[back]
+                    break
+                }
+                back -= 1
+            }
+            // After what ours added right there.
+            var after = anchor
+            var next = after.map(list.next) ?? list.first
+            while let candidate = next, members[candidate].addedByOurs {
+                after = candidate
+                next = list.next(candidate)
+            }
+            list.insert(member, after: after)
+        }
+        return (list.elements, moved)
+    }
+
+    /// The members all three versions have that theirs moved and ours did not: those outside a
+    /// longest run that keeps the base's order on theirs' side and inside one on ours'.
+    static func movedByTheirsOnly(_ members: [Member], oursOrder: [Int], theirsOrder: [Int]) -> Set<Int> {
+        func moved(_ order: [Int]) -> Set<Int> {
+            let common = order.filter { members[$0].base != nil && members[$0].ours != nil && members[$0].theirs != nil }
+            let kept = LongestIncreasing.indices(common.compactMap { members[$0].base })
+            var result = Set(common)
+            for position in kept { result.remove(common[position]) }
+            return result
+        }
+        let byTheirs = moved(theirsOrder)
+        guard !byTheirs.isEmpty else { return [] }
+        return byTheirs.subtracting(moved(oursOrder))
+    }
+}
+
+/// A sequence of distinct small integers with constant-time removal and insertion after any of
+/// them.
+struct LinkedOrder {
+    private var nextOf: [Int]
+    private var previousOf: [Int]
+    private var linked: [Bool]
+    private var head = -1
+
+    init(count: Int, initial: [Int]) {
+        nextOf = Array(repeating: -1, count: count)
+        previousOf = Array(repeating: -1, count: count)
+        linked = Array(repeating: false, count: count)
+        var previous: Int?
+        for element in initial {
+            insert(element, after: previous)
+            previous = element
+        }
+    }
+
+    var first: Int? { head >= 0 ? head : nil }
+
+    func contains(_ element: Int) -> Bool { linked[element] }
+
+    func next(_ element: Int) -> Int? {
+        let next = nextOf[element]
+        return next >= 0 ? next : nil
+    }
+
+    /// Puts `element` right after `previous`, or first when nil.
+    mutating func insert(_ element: Int, after previous: Int?) {
+        precondition(!linked[element], "an element linked twice")
+        linked[element] = true
+        if let previous {
+            let following = nextOf[previous]
+            nextOf[element] = following
+            previousOf[element] = previous
+            nextOf[previous] = element
+            if following >= 0 { previousOf[following] = element }
+        } else {
+            nextOf[element] = head
+            previousOf[element] = -1
+            if head >= 0 { previousOf[head] = element }
+            head = element
+        }
+    }
+
+    /// Takes `element` out, when it is in.
+    mutating func unlink(_ element: Int) {
+        guard linked[element] else { return }
+        linked[element] = false
+        let previous = previousOf[element]
+        let following = nextOf[element]
+        if previous >= 0 { nextOf[previous] = following } else { head = following }
+        if following >= 0 { previousOf[following] = previous }
+        nextOf[element] = -1
+        previousOf[element] = -1
+    }
+
+    /// The elements in order.
+    var elements: [Int] {
+        var result: [Int] = []
+        var current = head
+        while current >= 0 {
+            result.append(current)
+            current = nextOf[current]
+        }
+        return result
+    }
+}

@@ -1,0 +1,64 @@
+import YAML
+
+/// Reads the versions that diff and merge compare, and says why one cannot be read as a list
+/// (then they compare or merge the texts line by line).
+public enum VersionReading {
+    /// Why a text is not a list that can be compared or merged item by item.
+    public struct Unreadable: Error, Sendable, Equatable {
+        /// What is wrong, with a line number where there is one: `line 3: ... [syntax]`.
+        public var reason: String
+    }
+
+    /// The rules whose findings make items impossible to tell apart or to merge safely.
+    static let mergeRules: Set<RuleID> = [.structure, .duplicateKey, .missingName, .duplicateName, .duplicateID]
+
+    /// A version for diff: one YAML document whose top level is a mapping with an `items` list.
+    /// An empty text (or one with only comments) is an empty list, as a file that does not exist
+    /// yet is.
+    public static func list(_ bytes: [UInt8]) -> Result<ShoppingList, Unreadable> {
+        let document: Document
+        switch ShoppingList.parseDocument(bytes) {
+        case .failure(let failure):
+            return .failure(Unreadable(reason: describe(failure.diagnostics)))
+        case .success(let parsed):
+            document = parsed
+        }
+        let list = ShoppingList(document: document)
+        guard let root = document.root else { return .success(list) }
+        guard root.isMapping else {
+            return .failure(Unreadable(reason: "its top level is not a mapping with an \"items\" list"))
+        }
+        guard list.itemsNode != nil else {
+            return .failure(Unreadable(reason: "it has no \"items\" list"))
+        }
+        return .success(list)
+    }
+
+    /// A version for merge: a list (as for ``list(_:)``) whose items can be told apart: no
+    /// structure errors, repeated keys, missing, repeated names or repeated ids. With
+    /// `emptyIsEmptyList`, an empty text is an empty list (git gives an empty base when two
+    /// branches added the file each on its own); otherwise it is no list.
+    public static func mergeableList(_ bytes: [UInt8], emptyIsEmptyList: Bool) -> Result<ShoppingList, Unreadable> {
+        let list: ShoppingList
+        switch self.list(bytes) {
+        case .failure(let failure): return .failure(failure)
+        case .success(let read): list = read
+        }
+        if list.document.root == nil {
+            return emptyIsEmptyList ? .success(list) : .failure(Unreadable(reason: "it is empty"))
+        }
+        let findings = list.check(mergeRules)
+        guard findings.isEmpty else {
+            return .failure(Unreadable(reason: describe(findings.resolved(in: list.document.source))))
+        }
+        return .success(list)
+    }
+
+    /// The first diagnostic as `line N: MESSAGE [RULE]`, with how many more there are.
+    static func describe(_ diagnostics: [Diagnostic]) -> String {
+        guard let first = diagnostics.first else { return "it cannot be read" }
+        var text = "line \(first.location.line): \(first.message) [\(first.rule.rawValue)]"
+        if diagnostics.count > 1 { text += " (and \(diagnostics.count - 1) more)" }
+        return text
+    }
+}

@@ -1,0 +1,77 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// `shop diff` on files, on standard input, and as git's external diff.
+@Suite("shop diff")
+struct DiffCommandTests {
+    static let old = GitScratch.list
+    static let new = old.replacingOccurrences(of: "    price: 2.10\n", with: "    price: 2.30\n    buy: true\n") + "  - name: Tea\n"
+
+    @Test("the changes and a summary on standard output; exit 0 when equal, 1 when not, 2 when a file is missing")
+    func exitStatus() throws {
+        let scratch = try EditScratch()
+        try scratch.write(Self.old, to: "old.yaml")
+        try scratch.write(Self.new, to: "new.yaml")
+        let run = try scratch.run(["diff", "old.yaml", "new.yaml"])
+        #expect(run.status == 1)
+        #expect(run.out == "~ Bread: price 2.10 -> 2.30, buy false -> true\n+ Tea\n1 added, 0 removed, 1 changed\n")
+        #expect(run.err == "")
+        let same = try scratch.run(["diff", "old.yaml", "old.yaml"])
+        #expect(same.status == 0 && same.out == "no changes\n", "\(same)")
+        let missing = try scratch.run(["diff", "old.yaml", "gone.yaml"])
+        #expect(missing.status == 2 && missing.err.contains("cannot read 'gone.yaml'"), "\(missing)")
+        let piped = try ShopProcess.run(["diff", "-", "new.yaml"], input: Self.old, in: scratch.folder)
+        #expect(piped.status == 1 && piped.out == run.out, "\(piped)")
+        #expect(try scratch.run(["diff", "old.yaml"]).status == 2)
+    }
+
+    @Test("--format json for scripts; --order shows moves")
+    func jsonAndOrder() throws {
+        let scratch = try EditScratch()
+        try scratch.write(Self.old, to: "old.yaml")
+        let moved = Self.old.replacingOccurrences(
+            of: "  - name: Apples\n    price: 3.49\n    category: Produce\n", with: "") + "  - name: Apples\n    price: 3.49\n    category: Produce\n"
+        try scratch.write(moved, to: "moved.yaml")
+        #expect(try scratch.run(["diff", "old.yaml", "moved.yaml"]).status == 0)
+        let ordered = try scratch.run(["diff", "--order", "old.yaml", "moved.yaml"])
+        #expect(ordered.status == 1)
+        #expect(ordered.out == "~ Apples: moved after Oat milk\n0 added, 0 removed, 0 changed, 1 moved\n", "\(ordered)")
+        let json = try scratch.run(["diff", "--format", "json", "--order", "old.yaml", "moved.yaml"])
+        let value = try #require(try JSONSerialization.jsonObject(with: Data(json.out.utf8)) as? [String: Any])
+        let items = try #require(value["items"] as? [[String: Any]])
+        #expect(items.count == 1 && items[0]["change"] as? String == "moved" && items[0]["movedAfter"] as? String == "Oat milk")
+    }
+
+    @Test("a version that is not a list is compared line by line")
+    func lineDiff() throws {
+        let scratch = try EditScratch()
+        try scratch.write(Self.old, to: "old.yaml")
+        try scratch.write("title: [unclosed\n", to: "broken.yaml")
+        let run = try scratch.run(["diff", "old.yaml", "broken.yaml"])
+        #expect(run.status == 1)
+        #expect(run.out.hasPrefix("--- a/old.yaml\n+++ b/broken.yaml\n@@ "), "\(run)")
+        #expect(run.err.hasPrefix("shop: broken.yaml cannot be read as a list (line "), "\(run)")
+        let json = try scratch.run(["diff", "--format", "json", "old.yaml", "broken.yaml"])
+        #expect(json.out.hasPrefix("{\"lineDiff\":\"--- a/old.yaml"), "\(json)")
+        try scratch.write("title: [unclosed\n", to: "same.yaml")
+        #expect(try scratch.run(["diff", "broken.yaml", "same.yaml"]).status == 0)
+    }
+
+    @Test("--git takes git's seven arguments, writes a diff --shop header and exits 0")
+    func gitMode() throws {
+        let scratch = try EditScratch()
+        try scratch.write(Self.old, to: "old.yaml")
+        try scratch.write(Self.new, to: "new.yaml")
+        let run = try scratch.run(["diff", "--git", "shopping.yaml", "old.yaml", "1111111", "100644", "new.yaml", "2222222", "100644"])
+        #expect(run.status == 0, "\(run)")
+        #expect(
+            run.out == "diff --shop a/shopping.yaml b/shopping.yaml\n~ Bread: price 2.10 -> 2.30, buy false -> true\n+ Tea\n1 added, 0 removed, 1 changed\n")
+        let created = try scratch.run(["diff", "--git", "shopping.yaml", "/dev/null", ".", ".", "new.yaml", "2222222", "100644"])
+        #expect(created.status == 0 && created.out.contains("\n+ Apples (price 3.49, category Produce)\n"), "\(created)")
+        let unmerged = try scratch.run(["diff", "--git", "shopping.yaml"])
+        #expect(unmerged.out == "* Unmerged path shopping.yaml\n")
+        let wrong = try scratch.run(["diff", "--git", "a", "b", "c"])
+        #expect(wrong.status == 2 && wrong.err.contains("seven arguments"), "\(wrong)")
+    }
+}

@@ -1,0 +1,87 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// `shop history`: prices from the list's git history, items followed through renames.
+@Suite("shop history", .requires(.program("git")))
+struct HistoryCommandTests {
+    /// A history of five commits, a day apart from 2026-03-01: the list; Bread dearer; a version
+    /// that is no list; two renames (one by id, one with everything else equal) and Oat milk
+    /// dearer; the file renamed and Apples cheaper. The commits' hashes, oldest first.
+    func history(_ repository: GitScratch) throws -> [String] {
+        let list = GitScratch.list.replacingOccurrences(of: "  - name: Oat milk\n", with: "  - name: Oat milk\n    id: om-1\n")
+        try repository.write(list)
+        try repository.commit("the list")
+        let dearer = list.replacingOccurrences(of: "    price: 2.10\n", with: "    price: 2.30\n")
+        try repository.write(dearer)
+        try repository.commit("bread")
+        try repository.write(dearer.replacingOccurrences(of: "title: Weekly\n", with: "title: [Weekly\n"))
+        try repository.commit("broken")
+        let renamed = dearer.replacingOccurrences(of: "name: Bread", with: "name: Sourdough bread")
+            .replacingOccurrences(of: "name: Oat milk", with: "name: Oat drink")
+            .replacingOccurrences(of: "    price: 1.89\n", with: "    price: 1.99\n")
+        try repository.write(renamed)
+        try repository.commit("renames")
+        try repository.git("mv", "shopping.yaml", "list.yaml")
+        try repository.write(renamed.replacingOccurrences(of: "    price: 3.49\n", with: "    price: 3.29\n"), to: "list.yaml")
+        try repository.commit("apples")
+        return try repository.git("log", "--format=%H", "--reverse").out.split(separator: "\n").map(String.init)
+    }
+
+    @Test("text: first and last price, change, sparkline, and each change with its date and commit")
+    func text() throws {
+        let repository = try GitScratch()
+        let commits = try history(repository).map { $0.prefix(7) }
+        let run = try repository.shop("-f", "list.yaml", "history")
+        #expect(run.status == 0, "\(run)")
+        #expect(
+            run.out == """
+                Apples: 3.49 -> 3.29 (-5.7%) █▁
+                  2026-03-01 \(commits[0]) 3.49
+                  2026-03-05 \(commits[4]) 3.29
+
+                Sourdough bread: 2.10 -> 2.30 (+9.5%) ▁█
+                  2026-03-01 \(commits[0]) 2.10
+                  2026-03-02 \(commits[1]) 2.30
+
+                Oat drink: 1.89 -> 1.99 (+5.3%) ▁█
+                  2026-03-01 \(commits[0]) 1.89
+                  2026-03-04 \(commits[3]) 1.99
+
+                """)
+        #expect(run.err.hasPrefix("skipped \(commits[2]) (2026-03-03): not a readable list (line 2: "), "\(run)")
+        #expect(run.err.split(separator: "\n").count == 1, "\(run)")
+    }
+
+    @Test("CSV and JSON: one row per price change; NAME picks items")
+    func csvAndJSON() throws {
+        let repository = try GitScratch()
+        let commits = try history(repository)
+        let csv = try repository.shop("-f", "list.yaml", "history", "--format", "csv", "oat DRINK")
+        #expect(csv.status == 0, "\(csv)")
+        #expect(csv.out == "item,date,commit,price\r\nOat drink,2026-03-01,\(commits[0]),1.89\r\nOat drink,2026-03-04,\(commits[3]),1.99\r\n")
+        let json = try repository.shop("-f", "list.yaml", "history", "--format", "json", "Apples")
+        let value = try #require(try JSONSerialization.jsonObject(with: Data(json.out.utf8)) as? [[String: Any]])
+        #expect(value.count == 1 && value[0]["item"] as? String == "Apples")
+        let prices = try #require(value[0]["prices"] as? [[String: String]])
+        #expect(prices == [
+            ["date": "2026-03-01", "commit": commits[0], "price": "3.49"],
+            ["date": "2026-03-05", "commit": commits[4], "price": "3.29"],
+        ])
+    }
+
+    @Test("an unknown name, a list outside git and a list never committed are refused")
+    func refusals() throws {
+        let repository = try GitScratch()
+        _ = try history(repository)
+        let unknown = try repository.shop("-f", "list.yaml", "history", "Aples")
+        #expect(unknown.status == 1 && unknown.err.contains("did you mean \"Apples\"?"), "\(unknown)")
+        try repository.write(GitScratch.list, to: "new.yaml")
+        let uncommitted = try repository.shop("-f", "new.yaml", "history")
+        #expect(uncommitted.status == 1 && uncommitted.err.contains("has no committed versions"), "\(uncommitted)")
+        let outside = try EditScratch()
+        try outside.write(GitScratch.list, to: "shopping.yaml")
+        let notGit = try EditCLI.run(["history"], in: outside.folder, environment: repository.environment)
+        #expect(notGit.status == 1 && notGit.err.contains("not in a git work tree"), "\(notGit)")
+    }
+}
