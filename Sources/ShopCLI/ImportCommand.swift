@@ -80,7 +80,7 @@ enum ImportCommand {
             ?? ImportFormat.guess(text)
         let preview: ((ShoppingList, ShoppingList) -> Void)? =
             arguments.flag("dry-run")
-            ? { before, after in console.out.write(ImportPreview.text(before: before, after: after)) } : nil
+            ? { before, after in console.out.write(ListDiff(old: before, new: after).text()) } : nil
         return EditSession.run(context, preview: preview) { editor throws(EditRefusal) in
             do throws(ImportRefusal) {
                 let known = Set(editor.list.items.compactMap { $0.name.map(NameKey.init) })
