@@ -37,10 +37,10 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         for scope in [ItemScope.shoppingList, .all] {
             let count = list.items.filter { scope == .all || $0.buy }.count
             let options = ExportOptions(scope: scope)
-            guard let csv = try? CSVImportReader.read(CSVExporter.export(list, options: options)),
+            guard let csv = try? CSVImportReader.read(ExportFormat.csv.export(list, options: options)),
                 csv.records.count == count, csv.problems.isEmpty
             else { fatalError("the CSV export does not read back as one record per item") }
-            guard let markdown = try? MarkdownImportReader.read(MarkdownExporter.export(list, options: options)),
+            guard let markdown = try? MarkdownImportReader.read(ExportFormat.markdown.export(list, options: options)),
                 markdown.items.count == count, markdown.problems.isEmpty
             else { fatalError("the Markdown export does not read back as one item per item") }
         }

@@ -27,7 +27,7 @@ import Testing
         let titled = try ExportFixtures.parse("title: Weekly\nitems: []\n")
         let untitled = try ExportFixtures.parse("title: \"  \"\nitems: []\n")
         let options = ExportOptions(scope: .all, fallbackTitle: "file")
-        #expect(MarkdownExporter.export(titled, options: options).starts(with: Array("# Weekly\n".utf8)))
-        #expect(MarkdownExporter.export(untitled, options: options).starts(with: Array("# file\n".utf8)))
+        #expect(ExportFormat.markdown.export(titled, options: options).starts(with: Array("# Weekly\n".utf8)))
+        #expect(ExportFormat.markdown.export(untitled, options: options).starts(with: Array("# file\n".utf8)))
     }
 }

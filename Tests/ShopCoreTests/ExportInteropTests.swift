@@ -24,7 +24,7 @@ import Testing
         var expected: [String: [[String]]] = [:]
         for (file, list, scope) in try Self.cases() {
             let path = try scratch.write(
-                CSVExporter.export(list, options: ExportOptions(scope: scope)), to: file + ".csv"
+                ExportFormat.csv.export(list, options: ExportOptions(scope: scope)), to: file + ".csv"
             ).path
             expected[path] =
                 [CSVExporter.header.components(separatedBy: ",")]
@@ -44,7 +44,7 @@ import Testing
         for (file, list, scope) in try Self.cases() {
             let title = file.hasSuffix(".all") ? String(file.dropLast(4)) : file
             let options = ExportOptions(scope: scope, fallbackTitle: title)
-            let path = try scratch.write(JSONExporter.export(list, options: options), to: file + ".json").path
+            let path = try scratch.write(ExportFormat.json.export(list, options: options), to: file + ".json").path
             let items = ExpectedItem.all(list, scope: scope)
             var total = DecimalNumber.zero
             for item in items {
@@ -85,7 +85,7 @@ import Testing
         var arguments: [String] = []
         for (file, list, scope) in try Self.cases() {
             let markdown = try scratch.write(
-                MarkdownExporter.export(list, options: ExportOptions(scope: scope)), to: file + ".md")
+                ExportFormat.markdown.export(list, options: ExportOptions(scope: scope)), to: file + ".md")
             let expected = try scratch.write(
                 expectedTaskItems(ExpectedItem.all(list, scope: scope)), to: file + ".expected.json")
             arguments += [expected.path, markdown.path]
@@ -130,7 +130,7 @@ import Testing
 
         let scratch = try ExportScratchFolder()
         defer { scratch.remove() }
-        let markdown = try scratch.write(MarkdownExporter.export(list, options: ExportOptions()), to: "names.md")
+        let markdown = try scratch.write(ExportFormat.markdown.export(list, options: ExportOptions()), to: "names.md")
         let expected = try scratch.write(
             expectedTaskItems(ExpectedItem.all(list, scope: .shoppingList)), to: "names.expected.json")
         let run = try ExportPython.run("check_markdown.py", [expected.path, markdown.path])

@@ -25,7 +25,7 @@ import YAML
 
     @Test func thePageHoldsNoScriptAndLoadsNothing() throws {
         let list = try ExportFixtures.list("tricky-names")
-        let html = String(decoding: HTMLExporter.export(list, options: ExportOptions(scope: .all)), as: UTF8.self)
+        let html = String(decoding: ExportFormat.html.export(list, options: ExportOptions(scope: .all)), as: UTF8.self)
         #expect(html.hasPrefix("<!DOCTYPE html>\n<html>\n<head>\n<meta charset=\"utf-8\">\n"))
         #expect(html.hasSuffix("</main>\n</body>\n</html>\n"))
         let lower = html.lowercased()
@@ -67,7 +67,7 @@ import YAML
                 notes: "\\n  first\\n second  \\n\\n"
 
             """)
-        let html = String(decoding: HTMLExporter.export(list, options: ExportOptions()), as: UTF8.self)
+        let html = String(decoding: ExportFormat.html.export(list, options: ExportOptions()), as: UTF8.self)
         #expect(html.contains("<span class=\"quantity\">6\u{A0}pcs</span><span class=\"name\">a</span>"))
         #expect(html.contains("<span class=\"quantity\">2\u{A0}×\u{A0}500 g</span><span class=\"name\">b</span>"))
         #expect(html.contains("<span class=\"quantity\">500 g</span><span class=\"name\">c</span>"))
@@ -81,7 +81,7 @@ import YAML
     }
 
     @Test func anEmptyListSaysSo() throws {
-        let html = String(decoding: HTMLExporter.export(try ExportFixtures.parse("items: []\n"), options: ExportOptions()), as: UTF8.self)
+        let html = String(decoding: ExportFormat.html.export(try ExportFixtures.parse("items: []\n"), options: ExportOptions()), as: UTF8.self)
         #expect(html.contains("<main>\n<p class=\"empty\">Nothing on the list.</p>\n<p class=\"summary\">Total: <strong>0.00</strong></p>\n</main>"))
     }
 

@@ -32,9 +32,9 @@ import Testing
             text += "  - {name: d\(index), price: 0.10, quantity: 10, buy: true}\n"
         }
         let list = try ExportFixtures.parse(text)
-        let json = String(decoding: JSONExporter.export(list, options: ExportOptions()), as: UTF8.self)
+        let json = String(decoding: ExportFormat.json.export(list, options: ExportOptions()), as: UTF8.self)
         #expect(json.hasSuffix("\"total\": \"10000.00\"\n}\n"))
-        let markdown = String(decoding: MarkdownExporter.export(list, options: ExportOptions()), as: UTF8.self)
+        let markdown = String(decoding: ExportFormat.markdown.export(list, options: ExportOptions()), as: UTF8.self)
         #expect(markdown.hasSuffix("**Total: 10000.00 USD**\n"))
     }
 

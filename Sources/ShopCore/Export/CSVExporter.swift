@@ -70,13 +70,6 @@ public enum CSVExporter {
         }
     }
 
-    /// The export as bytes.
-    public static func export(_ list: ShoppingList, options: ExportOptions) -> [UInt8] {
-        var bytes: [UInt8] = []
-        write(list, options: options) { bytes.append(contentsOf: $0) }
-        return bytes
-    }
-
     /// One text field: empty for no value, guarded against formulas, quoted when needed.
     static func appendText(_ text: UnsafeBufferPointer<UInt8>?, to writer: inout ExportWriter) {
         guard let text, !text.isEmpty else { return }

@@ -1,5 +1,5 @@
 /// The formats `shop export` writes.
-public enum ExportFormat: String, CaseIterable, Sendable {
+public enum ExportFormat: String, CaseIterable, NamedFormat {
     /// Comma-separated values: ``CSVExporter``.
     case csv
     /// A GitHub-flavoured Markdown task list: ``MarkdownExporter``.
@@ -14,22 +14,6 @@ public enum ExportFormat: String, CaseIterable, Sendable {
     public static let names: [(name: String, format: ExportFormat)] = [
         ("csv", .csv), ("markdown", .markdown), ("md", .markdown), ("json", .json), ("html", .html), ("htm", .html),
     ]
-
-    /// The format with this name or file extension, in any case: `csv`, `markdown` or `md`, `json`,
-    /// `html` or `htm`.
-    public init?(name: String) {
-        let lower = name.lowercased()
-        guard let known = Self.names.first(where: { $0.name == lower }) else { return nil }
-        self = known.format
-    }
-
-    /// The format a file name's extension stands for, in any case: `.csv`, `.md` or `.markdown`,
-    /// `.json`, `.html` or `.htm`; nil for any other name.
-    public init?(fileExtensionOf path: String) {
-        let name = path.split(separator: "/", omittingEmptySubsequences: false).last ?? Substring(path)
-        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return nil }
-        self.init(name: String(name[name.index(after: dot)...]))
-    }
 
     /// Writes the export of `list` to `output`, in chunks.
     public func write(

@@ -66,13 +66,6 @@ public enum HTMLExporter {
         }
     }
 
-    /// The export as bytes.
-    public static func export(_ list: ShoppingList, options: ExportOptions) -> [UInt8] {
-        var bytes: [UInt8] = []
-        write(list, options: options) { bytes.append(contentsOf: $0) }
-        return bytes
-    }
-
     /// `<li>` with the box, the quantity, the name, the line total and the notes.
     private static func appendItem(_ entry: ItemView, decimals: Int, to writer: inout ExportWriter) {
         writer.append(

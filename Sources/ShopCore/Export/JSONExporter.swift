@@ -81,13 +81,6 @@ public enum JSONExporter {
         }
     }
 
-    /// The export as bytes.
-    public static func export(_ list: ShoppingList, options: ExportOptions) -> [UInt8] {
-        var bytes: [UInt8] = []
-        write(list, options: options) { bytes.append(contentsOf: $0) }
-        return bytes
-    }
-
     private static func appendMoney(_ amount: DecimalNumber?, decimals: Int, to writer: inout ExportWriter) {
         guard let amount else {
             writer.append("null")

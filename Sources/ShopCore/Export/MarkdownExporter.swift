@@ -71,13 +71,6 @@ public enum MarkdownExporter {
         }
     }
 
-    /// The export as bytes.
-    public static func export(_ list: ShoppingList, options: ExportOptions) -> [UInt8] {
-        var bytes: [UInt8] = []
-        write(list, options: options) { bytes.append(contentsOf: $0) }
-        return bytes
-    }
-
     /// `- [ ] Apples — 6 pcs — 20.94`, a line end, and the notes.
     private static func appendItem(
         _ entry: ItemView, decimals: Int, to writer: inout ExportWriter, scratch: inout [UInt8]

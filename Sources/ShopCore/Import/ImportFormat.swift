@@ -1,5 +1,5 @@
 /// The formats `shop import` reads.
-public enum ImportFormat: String, CaseIterable, Sendable {
+public enum ImportFormat: String, CaseIterable, NamedFormat {
     /// A checklist, as `shop export --format markdown` writes it or as typed by hand:
     /// ``MarkdownImportReader``.
     case markdown
@@ -14,21 +14,6 @@ public enum ImportFormat: String, CaseIterable, Sendable {
     public static let names: [(name: String, format: ImportFormat)] = [
         ("markdown", .markdown), ("md", .markdown), ("csv", .csv), ("json", .json), ("text", .text), ("txt", .text),
     ]
-
-    /// The format with this name or file extension, in any case.
-    public init?(name: String) {
-        let lower = name.lowercased()
-        guard let known = Self.names.first(where: { $0.name == lower }) else { return nil }
-        self = known.format
-    }
-
-    /// The format a file name's extension stands for: `.md` or `.markdown`, `.csv`, `.json`,
-    /// `.txt` or `.text`; nil for any other name.
-    public init?(fileExtensionOf path: String) {
-        let name = path.split(separator: "/", omittingEmptySubsequences: false).last ?? Substring(path)
-        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return nil }
-        self.init(name: String(name[name.index(after: dot)...]))
-    }
 
     /// The format the text looks like, for input whose name does not tell:
     ///

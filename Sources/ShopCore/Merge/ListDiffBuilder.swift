@@ -51,10 +51,7 @@ struct ListDiffBuilder {
             let meaning = ValueMeaning.ofListKey(key)
             var commentsChanged = false
             if let before, let after {
-                commentsChanged =
-                    !EntryComparison.sameComments(before, in: old.document, after, in: new.document)
-                    || !CommentComparison.sameNested(
-                        before.valueNode, in: old.document, oldNodes, after.valueNode, in: new.document, newNodes)
+                commentsChanged = commentsDiffer(before, after, oldNodes, newNodes)
                 if EntryComparison.sameValue(meaning, before.valueNode, oldNodes, after.valueNode, newNodes) {
                     if commentsChanged { listChanges.append(ListDiff.ListChange(key: key, kind: .comments, commentsChanged: true)) }
                     continue
@@ -72,6 +69,15 @@ struct ListDiffBuilder {
 
     /// Whether the comments that belong to the file rather than to a key are the same: those at
     /// the top and the end, and those of `items` itself.
+    /// Whether a top-level entry's own comments, or those inside its value, changed.
+    private func commentsDiffer(
+        _ before: ListVersion.Entry, _ after: ListVersion.Entry, _ oldNodes: RawNodes, _ newNodes: RawNodes
+    ) -> Bool {
+        !EntryComparison.sameComments(before, in: old.document, after, in: new.document)
+            || !CommentComparison.sameNested(
+                before.valueNode, in: old.document, oldNodes, after.valueNode, in: new.document, newNodes)
+    }
+
     private func sameFileComments(_ oldNodes: RawNodes, _ newNodes: RawNodes) -> Bool {
         func texts(_ version: ListVersion) -> [String] {
             var result = version.document.endComments.map(\.text)
@@ -106,12 +112,7 @@ struct ListDiffBuilder {
         let kept = newKeys.filter(oldKeys.contains)
         let reordered = options.order && kept != oldKeys.filter(newKeys.contains)
         var commentsChanged = false
-        if let before, let after {
-            commentsChanged =
-                !EntryComparison.sameComments(before, in: old.document, after, in: new.document)
-                || !CommentComparison.sameNested(
-                    before.valueNode, in: old.document, oldNodes, after.valueNode, in: new.document, newNodes)
-        }
+        if let before, let after { commentsChanged = commentsDiffer(before, after, oldNodes, newNodes) }
         if added.isEmpty && removed.isEmpty && respelled.isEmpty && !reordered {
             guard commentsChanged else { return .some(nil) }
             return ListDiff.ListChange(key: ListKey.categories.rawValue, kind: .comments, commentsChanged: true)

@@ -93,7 +93,7 @@ import Testing
 
     @Test func theExportGuardsTextsThatStartWithApostrophesBeforeAFormula() throws {
         let list = try ExportFixtures.parse("items:\n  - name: \"'=x\"\n    buy: true\n  - name: \"'x\"\n    buy: true\n")
-        let csv = String(decoding: CSVExporter.export(list, options: ExportOptions()), as: UTF8.self)
+        let csv = String(decoding: ExportFormat.csv.export(list, options: ExportOptions()), as: UTF8.self)
         #expect(csv.contains("\r\n''=x,1,"))
         #expect(csv.contains("\r\n'x,1,"))
         #expect(try CSVImportReader.read(Array(csv.utf8)).records.map(\.name) == ["'=x", "'x"])
@@ -152,7 +152,7 @@ import Testing
         for name in ExportFixtures.names {
             let list = try ExportFixtures.list(name)
             for scope in [ItemScope.shoppingList, .all] {
-                let read = try CSVImportReader.read(CSVExporter.export(list, options: ExportOptions(scope: scope)))
+                let read = try CSVImportReader.read(ExportFormat.csv.export(list, options: ExportOptions(scope: scope)))
                 let expected = list.items.filter { scope == .all || $0.buy }
                 #expect(read.problems.isEmpty, "\(name)")
                 #expect(read.ignoredColumns.isEmpty)

@@ -31,7 +31,7 @@ import TestSupport
         var compared = 0
         for list in lists {
             for scope in [ItemScope.shoppingList, .all] {
-                let exported = MarkdownExporter.export(list, options: ExportOptions(scope: scope))
+                let exported = ExportFormat.markdown.export(list, options: ExportOptions(scope: scope))
                 let read = try MarkdownImportReader.read(exported)
                 let text = String(decoding: exported, as: UTF8.self)
                 #expect(read.problems.isEmpty, "\(read.problems)\n\(text)")
@@ -47,7 +47,7 @@ import TestSupport
         let lists = try Self.trickyLists(count: 300) + Self.generatedLists(count: 1_500)
         for list in lists {
             for scope in [ItemScope.shoppingList, .all] {
-                let exported = CSVExporter.export(list, options: ExportOptions(scope: scope))
+                let exported = ExportFormat.csv.export(list, options: ExportOptions(scope: scope))
                 let read = try CSVImportReader.read(exported)
                 let items = list.items.filter { scope == .all || $0.buy }
                 #expect(read.problems.isEmpty, "\(read.problems)")
@@ -64,7 +64,7 @@ import TestSupport
     @Test func theMarkdownComparisonNoticesADifference() throws {
         let list = try ExportFixtures.parse(
             "categories: [A]\nitems:\n  - name: x\n    quantity: 2\n    unit: kg\n    price: 1\n    category: A\n    buy: true\n    notes: n\n")
-        var read = try MarkdownImportReader.read(MarkdownExporter.export(list, options: ExportOptions()))
+        var read = try MarkdownImportReader.read(ExportFormat.markdown.export(list, options: ExportOptions()))
         #expect(MarkdownRoundTrip.differences(list, scope: .shoppingList, read: read).isEmpty)
         let original = read
         read.items[0].readings = [MarkdownImportItem.Reading(name: "x", quantity: DecimalNumber(3), unit: "kg", lineTotal: DecimalNumber(2))]
