@@ -48,7 +48,10 @@ foundation = '''    static func normalize(_ name: UnsafeBufferPointer<UInt8>) ->
 '''
 name_key.write_text("import Foundation\n\n" + text[:start] + foundation + text[end:])
 # Foundation does the table's work, so the variant carries no table.
-(core / "UnicodeDecompositions.swift").write_text('let unicodeDecompositionTable = ""\n')
+(core / "Values" / "UnicodeDecompositions.swift").write_text(
+    "let decompositionKeys: [UInt32] = []\n"
+    "let decompositionOffsets: [UInt16] = [0]\n"
+    "let decompositionValues: [UInt32] = []\n")
 PATCH
 
 build() {  # build SOURCE_DIR SCRATCH [FLAGS...]: prints the path of the shop binary

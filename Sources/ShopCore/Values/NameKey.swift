@@ -146,7 +146,6 @@ public struct NameKey: Hashable, Sendable, CustomStringConvertible {
     private static func decompose(_ scalars: [UInt32]) -> [UInt32] {
         var result: [UInt32] = []
         result.reserveCapacity(scalars.count + 4)
-        let table = DecompositionTable.shared
         for value in scalars {
             if value >= 0xAC00 && value <= 0xD7A3 {
                 let index = value - 0xAC00
@@ -154,7 +153,7 @@ public struct NameKey: Hashable, Sendable, CustomStringConvertible {
                 result.append(0x1161 + (index % 588) / 28)
                 let trailing = 0x11A7 + index % 28
                 if trailing != 0x11A7 { result.append(trailing) }
-            } else if value >= 0xA0, let mapped = table.lookup(value) {
+            } else if value >= 0xA0, let mapped = DecompositionTable.lookup(value) {
                 result.append(contentsOf: mapped)
             } else {
                 result.append(value)
@@ -283,7 +282,9 @@ public struct NameKey: Hashable, Sendable, CustomStringConvertible {
     }
 }
 
-/// The compatibility decompositions, read once from the generated table into sorted arrays.
+/// The compatibility decompositions, looked up in the generated arrays (UnicodeDecompositions.swift),
+/// which the compiler lays out as constant data: nothing is built when the program starts or first
+/// meets a name outside ASCII, which matters on a small list, where start-up is most of the time.
 ///
 /// The table (Unicode 17.0.0, the standard library's version) stands in for Foundation's
 /// `decomposedStringWithCompatibilityMapping` and `folding(options: .caseInsensitive)`, which no
@@ -302,56 +303,17 @@ public struct NameKey: Hashable, Sendable, CustomStringConvertible {
 /// millisecond slower and its memory two thirds larger, and it would bring a third Unicode version:
 /// its normalization and folding are Unicode 15's (they leave U+1CCD6 and U+1C89, new in 16.0, as
 /// they are), against the standard library's 17.0.
-private final class DecompositionTable: Sendable {
-    static let shared = DecompositionTable()
-
-    let keys: [UInt32]
-    let offsets: [UInt32]
-    let values: [UInt32]
-
-    init() {
-        var keys: [UInt32] = []
-        var offsets: [UInt32] = [0]
-        var values: [UInt32] = []
-        var number: UInt32 = 0
-        var hasNumber = false
-        var inKey = true
-        for byte in unicodeDecompositionTable.utf8 {
-            switch byte {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"):
-                number = number << 4 | UInt32(byte - UInt8(ascii: "0"))
-                hasNumber = true
-            case UInt8(ascii: "A")...UInt8(ascii: "F"):
-                number = number << 4 | UInt32(byte - UInt8(ascii: "A") + 10)
-                hasNumber = true
-            default:
-                if hasNumber {
-                    if inKey { keys.append(number) } else { values.append(number) }
-                }
-                number = 0
-                hasNumber = false
-                if byte == UInt8(ascii: ":") {
-                    inKey = false
-                } else if byte == UInt8(ascii: ";") {
-                    inKey = true
-                    offsets.append(UInt32(values.count))
-                }
-            }
-        }
-        self.keys = keys
-        self.offsets = offsets
-        self.values = values
-    }
-
-    func lookup(_ value: UInt32) -> ArraySlice<UInt32>? {
+private enum DecompositionTable {
+    /// The decomposition of `value`, or nil when it decomposes to itself.
+    static func lookup(_ value: UInt32) -> ArraySlice<UInt32>? {
         var low = 0
-        var high = keys.count
+        var high = decompositionKeys.count
         while low < high {
             let middle = (low + high) / 2
-            if keys[middle] < value { low = middle + 1 } else { high = middle }
+            if decompositionKeys[middle] < value { low = middle + 1 } else { high = middle }
         }
-        guard low < keys.count, keys[low] == value, low + 1 < offsets.count else { return nil }
-        return values[Int(offsets[low])..<Int(offsets[low + 1])]
+        guard low < decompositionKeys.count, decompositionKeys[low] == value else { return nil }
+        return decompositionValues[Int(decompositionOffsets[low])..<Int(decompositionOffsets[low + 1])]
     }
 }
 
