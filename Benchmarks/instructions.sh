@@ -48,7 +48,7 @@ report() {
 report "shop fmt -" 1.5 --stdin "$work/small.yaml" "$shop" fmt -
 report "shop check" 1.2 "$shop" check "$work/small.yaml"
 report "shop export --format csv --all" 1.2 "$shop" export --format csv --all "$work/small.yaml"
-# buy changes its file: it works on a copy, with an item from the middle of the list.
+# buy changes its file: it works on a copy, with an item from the middle that is not on the list.
 cp "$work/small.yaml" "$work/small-buy.yaml"
-name=$(grep '^  - name: ' "$work/small.yaml" | sed -n "$((items / 2))p" | sed 's/^  - name: //')
+name=$(python3 Benchmarks/unbought_item.py "$work/small.yaml")
 report "shop buy NAME" 2.0 "$shop" -f "$work/small-buy.yaml" buy "$name"

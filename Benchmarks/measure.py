@@ -24,18 +24,13 @@ import sys
 import tempfile
 import time
 
+from unbought_item import unbought_item
+
 shop, c_loop, catalog, runs = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4])
 size = os.path.getsize(catalog)
 memory_target = 2.5
 work = tempfile.mkdtemp(prefix="shop-bench-")
 copy = os.path.join(work, "list.yaml")
-
-
-def item_name():
-    """The name of an item in the middle of the catalog, which buy puts on the list."""
-    names = [line.split("name: ", 1)[1].strip() for line in open(catalog, encoding="utf-8")
-             if line.startswith("  - name: ")]
-    return names[len(names) // 2]
 
 
 def run(command, stdin_path=None, fresh=False):
@@ -60,7 +55,7 @@ cases = [
     ("shop fmt -", [shop, "fmt", "-"], catalog, False, 1.5),
     ("shop check", [shop, "check", catalog], None, False, 1.2),
     ("shop export --format csv --all", [shop, "export", "--format", "csv", "--all", catalog], None, False, 1.2),
-    ("shop buy NAME", [shop, "-f", copy, "buy", item_name()], None, True, 2.0),
+    ("shop buy NAME", [shop, "-f", copy, "buy", unbought_item(catalog)], None, True, 2.0),
 ]
 if size < 1_000_000:
     # On a small file start-up dominates: every command is held to one target.
