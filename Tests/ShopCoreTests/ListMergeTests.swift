@@ -114,8 +114,8 @@ struct ListMergeTests {
         #expect(result.conflicts == 1)
         #expect(
             text(result) == edit(
-                Self.base, "  - name: Bread\n    price: 2.10\n",
-                "<<<<<<< ours\n=======\n  - name: Bread\n    price: 2.30\n    category: Bakery\n>>>>>>> theirs\n").replacingOccurrences(of: ">>>>>>> theirs\n    category: Bakery\n", with: ">>>>>>> theirs\n"))
+                Self.base, "  - name: Bread\n    price: 2.10\n    category: Bakery\n",
+                "<<<<<<< ours\n=======\n  - name: Bread\n    price: 2.30\n    category: Bakery\n>>>>>>> theirs\n"))
         let reversed = merge(Self.base, changed, removed)
         #expect(reversed.conflicts == 1)
         #expect(
