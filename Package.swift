@@ -16,7 +16,7 @@ let package = Package(
         .target(name: "Threads"),
         .target(name: "YAML", dependencies: ["CLibYAML", "Threads"]),
         .target(name: "JSON"),
-        .target(name: "ShopCore", dependencies: ["YAML", "JSON"]),
+        .target(name: "ShopCore", dependencies: ["YAML", "JSON", "Threads"]),
         .target(name: "ShopLSP", dependencies: ["JSON", "ShopCore", "YAML", "Threads"]),
         .target(name: "ShopCLI", dependencies: ["JSON", "ShopCore", "ShopLSP", "YAML"]),
         // A release build links the Swift libraries into the program: it starts faster, uses less

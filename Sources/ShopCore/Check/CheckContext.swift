@@ -4,13 +4,15 @@ import YAML
 struct CheckContext {
     let list: ShoppingList
     let nodes: RawNodes
-    /// The rule that is checking; set before each rule runs.
-    var rule: RuleID = .structure
-    private var reported: [(order: Order, finding: Finding)] = []
+    /// The rule that is checking.
+    let rule: RuleID
+    /// What the rule has reported, in the order it did.
+    private(set) var reported: [(order: Order, finding: Finding)] = []
 
     /// What orders findings: position first; at one position (a collection starts where its first
-    /// key does), the finding on the inner node first; then the order in which they were made.
-    private struct Order: Comparable {
+    /// key does), the finding on the inner node first; then the order of the rules in the registry
+    /// and in which each made them.
+    struct Order: Comparable {
         var offset: Int
         var innerFirst: Int
         var sequence: Int
@@ -20,9 +22,10 @@ struct CheckContext {
         }
     }
 
-    init(list: ShoppingList, nodes: RawNodes) {
+    init(list: ShoppingList, nodes: RawNodes, rule: RuleID) {
         self.list = list
         self.nodes = nodes
+        self.rule = rule
     }
 
     var source: SourceText { list.document.source }
@@ -46,9 +49,16 @@ struct CheckContext {
         report(node, FindingMessage(message), related: related, fixes: fixes)
     }
 
-    /// The findings, ordered.
-    func sortedFindings() -> [Finding] {
-        reported.sorted { $0.order < $1.order }.map(\.finding)
+    /// The findings of the rules that reported `reports`, in registry order, ordered.
+    static func sortedFindings(_ reports: [[(order: Order, finding: Finding)]]) -> [Finding] {
+        var all: [(order: Order, finding: Finding)] = []
+        all.reserveCapacity(reports.reduce(0) { $0 + $1.count })
+        for report in reports {
+            for (order, finding) in report {
+                all.append((Order(offset: order.offset, innerFirst: order.innerFirst, sequence: all.count), finding))
+            }
+        }
+        return all.sorted { $0.order < $1.order }.map(\.finding)
     }
 
     /// Where a node was written: from its first character to just past its last. A node added by an

@@ -1,3 +1,5 @@
+import Glibc
+import Threads
 import YAML
 
 /// Every rule of `check`, in the order reports list them.
@@ -37,18 +39,35 @@ extension RuleID {
 }
 
 extension ShoppingList {
-    /// Every finding of `rules` (all of them by default), ordered by position.
+    /// Every finding of `rules` (all of them by default), ordered by position. On a large list
+    /// the rules run on two threads: each rule reads the list and reports on its own.
     public func check(_ rules: Set<RuleID>? = nil) -> [Finding] {
-        document.withRawNodes { nodes in
-            var context = CheckContext(list: self, nodes: nodes)
-            for rule in RuleRegistry.all where rules?.contains(rule.id) ?? true {
-                guard let check = rule.check else { continue }
-                context.rule = rule.id
-                check(&context)
+        let selected = RuleRegistry.all.compactMap { rule in
+            rule.check.flatMap { check in rules?.contains(rule.id) ?? true ? (rule.id, check) : nil }
+        }
+        return document.withRawNodes { nodes in
+            var reports = Array(repeating: [(order: CheckContext.Order, finding: Finding)](), count: selected.count)
+            reports.withUnsafeMutableBufferPointer { buffer in
+                // Each rule writes its own slot, and only once.
+                let slots = buffer
+                let run = { (position: Int) in
+                    var context = CheckContext(list: self, nodes: nodes, rule: selected[position].0)
+                    selected[position].1(&context)
+                    slots[position] = context.reported
+                }
+                if records.count >= Self.sharedCheckSize {
+                    SharedWork.forEach(selected.count, run)
+                } else {
+                    for position in selected.indices { run(position) }
+                }
             }
-            return context.sortedFindings()
+            return CheckContext.sortedFindings(reports)
         }
     }
+
+    /// The number of items from which a second thread pays for itself: the rules take about
+    /// 150 ns per item together, starting a thread some 50 µs.
+    static let sharedCheckSize = 2_000
 
     /// Every finding, resolved to lines and columns, ordered by position.
     public var diagnostics: [Diagnostic] { check().resolved(in: document.source) }

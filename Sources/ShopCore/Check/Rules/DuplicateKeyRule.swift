@@ -20,32 +20,65 @@ enum DuplicateKeyRule {
     /// Reports every key of `mapping` that an earlier key of it spells the same.
     private static func check(_ mapping: Int, _ context: inout CheckContext) {
         let nodes = context.nodes
-        var seen: [[UInt8]: Int] = [:]
+        var spellings = KeySpellings()
         for (key, _) in nodes.entries(of: mapping) where nodes.isScalar(key) {
-            let bytes = Array(nodes.value(key))
-            if let first = seen[bytes] {
-                context.report(
-                    key,
-                    FindingMessage(parts: [
-                        .text("duplicate key \"\(context.text(key))\" (first at "), context.line(of: first),
-                        .text("); keep only one"),
-                    ]), related: [context.place(first, "first written here")])
-            } else {
-                seen[bytes] = key
+            guard let first = spellings.first(spelledLike: key, nodes: nodes) else { continue }
+            context.report(
+                key,
+                FindingMessage(parts: [
+                    .text("duplicate key \"\(context.text(key))\" (first at "), context.line(of: first),
+                    .text("); keep only one"),
+                ]), related: [context.place(first, "first written here")])
+        }
+    }
+
+    /// The distinct keys of one mapping so far. An item has a handful: comparing a key with each
+    /// of them costs less than hashing a copy of it, until a mapping has many.
+    private struct KeySpellings {
+        private var few: [Int] = []
+        private var many: [[UInt8]: Int] = [:]
+        private static let fewLimit = 16
+
+        /// The earlier key spelled as `key`; or nil, having recorded `key`.
+        mutating func first(spelledLike key: Int, nodes: RawNodes) -> Int? {
+            let bytes = nodes.value(key)
+            if few.count < Self.fewLimit {
+                if let first = few.first(where: { nodes.value($0).elementsEqual(bytes) }) { return first }
+                few.append(key)
+                if few.count == Self.fewLimit {
+                    for node in few { many[Array(nodes.value(node))] = node }
+                }
+                return nil
             }
+            if let first = many[Array(bytes)] { return first }
+            many[Array(bytes)] = key
+            return nil
         }
     }
 
     /// The mappings nested in values shop does not interpret: every mapping after the root that is
-    /// not an item. Items are in document order, like the walk.
+    /// not an item. Items are in document order, like the walk. An item whose keys are all known,
+    /// once each, with scalar values has no mapping inside: the walk steps over it, so that it
+    /// costs a look per item instead of per node.
     private static func checkNested(after root: Int, _ context: inout CheckContext) {
         let nodes = context.nodes
         let records = context.records
+        let mayHoldMappings: ItemRecord.Marks = [.wrongKind, .otherKeys, .repeatedKey, .splitDecimal]
         var nextItem = 0
-        for mapping in (root + 1)..<nodes.count where nodes.isMapping(mapping) {
-            while nextItem < records.count && Int(records[nextItem].node) < mapping { nextItem += 1 }
-            if nextItem < records.count && Int(records[nextItem].node) == mapping { continue }
-            check(mapping, &context)
+        var node = root + 1
+        let end = nodes.count
+        while node < end {
+            guard nodes.isMapping(node) else {
+                node += 1
+                continue
+            }
+            while nextItem < records.count && Int(records[nextItem].node) < node { nextItem += 1 }
+            if nextItem < records.count && Int(records[nextItem].node) == node {
+                node = records[nextItem].marks.isDisjoint(with: mayHoldMappings) ? nodes.subtreeEnd(node) : node + 1
+                continue
+            }
+            check(node, &context)
+            node += 1
         }
     }
 }

@@ -29,8 +29,7 @@ enum NameRules {
         summary: "Two items have the same name once case, Unicode compatibility forms and white space are ignored.",
         check: { context in
             let nodes = context.nodes
-            var first: [Int: Int32] = [:]
-            first.reserveCapacity(context.records.count)
+            var first = FingerprintTable(capacity: context.records.count)
             // Names with the same fingerprint but other keys, compared exactly.
             var exact: [NameKey: Int32] = [:]
             for record in context.records {
@@ -38,13 +37,8 @@ enum NameRules {
                     continue
                 }
                 guard !record.marks.contains(.blankName) else { continue }
-                let bytes = nodes.value(name)
-                let hash = Int(truncatingIfNeeded: record.nameFingerprint)
-                guard let earlier = first[hash] else {
-                    first[hash] = Int32(name)
-                    continue
-                }
-                let key = NameKey(utf8: bytes)
+                guard let earlier = first.first(record.nameFingerprint, else: Int32(name)) else { continue }
+                let key = NameKey(utf8: nodes.value(name))
                 var firstNode = Int(earlier)
                 if NameKey(utf8: nodes.value(firstNode)) != key {
                     firstNode = exact[key].map(Int.init) ?? -1
@@ -65,19 +59,21 @@ enum NameRules {
         .duplicateID, .error, summary: "Two items have the same id.",
         check: { context in
             let nodes = context.nodes
-            // By a hash of the bytes, compared exactly when two meet: no text is made per item.
-            var first: [Int: [Int32]] = [:]
+            // By a fingerprint of the bytes, compared exactly when two meet: no text is made per item.
+            var first = FingerprintTable(capacity: context.records.count)
+            // The ids whose fingerprint an earlier, different id has.
+            var exact: [[UInt8]: Int32] = [:]
             for record in context.records {
                 guard let idNode = context.item(record).valueNode(.id), nodes.isScalar(idNode), !nodes.isNull(idNode)
                 else { continue }
                 let bytes = nodes.value(idNode)
-                var hasher = Hasher()
-                hasher.combine(bytes: UnsafeRawBufferPointer(bytes))
-                let hash = hasher.finalize()
-                guard let earlier = first[hash]?.first(where: { nodes.value(Int($0)).elementsEqual(bytes) }) else {
-                    first[hash, default: []].append(Int32(idNode))
-                    continue
+                guard let seen = first.first(NameKey.fingerprint(of: bytes), else: Int32(idNode)) else { continue }
+                var earlier = seen
+                if !nodes.value(Int(seen)).elementsEqual(bytes) {
+                    earlier = exact[Array(bytes)] ?? -1
+                    if earlier < 0 { exact[Array(bytes)] = Int32(idNode) }
                 }
+                guard earlier >= 0 else { continue }
                 let id = context.text(idNode)
                 context.report(
                     idNode,

@@ -1,0 +1,53 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Runs independent pieces of work on the calling thread and one more, each piece once: a worker
+/// that is done with one takes the next that nobody has taken, so that a slow piece does not hold
+/// the others back.
+public enum SharedWork {
+    /// Calls `body` with every index in `0..<count`, each once, on this thread and a second one,
+    /// and returns when all calls have. Without a second thread (or with fewer than two pieces),
+    /// all calls are made here, in order. `body` must be safe to call from two threads at once.
+    public static func forEach(_ count: Int, _ body: (Int) -> Void) {
+        guard count > 1 else {
+            if count == 1 { body(0) }
+            return
+        }
+        let next = Counter()
+        withoutActuallyEscaping(body) { body in
+            let work = { () -> Void in
+                while let index = next.take(below: count) { body(index) }
+            }
+            // The helper only runs `work` until it is joined, below: nothing outlives this call.
+            let helper = JoinableThread.start(work)
+            work()
+            helper?.join()
+        }
+    }
+
+    /// The next index nobody has taken, shared by the workers.
+    private final class Counter: @unchecked Sendable {
+        // Only touched with `mutex` held.
+        private var value = 0
+        private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+
+        init() { pthread_mutex_init(mutex, nil) }
+
+        deinit {
+            pthread_mutex_destroy(mutex)
+            mutex.deallocate()
+        }
+
+        /// Takes the next index, when it is below `limit`.
+        func take(below limit: Int) -> Int? {
+            pthread_mutex_lock(mutex)
+            defer { pthread_mutex_unlock(mutex) }
+            guard value < limit else { return nil }
+            value += 1
+            return value - 1
+        }
+    }
+}
