@@ -33,8 +33,10 @@ struct EventRecord {
 /// in storage that is allocated once and refilled, so that recording an event costs a few stores.
 final class EventChunk: @unchecked Sendable {
     /// How many records a chunk holds before it is handed over: enough to make the hand-over cheap,
-    /// few enough to stay in the processor's cache.
-    static let capacity = 2048
+    /// few enough (320 KB) to stay in the processor's second-level cache. Each hand-over may put the
+    /// tree builder to sleep and wake it again; at 2,048 records a 100,000-item read made some
+    /// 2,100 such switches and took 2% longer.
+    static let capacity = 8192
 
     private let recordStorage = UnsafeMutablePointer<EventRecord>.allocate(capacity: EventChunk.capacity)
     private(set) var recordCount = 0

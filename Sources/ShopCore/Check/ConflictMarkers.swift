@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// The conflict markers a text merge (git's) leaves in a file: lines that begin, in their first
 /// column, with seven or more of one of `<`, `|`, `=`, `>` followed by a space or the end of the
 /// line. A file with them is no list until they are resolved.
@@ -28,26 +22,29 @@ public struct ConflictMarkers: Sendable {
     public init(_ bytes: [UInt8]) {
         var scan = Scan()
         bytes.withUnsafeBufferPointer { buffer in
-            guard let base = buffer.baseAddress, !buffer.isEmpty else { return }
-            // Most files have LF line ends only: the lines worth a look are found with memchr.
-            if memchr(base, 0x0D, buffer.count) == nil {
-                var lineStart = 0
-                while lineStart < buffer.count {
-                    let next = memchr(base + lineStart, 0x0A, buffer.count - lineStart)
-                    let lineEnd = next.map { UnsafePointer($0.assumingMemoryBound(to: UInt8.self)) - base } ?? buffer.count
-                    if Self.isMarkerStart(buffer[lineStart]) { scan.line(buffer, lineStart, lineEnd) }
-                    lineStart = lineEnd + 1
+            // A marker line begins with a run of at least seven marker characters, and every run
+            // of seven covers exactly one offset of the form 7k + 6: looking at those bytes alone
+            // finds every candidate, and in a list, where the characters are rare, costs a seventh
+            // of a look at each byte.
+            let count = buffer.count
+            var probe = 6
+            while probe < count {
+                let byte = buffer[probe]
+                guard Self.isMarkerStart(byte) else {
+                    probe += 7
+                    continue
                 }
-                return
-            }
-            var lineStart = 0
-            while lineStart < buffer.count {
-                var lineEnd = lineStart
-                while lineEnd < buffer.count && buffer[lineEnd] != 0x0A && buffer[lineEnd] != 0x0D { lineEnd += 1 }
-                if Self.isMarkerStart(buffer[lineStart]) { scan.line(buffer, lineStart, lineEnd) }
-                lineStart = lineEnd
-                if lineStart < buffer.count && buffer[lineStart] == 0x0D { lineStart += 1 }
-                if lineStart < buffer.count && buffer[lineStart] == 0x0A { lineStart += 1 }
+                var runStart = probe
+                while runStart > 0 && buffer[runStart - 1] == byte { runStart -= 1 }
+                guard runStart == 0 || buffer[runStart - 1] == 0x0A || buffer[runStart - 1] == 0x0D else {
+                    probe += 7
+                    continue
+                }
+                var lineEnd = probe
+                while lineEnd < count && buffer[lineEnd] != 0x0A && buffer[lineEnd] != 0x0D { lineEnd += 1 }
+                scan.line(buffer, runStart, lineEnd)
+                // On to the first probe after the line, so that no line is looked at twice.
+                probe += (lineEnd - probe) / 7 * 7 + 7
             }
         }
         regions = scan.finish()
