@@ -53,6 +53,8 @@ struct ItemRecord: Sendable {
         static let notCanonical = Marks(rawValue: 1 << 9)
         /// A name that is text but blank: empty once white space is removed.
         static let blankName = Marks(rawValue: 1 << 10)
+        /// A name that is text (a scalar, not null): ``ItemRecord/nameFingerprint`` is its key's.
+        static let textName = Marks(rawValue: 1 << 11)
     }
 
     /// The value node of a known key, when the item has it (the first one, when it is written

@@ -176,7 +176,7 @@ struct ListDecoder {
                     // Compared by every rule and lookup that matches names: computed once, here.
                     let (fingerprint, blank) = NameKey.fingerprint(ofName: bytes)
                     record.nameFingerprint = fingerprint
-                    if blank { record.marks.insert(.blankName) }
+                    record.marks.insert(blank ? [.textName, .blankName] : .textName)
                 }
             case .decimal(let number):
                 if known == .price {

@@ -8,6 +8,8 @@ enum NameRules {
         check: { context in
             let nodes = context.nodes
             for record in context.records {
+                // Most items have a name that is text and not blank: known from the record alone.
+                if record.marks.contains(.textName) && !record.marks.contains(.blankName) { continue }
                 let item = context.item(record)
                 guard let name = item.valueNode(.name) else {
                     context.report(item.node, firstLine: true, "this item has no name; add a \"name:\" line")
@@ -32,11 +34,9 @@ enum NameRules {
             var first = FingerprintTable(capacity: context.records.count)
             // Names with the same fingerprint but other keys, compared exactly.
             var exact: [NameKey: Int32] = [:]
-            for record in context.records {
-                guard let name = context.item(record).valueNode(.name), nodes.isScalar(name), !nodes.isNull(name) else {
-                    continue
-                }
-                guard !record.marks.contains(.blankName) else { continue }
+            // Read from the records alone, until two fingerprints meet.
+            for record in context.records where record.marks.contains(.textName) && !record.marks.contains(.blankName) {
+                guard let name = context.item(record).valueNode(.name) else { continue }
                 guard let earlier = first.first(record.nameFingerprint, else: Int32(name)) else { continue }
                 let key = NameKey(utf8: nodes.value(name))
                 var firstNode = Int(earlier)
