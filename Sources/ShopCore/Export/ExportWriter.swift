@@ -73,14 +73,9 @@ struct ExportWriter: ~Copyable {
 
     /// A number in its shortest exact form: `2`, `0.5`, `1.25`.
     mutating func appendShortest(_ number: DecimalNumber) {
-        if number.units < 0 { append(UInt8(ascii: "-")) }
-        var units = number.units.magnitude
-        var scale = number.scale
-        while scale > 0 && units % 10 == 0 {
-            units /= 10
-            scale -= 1
-        }
-        appendDigits(units, decimals: scale)
+        let shortest = number.normalized
+        if shortest.units < 0 { append(UInt8(ascii: "-")) }
+        appendDigits(shortest.units.magnitude, decimals: shortest.scale)
     }
 
     /// The digits of `units`, with a point before the last `decimals` of them (and at least one

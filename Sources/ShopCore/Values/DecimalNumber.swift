@@ -107,8 +107,17 @@ public struct DecimalNumber: Hashable, Comparable, Sendable, CustomStringConvert
 
     /// The same value without trailing zeros after the point: `2.50` becomes `2.5`, `3.0` becomes `3`.
     public var normalized: DecimalNumber {
-        var units = self.units
         var scale = self.scale
+        // Quantities and prices fit 64 bits, where division by ten is a multiplication instead of
+        // a call: every item of an export or a total is normalized.
+        if var small = Int64(exactly: units) {
+            while scale > 0 && small % 10 == 0 {
+                small /= 10
+                scale -= 1
+            }
+            return DecimalNumber(units: Int128(small), scale: scale)
+        }
+        var units = self.units
         while scale > 0 && units % 10 == 0 {
             units /= 10
             scale -= 1
