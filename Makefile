@@ -18,7 +18,7 @@ FISH_COMPLETION_DIR ?= $(PREFIX)/share/fish/vendor_completions.d
 
 SWIFT ?= swift
 SCRATCH_PATH ?= .build
-SWIFT_BUILD_FLAGS = -c release --static-swift-stdlib --scratch-path "$(SCRATCH_PATH)"
+SWIFT_BUILD_FLAGS = -c release --scratch-path "$(SCRATCH_PATH)"
 INSTALL ?= install
 
 INSTALLED_FILES = \

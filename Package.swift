@@ -19,11 +19,15 @@ let package = Package(
         .target(name: "ShopCore", dependencies: ["YAML", "JSON", "Threads"]),
         .target(name: "ShopLSP", dependencies: ["JSON", "ShopCore", "YAML", "Threads"]),
         .target(name: "ShopCLI", dependencies: ["JSON", "ShopCore", "ShopLSP", "YAML"]),
-        // A release build links the Swift libraries into the program: it starts faster, uses less
-        // memory and runs where Swift is not installed (see the README's Performance section).
+        // A release build on Linux is one static executable, the C and Swift libraries linked in:
+        // it starts in under a millisecond instead of two (no dynamic loader, no symbol lookups),
+        // holds 2.5 MB less memory and runs where neither Swift nor libyaml is installed (see the
+        // README's Performance section). The linker warns that the Swift runtime's optional
+        // dlopen of a library of prespecialized generics needs glibc's shared libraries at run
+        // time: in a static program that lookup finds nothing, and the runtime goes without.
         .executableTarget(
             name: "shop", dependencies: ["ShopCLI"],
-            linkerSettings: [.unsafeFlags(["-static-stdlib"], .when(platforms: [.linux], configuration: .release))]),
+            linkerSettings: [.unsafeFlags(["-static-executable"], .when(platforms: [.linux], configuration: .release))]),
         // Helpers every test target uses: golden files, Python, seeded random numbers.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "JSONTests", dependencies: ["JSON", "TestSupport"], exclude: ["Fixtures"]),

@@ -1,20 +1,15 @@
 #!/usr/bin/env bash
 # Benchmark: generates a realistic 100,000-item shop file and a 1,000-item one, builds shop in
-# release mode the way a newcomer does (`swift build -c release`) and a bare C loop over libyaml's
-# yaml_parser_parse, and prints shop's times as ratios to the C loop measured in the same run, with
-# peak memory against the file size. With --static, the build links the Swift libraries statically
-# (as `make install` does) instead.
+# release mode the way a newcomer does (`swift build -c release`, which Package.swift makes one static
+# executable on Linux) and a bare C loop over libyaml's yaml_parser_parse, and prints shop's times as
+# ratios to the C loop measured in the same run, with peak memory against the file size.
 #
-#   Benchmarks/run.sh [--static] [ITEMS] [RUNS]      (defaults: 100000 items, 11 runs)
+#   Benchmarks/run.sh [ITEMS] [RUNS]      (defaults: 100000 items, 11 runs)
 #
 # Exit status 1 when a figure misses its target. A benchmark, not a test: it is not part of `swift test`.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 build=(-c release)
-if [ "${1:-}" = --static ]; then
-    build+=(--static-swift-stdlib)
-    shift
-fi
 items=${1:-100000}
 runs=${2:-11}
 work=Benchmarks/work
