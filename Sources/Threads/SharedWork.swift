@@ -28,6 +28,20 @@ public enum SharedWork {
         }
     }
 
+    /// `transform` of every index in `0..<count`, in order, computed as ``forEach(_:_:)`` runs
+    /// its pieces; all on this thread, in order, when not `concurrently`.
+    public static func map<Element>(
+        _ count: Int, concurrently: Bool = true, _ transform: (Int) -> Element
+    ) -> [Element] {
+        guard concurrently else { return (0..<count).map(transform) }
+        return Array(unsafeUninitializedCapacity: count) { buffer, initialized in
+            guard let base = buffer.baseAddress else { return }
+            // Each piece initializes its own element, once.
+            forEach(count) { index in (base + index).initialize(to: transform(index)) }
+            initialized = count
+        }
+    }
+
     /// The next index nobody has taken, shared by the workers.
     private final class Counter: @unchecked Sendable {
         // Only touched with `mutex` held.

@@ -46,20 +46,10 @@ extension ShoppingList {
             rule.check.flatMap { check in rules?.contains(rule.id) ?? true ? (rule.id, check) : nil }
         }
         return document.withRawNodes { nodes in
-            var reports = Array(repeating: [(order: CheckContext.Order, finding: Finding)](), count: selected.count)
-            reports.withUnsafeMutableBufferPointer { buffer in
-                // Each rule writes its own slot, and only once.
-                let slots = buffer
-                let run = { (position: Int) in
-                    var context = CheckContext(list: self, nodes: nodes, rule: selected[position].0)
-                    selected[position].1(&context)
-                    slots[position] = context.reported
-                }
-                if records.count >= Self.sharedCheckSize {
-                    SharedWork.forEach(selected.count, run)
-                } else {
-                    for position in selected.indices { run(position) }
-                }
+            let reports = SharedWork.map(selected.count, concurrently: records.count >= Self.sharedCheckSize) { position in
+                var context = CheckContext(list: self, nodes: nodes, rule: selected[position].0)
+                selected[position].1(&context)
+                return context.reported
             }
             return CheckContext.sortedFindings(reports)
         }

@@ -1,3 +1,4 @@
+import Threads
 import YAML
 
 /// A three-way merge of lists, item by item, as `shop merge` does it for git: items matched by
@@ -26,11 +27,20 @@ public enum ListMerge {
         markerSize: Int = LineMerge.defaultMarkerSize
     ) -> Result {
         let size = markerSize < 1 ? LineMerge.defaultMarkerSize : markerSize
-        var lists: [ShoppingList] = []
-        for (name, bytes) in [(labels.base ?? "base", base), (labels.ours ?? "ours", ours), (labels.theirs ?? "theirs", theirs)] {
-            switch VersionReading.mergeableList(bytes, emptyIsEmptyList: lists.isEmpty) {
-            case .success(let list):
-                lists.append(CanonicalOrder.arranged(list))
+        let texts = [(labels.base ?? "base", base), (labels.ours ?? "ours", ours), (labels.theirs ?? "theirs", theirs)]
+        // The three versions are read, and prepared for matching, each on its own: two at a time
+        // on large lists.
+        let concurrently = base.count + ours.count + theirs.count >= sharedReadSize
+        let readings = SharedWork.map(texts.count, concurrently: concurrently) { index in
+            VersionReading.mergeableList(texts[index].1, emptyIsEmptyList: index == 0).map { list in
+                ListVersion(CanonicalOrder.arranged(list))
+            }
+        }
+        var versions: [ListVersion] = []
+        for (reading, (name, _)) in zip(readings, texts) {
+            switch reading {
+            case .success(let version):
+                versions.append(version)
             case .failure(let failure):
                 let line = LineMerge.merge(base: base, ours: ours, theirs: theirs, labels: labels, markerSize: size)
                 return Result(
@@ -39,10 +49,12 @@ public enum ListMerge {
             }
         }
         let (merged, conflicts) = mergeLists(
-            base: ListVersion(lists[0]), ours: ListVersion(lists[1]), theirs: ListVersion(lists[2]), labels: labels,
-            markerSize: size)
+            base: versions[0], ours: versions[1], theirs: versions[2], labels: labels, markerSize: size)
         return Result(merged: merged, conflicts: conflicts, lineMergeReason: nil)
     }
+
+    /// The size of the three texts from which reading them on two threads pays for itself.
+    static let sharedReadSize = 256 * 1024
 
     static func mergeLists(
         base: ListVersion, ours: ListVersion, theirs: ListVersion, labels: LineMerge.Labels, markerSize: Int

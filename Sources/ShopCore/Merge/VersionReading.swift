@@ -16,15 +16,15 @@ public enum VersionReading {
     /// An empty text (or one with only comments) is an empty list, as a file that does not exist
     /// yet is.
     public static func list(_ bytes: [UInt8]) -> Result<ShoppingList, Unreadable> {
-        let document: Document
-        switch ShoppingList.parseDocument(bytes) {
+        let list: ShoppingList
+        // Read with its items decoded while the document is built.
+        switch ShoppingList.read(bytes) {
         case .failure(let failure):
             return .failure(Unreadable(reason: describe(failure.diagnostics)))
-        case .success(let parsed):
-            document = parsed
+        case .success(let read):
+            list = read
         }
-        let list = ShoppingList(document: document)
-        guard let root = document.root else { return .success(list) }
+        guard let root = list.document.root else { return .success(list) }
         guard root.isMapping else {
             return .failure(Unreadable(reason: "its top level is not a mapping with an \"items\" list"))
         }
