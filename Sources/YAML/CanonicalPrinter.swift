@@ -28,7 +28,7 @@ struct CanonicalPrinter {
                         storage: storage, table: storage.table, tree: tree, forms: forms,
                         layout: CommentLayout(storage: storage, tree: tree, forms: forms), output: output)
                     printer.printDocument(root: storage.root, endComments: storage.endComments)
-                    return printer.output.bytes
+                    return printer.output.buffer.bytes
                 }
             }
         }

@@ -13,6 +13,9 @@ struct CommentLayout {
     /// Comments written on lines of their own before a mapping entry: the key's (an implicit key has
     /// no room for comments on its line) and those of a value written on the key's line.
     func hoisted(key: Int, value: Int) -> [Comment] {
+        // A scalar key and its value without comments have none to hoist, whichever form the key
+        // takes: the common case, known without deciding the key's form.
+        if tree.table.isScalar(key) && !tree.table.hasTrivia(key) && !tree.table.hasTrivia(value) { return [] }
         // An explicit key (`? key`) is written like a sequence item, and so is its value (`: value`),
         // whose comments go before the `:` line.
         if forms.needsExplicitKey(key) { return hoisted(item: key) }
@@ -32,6 +35,15 @@ struct CommentLayout {
     /// item is a collection whose first entry shares the `-` line, that entry's.
     func hoisted(item: Int) -> [Comment] {
         guard tree.table.hasTrivia(item) || !tree.table.isScalar(item) else { return [] }
+        if !tree.table.hasTrivia(item) {
+            // A collection without comments of its own hoists only its first entry's.
+            if tree.isEmptyCollection(item) { return [] }
+            if tree.table.kind(item) == NodeTable.mappingKind {
+                let first = tree.firstEntry(item)
+                return hoisted(key: first.key, value: first.value)
+            }
+            return hoisted(item: item + 1)
+        }
         // A collection's own-line comments written after its header line stay after it.
         var result = trivia(item).leadingAroundHeader.before
         result.append(contentsOf: inlineOverflow(item, includeLeading: false))

@@ -4,9 +4,9 @@ struct PrintOutput {
     /// A `|+` literal just written: if nothing follows it, its trailing blank lines would end the
     /// file, so it is rewritten in double quotes; until then it is not handed to the sink.
     private struct KeepLiteral {
-        /// Where its `|+` starts in ``bytes``.
+        /// Where its `|+` starts in ``buffer``.
         var outputStart: Int
-        /// Where it ends in ``bytes``: when nothing was written after it, it is at the end.
+        /// Where it ends in ``buffer``: when nothing was written after it, it is at the end.
         var outputEnd: Int
         /// Its value, to write again in quotes.
         var value: [UInt8]
@@ -20,8 +20,8 @@ struct PrintOutput {
     let chunkSize: Int?
     /// Where chunks go.
     let sink: ((UnsafeBufferPointer<UInt8>) -> Void)?
-    /// The text not yet handed to the sink.
-    private(set) var bytes: [UInt8] = []
+    /// The text not yet handed to the sink. It is a reference: a print has one output, never copied.
+    let buffer: PrintBuffer
     private var lastLineBlank = true
     private var wroteAnything = false
     private var afterKeepLiteral = false
@@ -37,34 +37,34 @@ struct PrintOutput {
         self.chunkSize = chunkSize
         self.sink = sink
         // Room for a chunk and the entry that pushes it over, so that the buffer rarely grows.
-        if let chunkSize { bytes.reserveCapacity(chunkSize + chunkSize / 2) }
+        buffer = PrintBuffer(capacity: chunkSize.map { $0 + $0 / 2 } ?? 1 << 16)
     }
 
     /// Appends one byte to the line.
     @inline(__always)
-    mutating func append(_ byte: UInt8) {
-        bytes.append(byte)
+    func append(_ byte: UInt8) {
+        buffer.append(byte)
     }
 
     /// Appends bytes to the line.
     @inline(__always)
-    mutating func append(_ text: UnsafeBufferPointer<UInt8>) {
-        bytes.append(contentsOf: text)
+    func append(_ text: UnsafeBufferPointer<UInt8>) {
+        buffer.append(text)
     }
 
     /// Starts a line at `count` spaces of indentation.
-    mutating func writeIndent(_ count: Int) {
+    func writeIndent(_ count: Int) {
         var remaining = count
         while remaining > 0 {
             let run = min(remaining, Self.spaces.count)
-            Self.spaces.withUnsafeBufferPointer { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: $0[0..<run])) }
+            Self.spaces.withUnsafeBufferPointer { buffer.append(UnsafeBufferPointer(rebasing: $0[0..<run])) }
             remaining -= run
         }
     }
 
     /// Ends the line.
     mutating func newline() {
-        bytes.append(0x0A)
+        buffer.append(0x0A)
         lastLineBlank = false
         afterKeepLiteral = false
         wroteAnything = true
@@ -74,14 +74,14 @@ struct PrintOutput {
     /// absorb it, or the policy does not keep blank lines `depth` deep.
     mutating func blankLine(depth: Int) {
         guard depth <= blankLineDepth, !lastLineBlank, !afterKeepLiteral, wroteAnything else { return }
-        bytes.append(0x0A)
+        buffer.append(0x0A)
         lastLineBlank = true
     }
 
     /// A comment at the end of the line.
-    mutating func writeComment(_ comment: Comment) {
-        bytes.append(0x20)
-        bytes.append(contentsOf: comment.text.utf8)
+    func writeComment(_ comment: Comment) {
+        buffer.append(0x20)
+        buffer.append(comment.text)
     }
 
     /// Comments on lines of their own at `indent`, each after a blank line when it had one (the
@@ -90,27 +90,31 @@ struct PrintOutput {
         for (position, comment) in comments.enumerated() {
             if comment.hasBlankLineBefore && (position > 0 || blankBeforeFirst) { blankLine(depth: depth) }
             writeIndent(indent)
-            bytes.append(contentsOf: comment.text.utf8)
+            buffer.append(comment.text)
             newline()
         }
     }
 
     /// A scalar written on the line in `form`; empty and literal forms write nothing here.
-    mutating func writeScalarText(_ form: ScalarForm, _ value: UnsafeBufferPointer<UInt8>) {
+    func writeScalarText(_ form: ScalarForm, _ value: UnsafeBufferPointer<UInt8>) {
         switch form {
-        case .plain, .verbatim: bytes.append(contentsOf: value)
-        case .doubleQuoted: ScalarAnalysis.appendDoubleQuoted(value, to: &bytes)
+        case .plain, .verbatim: buffer.append(value)
+        case .doubleQuoted: writeDoubleQuoted(value)
         case .empty, .literal: break
         }
     }
 
+    /// A value in double quotes, escaped: rare enough in a list to be built apart first.
+    private func writeDoubleQuoted(_ value: UnsafeBufferPointer<UInt8>) {
+        var quoted: [UInt8] = []
+        ScalarAnalysis.appendDoubleQuoted(value, to: &quoted)
+        buffer.append(quoted)
+    }
+
     /// An empty collection in brackets.
-    mutating func writeEmptyCollection(isMapping: Bool) {
-        if isMapping {
-            bytes.append(contentsOf: [UInt8(ascii: "{"), UInt8(ascii: "}")])
-        } else {
-            bytes.append(contentsOf: [UInt8(ascii: "["), UInt8(ascii: "]")])
-        }
+    func writeEmptyCollection(isMapping: Bool) {
+        buffer.append(UInt8(ascii: isMapping ? "{" : "["))
+        buffer.append(UInt8(ascii: isMapping ? "}" : "]"))
     }
 
     /// Writes a literal block scalar from its header on, with `comment` on the header line; the
@@ -119,13 +123,13 @@ struct PrintOutput {
         _ value: UnsafeBufferPointer<UInt8>, indicator: Bool, chomping: ScalarAnalysis.Chomping, comment: Comment?,
         contentIndent: Int
     ) {
-        let start = bytes.count
-        bytes.append(UInt8(ascii: "|"))
-        if indicator { bytes.append(UInt8(ascii: "2")) }
+        let start = buffer.count
+        buffer.append(UInt8(ascii: "|"))
+        if indicator { buffer.append(UInt8(ascii: "2")) }
         switch chomping {
-        case .strip: bytes.append(UInt8(ascii: "-"))
+        case .strip: buffer.append(UInt8(ascii: "-"))
         case .clip: break
-        case .keep: bytes.append(UInt8(ascii: "+"))
+        case .keep: buffer.append(UInt8(ascii: "+"))
         }
         if let comment { writeComment(comment) }
         newline()
@@ -141,7 +145,7 @@ struct PrintOutput {
             while lineEnd < end && value[lineEnd] != 0x0A { lineEnd += 1 }
             if lineEnd > lineStart {
                 writeIndent(contentIndent)
-                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: value[lineStart..<lineEnd]))
+                buffer.append(UnsafeBufferPointer(rebasing: value[lineStart..<lineEnd]))
             }
             newline()
             lineStart = lineEnd + 1
@@ -150,30 +154,30 @@ struct PrintOutput {
             for _ in 1..<trailingBreaks { newline() }
             // A keep literal absorbs the blank lines after it: none may follow.
             afterKeepLiteral = true
-            keepLiteral = KeepLiteral(outputStart: start, outputEnd: bytes.count, value: Array(value), comment: comment)
+            keepLiteral = KeepLiteral(outputStart: start, outputEnd: buffer.count, value: Array(value), comment: comment)
         }
     }
 
     /// Ends the text: a `|+` literal at the very end would leave blank lines at the end of the
     /// file, so such a value is written in double quotes instead.
     mutating func finish() {
-        guard let keep = keepLiteral, keep.outputEnd == bytes.count else { return }
-        bytes.removeSubrange(keep.outputStart...)
-        keep.value.withUnsafeBufferPointer { ScalarAnalysis.appendDoubleQuoted($0, to: &bytes) }
+        guard let keep = keepLiteral, keep.outputEnd == buffer.count else { return }
+        buffer.truncate(to: keep.outputStart)
+        keep.value.withUnsafeBufferPointer { writeDoubleQuoted($0) }
         if let comment = keep.comment { writeComment(comment) }
-        bytes.append(0x0A)
+        buffer.append(0x0A)
     }
 
     /// Hands the text to the sink once there is a chunk of it; called between entries and items,
     /// never in the middle of a line. A keep literal at the end is held back, since it may yet
     /// have to be rewritten.
     mutating func flushIfNeeded() {
-        guard let chunkSize, let sink, bytes.count >= chunkSize else { return }
+        guard let chunkSize, let sink, buffer.count >= chunkSize else { return }
         if let keep = keepLiteral {
-            if keep.outputEnd == bytes.count { return }
+            if keep.outputEnd == buffer.count { return }
             keepLiteral = nil
         }
-        bytes.withUnsafeBufferPointer { sink($0) }
-        bytes.removeAll(keepingCapacity: true)
+        buffer.withBytes { sink($0) }
+        buffer.truncate(to: 0)
     }
 }

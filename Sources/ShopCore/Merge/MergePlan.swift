@@ -1,3 +1,4 @@
+import Threads
 import YAML
 
 /// Everything a merge decided, before the result is written: each item's merge and the order of
@@ -55,15 +56,23 @@ enum MergePlanner {
 
     /// Each item of the base with what each side made of it, then the items each side added (an
     /// item both added, by the same identity, once).
+    /// The number of base items from which merging them on two threads pays for itself.
+    static let sharedMergeSize = 2_000
+
     static func matchedItems(_ versions: MergeVersions) -> [MergedItem] {
+        // The base's items merge each on its own: in runs, two at a time on a large list.
+        let count = versions.base.items.count
+        let runs = count >= sharedMergeSize ? 64 : 1
         var items: [MergedItem] = []
-        items.reserveCapacity(versions.base.items.count + 16)
-        for base in versions.base.items.indices {
-            items.append(
+        items.reserveCapacity(count + 16)
+        let merged = SharedWork.map(runs, concurrently: runs > 1) { run in
+            (count * run / runs..<count * (run + 1) / runs).map { base in
                 ItemMerge.merge(
                     base: base, ours: versions.baseOurs.newForOld[base], theirs: versions.baseTheirs.newForOld[base],
-                    in: versions))
+                    in: versions)
+            }
         }
+        for run in merged { items.append(contentsOf: run) }
         let theirsAdded = versions.theirs.items.indices.filter { versions.baseTheirs.oldForNew[$0] == nil }
         var theirsByID: [String: Int] = [:]
         var theirsByName: [NameKey: Int] = [:]

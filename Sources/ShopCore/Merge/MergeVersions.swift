@@ -1,3 +1,4 @@
+import Threads
 import YAML
 
 /// The three versions of a merge with the items of each side matched to the base's, and their
@@ -23,8 +24,12 @@ struct MergeVersions {
     static func with<Result>(
         base: ListVersion, ours: ListVersion, theirs: ListVersion, _ body: (MergeVersions) -> Result
     ) -> Result {
-        let baseOurs = ItemMatching(old: base, new: ours)
-        let baseTheirs = ItemMatching(old: base, new: theirs)
+        // Each side is matched to the base on its own: at once, on a large list.
+        let concurrently = base.items.count >= MergePlanner.sharedMergeSize
+        let matchings = SharedWork.map(2, concurrently: concurrently) { side in
+            ItemMatching(old: base, new: side == 0 ? ours : theirs)
+        }
+        let (baseOurs, baseTheirs) = (matchings[0], matchings[1])
         return base.document.withRawNodes { baseNodes in
             ours.document.withRawNodes { oursNodes in
                 theirs.document.withRawNodes { theirsNodes in
