@@ -20,24 +20,24 @@ struct NodeTable: Sendable {
     /// `hasTrivia` bit is set have any.
     var comments: [CommentRecord] = []
 
-    @usableFromInline static let synthetic = UInt32.max
+    @inlinable static var synthetic: UInt32 { UInt32.max }
 
-    @usableFromInline static let kindMask: UInt8 = 0b11
-    @usableFromInline static let styleShift: UInt8 = 2
-    @usableFromInline static let styleMask: UInt8 = 0b111 << 2
-    @usableFromInline static let blankLineBit: UInt8 = 1 << 5
-    @usableFromInline static let triviaBit: UInt8 = 1 << 6
-    @usableFromInline static let arenaBit: UInt8 = 1 << 7
+    @inlinable static var kindMask: UInt8 { 0b11 }
+    @inlinable static var styleShift: UInt8 { 2 }
+    @inlinable static var styleMask: UInt8 { 0b111 << 2 }
+    @inlinable static var blankLineBit: UInt8 { 1 << 5 }
+    @inlinable static var triviaBit: UInt8 { 1 << 6 }
+    @inlinable static var arenaBit: UInt8 { 1 << 7 }
 
     /// A collection's style code for flow style (`[a]`, `{a: 1}`); block is 0.
-    @usableFromInline static let flowStyle: UInt8 = 1
+    @inlinable static var flowStyle: UInt8 { 1 }
     /// Scalar style codes of quoted scalars, whose value sits inside the quotes.
-    @usableFromInline static let singleQuotedStyle: UInt8 = 1
-    @usableFromInline static let doubleQuotedStyle: UInt8 = 2
+    @inlinable static var singleQuotedStyle: UInt8 { 1 }
+    @inlinable static var doubleQuotedStyle: UInt8 { 2 }
 
-    @usableFromInline static let scalarKind: UInt8 = 0
-    @usableFromInline static let sequenceKind: UInt8 = 1
-    @usableFromInline static let mappingKind: UInt8 = 2
+    @inlinable static var scalarKind: UInt8 { 0 }
+    @inlinable static var sequenceKind: UInt8 { 1 }
+    @inlinable static var mappingKind: UInt8 { 2 }
 
     var count: Int { flags.count }
 

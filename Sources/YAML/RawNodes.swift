@@ -52,6 +52,14 @@ public struct RawNodes {
     }
 
     /// Whether a plain scalar reads as null: empty, `~`, or `null` in any case.
+    /// The value of a scalar that is not null; nil for a collection or a null. The value is
+    /// found once, where a test for null and a read of the value would find it twice.
+    @inlinable @inline(__always) public func nonNullValue(_ index: Int) -> UnsafeBufferPointer<UInt8>? {
+        guard flags[index] & NodeTable.kindMask == NodeTable.scalarKind else { return nil }
+        let bytes = value(index)
+        return isPlain(index) && ScalarText.isNull(bytes) ? nil : bytes
+    }
+
     @inlinable @inline(__always) public func isNull(_ index: Int) -> Bool {
         isPlain(index) && ScalarText.isNull(value(index))
     }

@@ -75,7 +75,10 @@ public enum CSVExporter {
         guard let text, !text.isEmpty else { return }
         let guarded = needsGuard(text)
         var quoted = false
-        for byte in text where byte == UInt8(ascii: ",") || byte == UInt8(ascii: "\"") || byte == 0x0A || byte == 0x0D {
+        // The four bytes that call for quotes are all below `-`, which most bytes of a text are not.
+        for byte in text where byte < UInt8(ascii: "-")
+            && (byte == UInt8(ascii: ",") || byte == UInt8(ascii: "\"") || byte == 0x0A || byte == 0x0D)
+        {
             quoted = true
             break
         }

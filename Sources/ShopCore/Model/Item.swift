@@ -98,7 +98,7 @@ struct ItemView {
     /// The value of a key when it is a scalar that is not null.
     @inline(__always)
     func value(_ key: ItemKey) -> UnsafeBufferPointer<UInt8>? {
-        guard let node = valueNode(key), nodes.isScalar(node), !nodes.isNull(node) else { return nil }
-        return nodes.value(node)
+        guard let node = valueNode(key) else { return nil }
+        return nodes.nonNullValue(node)
     }
 }

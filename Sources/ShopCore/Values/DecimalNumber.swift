@@ -159,7 +159,13 @@ public struct DecimalNumber: Hashable, Comparable, Sendable, CustomStringConvert
 
     /// The exact product.
     public static func * (lhs: DecimalNumber, rhs: DecimalNumber) -> DecimalNumber {
-        DecimalNumber(units: lhs.units * rhs.units, scale: lhs.scale + rhs.scale)
+        // A price times a quantity fits 64 bits, where the product is one instruction instead of
+        // a call that checks 128 bits for overflow.
+        if let left = Int64(exactly: lhs.units), let right = Int64(exactly: rhs.units) {
+            let (product, overflow) = left.multipliedReportingOverflow(by: right)
+            if !overflow { return DecimalNumber(units: Int128(product), scale: lhs.scale + rhs.scale) }
+        }
+        return DecimalNumber(units: lhs.units * rhs.units, scale: lhs.scale + rhs.scale)
     }
 
     /// The exact sum.
