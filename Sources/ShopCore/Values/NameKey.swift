@@ -86,8 +86,8 @@ public struct NameKey: Hashable, Sendable, CustomStringConvertible {
         return (hash, count == 0)
     }
 
-    /// FNV-1a over a key's bytes (or any bytes), as ``fingerprint(ofName:)`` computes it.
-    static func fingerprint<Bytes: Sequence<UInt8>>(of bytes: Bytes) -> UInt64 {
+    /// FNV-1a over a key's bytes, as ``fingerprint(ofName:)`` computes it.
+    static func fingerprint(of bytes: [UInt8]) -> UInt64 {
         var hash: UInt64 = 0xCBF2_9CE4_8422_2325
         for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01B3 }
         return hash

@@ -67,7 +67,7 @@ enum NameRules {
                 guard let idNode = context.item(record).valueNode(.id), nodes.isScalar(idNode), !nodes.isNull(idNode)
                 else { continue }
                 let bytes = nodes.value(idNode)
-                guard let seen = first.first(NameKey.fingerprint(of: bytes), else: Int32(idNode)) else { continue }
+                guard let seen = first.first(FingerprintTable.fingerprint(of: bytes), else: Int32(idNode)) else { continue }
                 var earlier = seen
                 if !nodes.value(Int(seen)).elementsEqual(bytes) {
                     earlier = exact[Array(bytes)] ?? -1
