@@ -28,6 +28,17 @@ public enum SharedWork {
         }
     }
 
+    /// Runs `here` on this thread and `alongside` on a second one, at the same time, and returns
+    /// when both have. Without a second thread, `alongside` runs here after `here`.
+    public static func run(_ here: () -> Void, alongside: () -> Void) {
+        withoutActuallyEscaping(alongside) { alongside in
+            // The helper only runs `alongside` until it is joined, below: nothing outlives this call.
+            let helper = JoinableThread.start(alongside)
+            here()
+            if let helper { helper.join() } else { alongside() }
+        }
+    }
+
     /// `transform` of every index in `0..<count`, in order, computed as ``forEach(_:_:)`` runs
     /// its pieces; all on this thread, in order, when not `concurrently`.
     public static func map<Element>(

@@ -1,3 +1,5 @@
+import Threads
+
 /// Writes a list as CSV: RFC 4180 (comma separated, CRLF after every record, a field quoted only
 /// when it holds a comma, a quote or a line break, quotes doubled inside), UTF-8 without a byte
 /// order mark.
@@ -34,7 +36,8 @@ public enum CSVExporter {
     /// The header record, without its line end.
     public static let header = columns.map(\.title).joined(separator: ",")
 
-    /// Writes the export to `output`, in chunks.
+    /// Writes the export to `output`, in chunks. A large list is written by two threads, each
+    /// writing half the records: the second half is collected while the first is handed on.
     public static func write(
         _ list: ShoppingList, options: ExportOptions, to output: (UnsafeBufferPointer<UInt8>) -> Void
     ) {
@@ -42,31 +45,55 @@ public enum CSVExporter {
             var writer = ExportWriter(output: output)
             writer.append(string: header)
             writer.append("\r\n")
-            let decimals = list.priceDecimals
-            let columns = Self.columns
-            list.forEachItem(in: options.scope) { entry in
-                for (index, column) in columns.enumerated() {
-                    if index > 0 { writer.append(UInt8(ascii: ",")) }
-                    switch column {
-                    case .total:
-                        if let price = entry.price {
-                            writer.append(
-                                ListTotals.lineTotal(price: price, quantity: entry.effectiveQuantity, decimals: decimals),
-                                decimals: decimals)
-                        }
-                    case .key(let key):
-                        switch key.kind {
-                        case .text: appendText(entry.text(key), to: &writer)
-                        case .price: if let price = entry.price { writer.append(price, decimals: decimals) }
-                        case .quantity: writer.appendShortest(entry.effectiveQuantity)
-                        case .flag: writer.append((key == .buy ? entry.buy : entry.done) ? "true" : "false")
-                        }
+            let count = list.records.count
+            guard count >= sharedExportSize else {
+                writeRecords(list, options: options, positions: 0..<count, to: &writer)
+                writer.flush()
+                return
+            }
+            var secondHalf: [UInt8] = []
+            SharedWork.run {
+                writeRecords(list, options: options, positions: 0..<count / 2, to: &writer)
+                writer.flush()
+            } alongside: {
+                var collector = ExportWriter { secondHalf.append(contentsOf: $0) }
+                writeRecords(list, options: options, positions: count / 2..<count, to: &collector)
+                collector.flush()
+            }
+            secondHalf.withUnsafeBufferPointer(output)
+        }
+    }
+
+    /// The number of items from which writing them on two threads pays for itself.
+    static let sharedExportSize = 5_000
+
+    /// The records of the items at `positions` that are in the export's scope.
+    private static func writeRecords(
+        _ list: ShoppingList, options: ExportOptions, positions: Range<Int>, to writer: inout ExportWriter
+    ) {
+        let decimals = list.priceDecimals
+        let columns = Self.columns
+        list.forEachItem(in: options.scope, positions: positions) { entry in
+            for (index, column) in columns.enumerated() {
+                if index > 0 { writer.append(UInt8(ascii: ",")) }
+                switch column {
+                case .total:
+                    if let price = entry.price {
+                        writer.append(
+                            ListTotals.lineTotal(price: price, quantity: entry.effectiveQuantity, decimals: decimals),
+                            decimals: decimals)
+                    }
+                case .key(let key):
+                    switch key.kind {
+                    case .text: appendText(entry.text(key), to: &writer)
+                    case .price: if let price = entry.price { writer.append(price, decimals: decimals) }
+                    case .quantity: writer.appendShortest(entry.effectiveQuantity)
+                    case .flag: writer.append((key == .buy ? entry.buy : entry.done) ? "true" : "false")
                     }
                 }
-                writer.append("\r\n")
-                writer.flushIfFull()
             }
-            writer.flush()
+            writer.append("\r\n")
+            writer.flushIfFull()
         }
     }
 

@@ -81,11 +81,13 @@ public struct ShoppingList: Sendable {
         return fallback
     }
 
-    /// Calls `body` with each item in `scope`, in file order, lending its texts.
-    func forEachItem(in scope: ItemScope, _ body: (ItemView) -> Void) {
+    /// Calls `body` with each item in `scope`, in file order, lending its texts; only with the
+    /// items at `positions` among all, when given.
+    func forEachItem(in scope: ItemScope, positions: Range<Int>? = nil, _ body: (ItemView) -> Void) {
         let decimals = priceDecimals
+        let walked = positions.map { records[$0] } ?? records[...]
         document.withRawNodes { nodes in
-            for record in records where scope == .all || record.buy {
+            for record in walked where scope == .all || record.buy {
                 body(ItemView(nodes: nodes, record: record, decimals: decimals))
             }
         }
