@@ -9,6 +9,9 @@ struct ListDecoder {
     var currency: Currency?
     var categories: [String]?
     var records: [ItemRecord] = []
+    /// The items whose name or id has an earlier item's fingerprint, when the read found them.
+    var repeatedNames: [RepeatedFingerprints.Pair]?
+    var repeatedIDs: [RepeatedFingerprints.Pair]?
 
     init(document: Document) {
         self.document = document
@@ -29,6 +32,8 @@ struct ListDecoder {
             {
                 records = streamed.records
                 layout.itemsThatAreNotMappings = streamed.itemsThatAreNotMappings
+                repeatedNames = streamed.repeatedNames.pairs
+                repeatedIDs = streamed.repeatedIDs.pairs
             } else {
                 decodeItems(Int(layout.items), nodes: nodes)
             }

@@ -17,6 +17,10 @@ public struct ShoppingList: Sendable {
     let records: [ItemRecord]
     /// Where the parts of the list are in the document.
     let layout: ListLayout
+    /// The items whose name or id has an earlier item's fingerprint, when the read found them;
+    /// nil when the duplicate rules are to find them.
+    let repeatedNames: [RepeatedFingerprints.Pair]?
+    let repeatedIDs: [RepeatedFingerprints.Pair]?
 
     /// Decodes a document.
     public init(document: Document) {
@@ -33,6 +37,8 @@ public struct ShoppingList: Sendable {
         categories = decoder.categories
         records = decoder.records
         layout = decoder.layout
+        repeatedNames = decoder.repeatedNames
+        repeatedIDs = decoder.repeatedIDs
     }
 
     /// Reads a list from bytes: the document, with its items decoded while it is read. A file

@@ -19,6 +19,9 @@ final class StreamingItemDecoder: ReadObserver {
     private(set) var itemsNode = -1
     /// Whether a `currency` came after the first item was read (its decimals were not known).
     private(set) var currencyAfterItems = false
+    /// The items whose name or id has an earlier item's fingerprint.
+    private(set) var repeatedNames = RepeatedFingerprints(.name)
+    private(set) var repeatedIDs = RepeatedFingerprints(.id)
 
     /// The top-level key whose value is being read, when it is a key shop knows.
     private var currentKey: ListKey?
@@ -46,7 +49,10 @@ final class StreamingItemDecoder: ReadObserver {
                     itemsThatAreNotMappings = true
                     continue
                 }
-                records.append(ListDecoder.record(of: node.index, decimals: decimals, nodes: nodes))
+                let record = ListDecoder.record(of: node.index, decimals: decimals, nodes: nodes)
+                records.append(record)
+                repeatedNames.add(record, nodes: nodes)
+                repeatedIDs.add(record, nodes: nodes)
             }
         }
     }

@@ -31,15 +31,13 @@ enum NameRules {
         summary: "Two items have the same name once case, Unicode compatibility forms and white space are ignored.",
         check: { context in
             let nodes = context.nodes
-            var first = FingerprintTable(capacity: context.records.count)
+            let repeated = context.list.repeatedNames ?? RepeatedFingerprints.pairs(.name, of: context.records, nodes: nodes)
             // Names with the same fingerprint but other keys, compared exactly.
             var exact: [NameKey: Int32] = [:]
-            // Read from the records alone, until two fingerprints meet.
-            for record in context.records where record.marks.contains(.textName) && !record.marks.contains(.blankName) {
-                guard let name = context.item(record).valueNode(.name) else { continue }
-                guard let earlier = first.first(record.nameFingerprint, else: Int32(name)) else { continue }
+            for pair in repeated {
+                let name = Int(pair.later)
                 let key = NameKey(utf8: nodes.value(name))
-                var firstNode = Int(earlier)
+                var firstNode = Int(pair.first)
                 if NameKey(utf8: nodes.value(firstNode)) != key {
                     firstNode = exact[key].map(Int.init) ?? -1
                     if firstNode < 0 { exact[key] = Int32(name) }
@@ -60,16 +58,14 @@ enum NameRules {
         check: { context in
             let nodes = context.nodes
             // By a fingerprint of the bytes, compared exactly when two meet: no text is made per item.
-            var first = FingerprintTable(capacity: context.records.count)
+            let repeated = context.list.repeatedIDs ?? RepeatedFingerprints.pairs(.id, of: context.records, nodes: nodes)
             // The ids whose fingerprint an earlier, different id has.
             var exact: [[UInt8]: Int32] = [:]
-            for record in context.records {
-                guard let idNode = context.item(record).valueNode(.id), nodes.isScalar(idNode), !nodes.isNull(idNode)
-                else { continue }
+            for pair in repeated {
+                let idNode = Int(pair.later)
                 let bytes = nodes.value(idNode)
-                guard let seen = first.first(FingerprintTable.fingerprint(of: bytes), else: Int32(idNode)) else { continue }
-                var earlier = seen
-                if !nodes.value(Int(seen)).elementsEqual(bytes) {
+                var earlier = pair.first
+                if !nodes.value(Int(earlier)).elementsEqual(bytes) {
                     earlier = exact[Array(bytes)] ?? -1
                     if earlier < 0 { exact[Array(bytes)] = Int32(idNode) }
                 }
