@@ -56,7 +56,7 @@ enum DocumentReader {
     private static func readConcurrently(
         input: UnsafePointer<UInt8>, count: Int, into builder: inout TreeBuilder
     ) -> Bool {
-        let channel = EventChannel()
+        let channel = EventChannel(chunkCapacity: EventChunk.capacity(forInput: count))
         let maximumDepth = builder.limits.maximumDepth
         return withUnsafeMutablePointer(to: &builder) { builder in
             // The builder is only touched by the consumer thread until it has been joined.

@@ -19,9 +19,12 @@ final class EventChannel: @unchecked Sendable {
     private var closed = false
     private var cancelled = false
     private let depth: Int
+    /// The capacity of the chunks the channel makes when none comes back in time.
+    private let chunkCapacity: Int
 
-    init(depth: Int = 3) {
+    init(depth: Int = 3, chunkCapacity: Int) {
         self.depth = depth
+        self.chunkCapacity = chunkCapacity
         pthread_mutex_init(mutex, nil)
         pthread_cond_init(filledCondition, nil)
         pthread_cond_init(spaceCondition, nil)
@@ -51,7 +54,7 @@ final class EventChannel: @unchecked Sendable {
         let next = empty.popLast()
         pthread_cond_signal(filledCondition)
         pthread_mutex_unlock(mutex)
-        guard let next else { return EventChunk() }
+        guard let next else { return EventChunk(capacity: chunkCapacity) }
         next.reset()
         return next
     }

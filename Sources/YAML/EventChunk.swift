@@ -32,13 +32,9 @@ struct EventRecord {
 /// Events handed over together: a fixed number of records and the scalar values they point into,
 /// in storage that is allocated once and refilled, so that recording an event costs a few stores.
 final class EventChunk: @unchecked Sendable {
-    /// How many records a chunk holds before it is handed over: enough to make the hand-over cheap,
-    /// few enough (320 KB) to stay in the processor's second-level cache. Each hand-over may put the
-    /// tree builder to sleep and wake it again; at 2,048 records a 100,000-item read made some
-    /// 2,100 such switches and took 2% longer.
-    static let capacity = 8192
-
-    private let recordStorage = UnsafeMutablePointer<EventRecord>.allocate(capacity: EventChunk.capacity)
+    /// How many records a chunk holds before it is handed over.
+    let capacity: Int
+    private let recordStorage: UnsafeMutablePointer<EventRecord>
     private(set) var recordCount = 0
     private var valueStorage: UnsafeMutablePointer<UInt8>
     private var valueCapacity: Int
@@ -46,9 +42,22 @@ final class EventChunk: @unchecked Sendable {
     /// Set on the last chunk of a read: how the stream ended.
     var ending: EventStreamEnding?
 
-    init() {
+    /// A chunk of `capacity` records.
+    init(capacity: Int) {
+        self.capacity = capacity
+        recordStorage = UnsafeMutablePointer<EventRecord>.allocate(capacity: capacity)
         valueCapacity = 32 * 1024
         valueStorage = UnsafeMutablePointer<UInt8>.allocate(capacity: valueCapacity)
+    }
+
+    /// The capacity of the chunks of a read of `count` bytes: a list has about one event per five
+    /// bytes, and a read is cut into some forty chunks, of 1,024 to 8,192 records. Few enough
+    /// hand-overs, each of which may put the tree builder to sleep and wake it again (at 2,048
+    /// records a 100,000-item read made some 2,100 such switches and took 2% longer); chunks small
+    /// enough that the tree builder starts early on a small file, and that one (320 KB at most)
+    /// stays in the processor's second-level cache.
+    static func capacity(forInput count: Int) -> Int {
+        min(max(count / 5 / 40, 1024), 8192)
     }
 
     deinit {
@@ -56,7 +65,7 @@ final class EventChunk: @unchecked Sendable {
         valueStorage.deallocate()
     }
 
-    var isFull: Bool { recordCount == EventChunk.capacity }
+    var isFull: Bool { recordCount == capacity }
 
     /// The records, in the order the events came.
     var records: UnsafeBufferPointer<EventRecord> {

@@ -12,7 +12,7 @@ enum EventProducer {
     static func run(
         input: UnsafePointer<UInt8>, count: Int, maximumDepth: Int, deliver: (EventChunk) -> EventChunk?
     ) {
-        var chunk = EventChunk()
+        var chunk = EventChunk(capacity: EventChunk.capacity(forInput: count))
         let parser = UnsafeMutablePointer<yaml_parser_t>.allocate(capacity: 1)
         defer { parser.deallocate() }
         guard yaml_parser_initialize(parser) != 0 else {

@@ -121,7 +121,7 @@ import TestSupport
             EventProducer.run(input: buffer.baseAddress!, count: buffer.count, maximumDepth: 256) { chunk in
                 records += chunk.records.count
                 ending = chunk.ending
-                return EventChunk()
+                return EventChunk(capacity: chunk.capacity)
             }
         }
         // Stream and document start, then 257 sequence starts.
