@@ -42,11 +42,16 @@ extension ShoppingList {
     /// Every finding of `rules` (all of them by default), ordered by position. On a large list
     /// the rules run on two threads: each rule reads the list and reports on its own.
     public func check(_ rules: Set<RuleID>? = nil) -> [Finding] {
+        check(rules, sharing: records.count >= Self.sharedCheckSize)
+    }
+
+    /// Every finding of `rules`, with the rules on two threads when `sharing`.
+    func check(_ rules: Set<RuleID>?, sharing: Bool) -> [Finding] {
         let selected = RuleRegistry.all.compactMap { rule in
             rule.check.flatMap { check in rules?.contains(rule.id) ?? true ? (rule.id, check) : nil }
         }
         return document.withRawNodes { nodes in
-            let reports = SharedWork.map(selected.count, concurrently: records.count >= Self.sharedCheckSize) { position in
+            let reports = SharedWork.map(selected.count, concurrently: sharing) { position in
                 var context = CheckContext(list: self, nodes: nodes, rule: selected[position].0)
                 selected[position].1(&context)
                 return context.reported

@@ -41,12 +41,19 @@ public enum CSVExporter {
     public static func write(
         _ list: ShoppingList, options: ExportOptions, to output: (UnsafeBufferPointer<UInt8>) -> Void
     ) {
+        write(list, options: options, sharing: list.records.count >= sharedExportSize, to: output)
+    }
+
+    /// Writes the export to `output`, on two threads when `sharing`.
+    static func write(
+        _ list: ShoppingList, options: ExportOptions, sharing: Bool, to output: (UnsafeBufferPointer<UInt8>) -> Void
+    ) {
         withoutActuallyEscaping(output) { output in
             var writer = ExportWriter(output: output)
             writer.append(string: header)
             writer.append("\r\n")
             let count = list.records.count
-            guard count >= sharedExportSize else {
+            guard sharing else {
                 writeRecords(list, options: options, positions: 0..<count, to: &writer)
                 writer.flush()
                 return
