@@ -65,6 +65,9 @@ struct SecondThreadTests {
         let rules: Set<RuleID> = [.duplicateName, .duplicateID]
         let findings = streamed.check(rules)
         #expect(findings == decodedAfter.check(rules))
+        // Decoded after the read, in runs on two threads, the items give every rule the same.
+        #expect(streamed.check() == decodedAfter.check())
+        #expect(CanonicalForm.format(streamed.document) == decodedAfter.document.formatted(policy: CanonicalForm.policy(for: decodedAfter)))
         #expect(findings.filter { $0.rule == .duplicateName }.count > 200)
         #expect(findings.filter { $0.rule == .duplicateID }.count > 500)
     }

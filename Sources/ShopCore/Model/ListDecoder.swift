@@ -1,3 +1,4 @@
+import Threads
 import YAML
 
 /// Reads a document into the parts of a ``ShoppingList``: the settings at the top level and one
@@ -101,19 +102,36 @@ struct ListDecoder {
 
     // MARK: Items
 
+    /// Decodes the item mappings of `sequence`: each on its own, so on a large list in runs, two
+    /// at a time (a list read from a file was decoded while it was read; this is for a document
+    /// an edit or a merge made).
     private mutating func decodeItems(_ sequence: Int, nodes: RawNodes) {
         let decimals = currency?.decimals ?? Currency.defaultDecimals
-        // Sized once: growing a table of 100,000 records step by step costs time and a peak of memory.
-        let count = nodes.items(of: sequence).reduce(0) { count, _ in count + 1 }
-        records.reserveCapacity(count)
+        var mappings: [Int32] = []
         for entry in nodes.items(of: sequence) {
-            guard nodes.isMapping(entry) else {
+            if nodes.isMapping(entry) {
+                mappings.append(Int32(entry))
+            } else {
                 layout.itemsThatAreNotMappings = true
-                continue
             }
-            records.append(Self.record(of: entry, decimals: decimals, nodes: nodes))
+        }
+        let count = mappings.count
+        let runs = count >= Self.sharedDecodeSize ? 64 : 1
+        // Written in place, each record once: growing a table of 100,000 records step by step, or
+        // joining runs, would cost time and a peak of memory.
+        records = [ItemRecord](unsafeUninitializedCapacity: count) { buffer, initialized in
+            guard let base = buffer.baseAddress else { return }
+            SharedWork.forEach(runs) { run in
+                for position in count * run / runs..<count * (run + 1) / runs {
+                    (base + position).initialize(to: Self.record(of: Int(mappings[position]), decimals: decimals, nodes: nodes))
+                }
+            }
+            initialized = count
         }
     }
+
+    /// The number of items from which decoding them on two threads pays for itself.
+    static let sharedDecodeSize = 2_000
 
     /// Reads one item mapping: where each known key's value is, the numbers and flags.
     static func record(of mapping: Int, decimals: Int, nodes: RawNodes) -> ItemRecord {
