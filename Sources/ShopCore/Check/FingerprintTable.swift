@@ -3,8 +3,9 @@
 ///
 /// Fingerprints are hashes already, so the table spreads them with one multiplication instead of
 /// hashing them again, as a `Dictionary` would, and keeps them with their nodes in one flat array
-/// (the rules' dictionaries were about a third of check's rule time on 100,000 items). Two
-/// different texts may share a fingerprint: callers compare the texts when a lookup finds one.
+/// (with dictionaries, duplicate-name and duplicate-id took 7.4 of the rules' 17.6 ms on 100,000
+/// items). Two different texts may share a fingerprint: callers compare the texts when a lookup
+/// finds one.
 struct FingerprintTable {
     /// One slot: 32 bits of a fingerprint and its node, side by side in 8 bytes, so that a probe
     /// reads one cache line and 100,000 names take 2 MB. Two fingerprints that agree in those 32
