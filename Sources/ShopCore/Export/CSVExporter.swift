@@ -58,7 +58,10 @@ public enum CSVExporter {
                 writer.flush()
                 return
             }
+            // Room for more than the half can need (an item's record is shorter than its YAML), so
+            // that collecting it never copies it: pages not written cost nothing.
             var secondHalf: [UInt8] = []
+            secondHalf.reserveCapacity(list.document.source.bytes.count)
             SharedWork.run {
                 writeRecords(list, options: options, positions: 0..<count / 2, to: &writer)
                 writer.flush()
