@@ -41,7 +41,7 @@ extension ShoppingList {
     /// Every finding of `rules` (all of them by default), ordered by position. On a large list
     /// the rules run on two threads: each rule reads the list and reports on its own.
     public func check(_ rules: Set<RuleID>? = nil) -> [Finding] {
-        check(rules, sharing: records.count >= Self.sharedCheckSize)
+        check(rules, sharing: records.count >= SharedItemWork.minimumItems)
     }
 
     /// Every finding of `rules`, with the rules on two threads when `sharing`.
@@ -58,10 +58,6 @@ extension ShoppingList {
             return CheckContext.sortedFindings(reports)
         }
     }
-
-    /// The number of items from which a second thread pays for itself: the rules take about
-    /// 150 ns per item together, starting a thread some 50 µs.
-    static let sharedCheckSize = 2_000
 
     /// Every finding, resolved to lines and columns, ordered by position.
     public var diagnostics: [Diagnostic] { check().resolved(in: document.source) }

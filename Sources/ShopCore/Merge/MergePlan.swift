@@ -56,13 +56,10 @@ enum MergePlanner {
 
     /// Each item of the base with what each side made of it, then the items each side added (an
     /// item both added, by the same identity, once).
-    /// The number of base items from which merging them on two threads pays for itself.
-    static let sharedMergeSize = 2_000
-
     static func matchedItems(_ versions: MergeVersions) -> [MergedItem] {
         // The base's items merge each on its own: in runs, two at a time on a large list.
         let count = versions.base.items.count
-        let runs = count >= sharedMergeSize ? 64 : 1
+        let runs = count >= SharedItemWork.minimumItems ? 64 : 1
         var items: [MergedItem] = []
         items.reserveCapacity(count + 16)
         let merged = SharedWork.map(runs, concurrently: runs > 1) { run in

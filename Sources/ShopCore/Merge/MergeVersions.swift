@@ -25,7 +25,7 @@ struct MergeVersions {
         base: ListVersion, ours: ListVersion, theirs: ListVersion, _ body: (MergeVersions) -> Result
     ) -> Result {
         // Each side is matched to the base on its own: at once, on a large list.
-        let concurrently = base.items.count >= MergePlanner.sharedMergeSize
+        let concurrently = base.items.count >= SharedItemWork.minimumItems
         let matchings = SharedWork.map(2, concurrently: concurrently) { side in
             ItemMatching(old: base, new: side == 0 ? ours : theirs)
         }

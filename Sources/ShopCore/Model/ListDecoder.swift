@@ -116,7 +116,7 @@ struct ListDecoder {
             }
         }
         let count = mappings.count
-        let runs = count >= Self.sharedDecodeSize ? 64 : 1
+        let runs = count >= SharedItemWork.minimumItems ? 64 : 1
         // Written in place, each record once: growing a table of 100,000 records step by step, or
         // joining runs, would cost time and a peak of memory.
         records = [ItemRecord](unsafeUninitializedCapacity: count) { buffer, initialized in
@@ -129,9 +129,6 @@ struct ListDecoder {
             initialized = count
         }
     }
-
-    /// The number of items from which decoding them on two threads pays for itself.
-    static let sharedDecodeSize = 2_000
 
     /// Reads one item mapping: where each known key's value is, the numbers and flags.
     static func record(of mapping: Int, decimals: Int, nodes: RawNodes) -> ItemRecord {
