@@ -64,9 +64,14 @@ enum NameClashes {
     }
 
     /// The value the result gives `key` of an item (a non-empty text), and the side it comes from.
+    /// An item ours removed and theirs changed has none: it is only on theirs' side of its own
+    /// conflict, and taking that side is the user's choice to make with both items in view.
+    /// Folding it into another item's conflict would put that item's merged changes on one side
+    /// only, so resolving either way would lose some.
     static func mergedValue(_ item: MergedItem, _ key: ItemKey, _ versions: MergeVersions)
         -> (value: String, side: MergeVersions.Side)?
     {
+        if item.conflict == .removedByOurs { return nil }
         func value(_ index: Int?, _ side: MergeVersions.Side) -> (String, MergeVersions.Side)? {
             guard let index else { return nil }
             let item = versions.version(side).items[index]
