@@ -7,7 +7,7 @@
 /// | `6 pcs`, `0.25 kg` | 6, 0.25 | `pcs`, `kg` |
 /// | `2 × 500 g` | 2 | `500 g` |
 /// | `500 g` | 500 | `g` |
-/// | `½ kg`, `6` (a unit that starts with a number, not followed by a space and more) | 1 | `½ kg`, `6` |
+/// | `½ kg`, `6`, `5x00 g` (a unit that starts with a number, not followed by a space and more) | 1 | `½ kg`, `6`, `5x00 g` |
 ///
 /// The export writes a pack-size unit with a quantity of 1 (`500 g` as the unit) exactly as a
 /// quantity of 500 of `g`; it is read as the latter. Whole digits last are read as the line total
@@ -86,17 +86,18 @@ enum MarkdownItemText {
         }
         let number = segment.scalarPrefix { ($0.value >= 0x30 && $0.value <= 0x39) || $0 == "." }
         let digits = number.unicodeScalars.count
-        if digits > 0, digits < segment.unicodeScalars.count, let quantity = validQuantity(number) {
-            guard var rest = segment.droppingScalars(digits).afterScalars(" ") else { return nil }
+        if digits > 0, digits < segment.unicodeScalars.count, let quantity = validQuantity(number),
+            var rest = segment.droppingScalars(digits).afterScalars(" ")
+        {
             // `2 × 500 g`: the export puts the × only before a unit that starts with a number.
             if let unit = rest.afterScalars("× "), unit.unicodeScalars.first?.properties.numericType != nil {
                 rest = unit
             }
             let unit = MarkdownText.unescaped(rest).text
-            return unit.isEmpty ? nil : (quantity, unit)
+            if !unit.isEmpty { return (quantity, unit) }
         }
-        // A unit the export writes alone for one of it, when it is not a number and a unit:
-        // `½ kg`, `6`.
+        // A unit the export writes alone for one of it, when it is not a number, a space and a
+        // unit: `½ kg`, `6`, `5x00 g`.
         guard let first = segment.unicodeScalars.first, first.properties.numericType != nil else { return nil }
         let unit = MarkdownText.unescaped(segment).text
         return (DecimalNumber(1), unit)

@@ -167,7 +167,7 @@ struct TrickyListBuilder {
     ]
     static let units = [
         "kg", "l", "pcs", "500 g", "½ kg", "1", "6", "pack, large", "-kg", "*", "\\", "%", "€", "×5", "big bag", "2 l",
-        "\\-", "g\\",
+        "\\-", "g\\", "5not00 g", "33cl",
     ]
     static let categories = [
         "Produce", "produce", "Aisle [1]", "=cmd|' /C", "  padded  ", "Meat & fish", "#tag", "日本", "🍎", "a\\b", "*",

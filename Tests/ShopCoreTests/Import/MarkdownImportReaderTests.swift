@@ -105,6 +105,8 @@ import TestSupport
         ("x — 500 g", "x", "500", "g", nil), ("x — ½ kg", "x", "1", "½ kg", nil), ("x — 6 pcs — 20.94", "x", "6", "pcs", "20.94"),
         ("x — 4.20", "x", nil, nil, "4.20"), ("x — 300", "x", nil, nil, "300"), ("x — 1 — 3.00", "x", "1", "1", "3.00"),
         ("x — 2 × big", "x", "2", "× big", nil), ("x — 1 \\-kg", "x", "1", "-kg", nil), ("x — 2 pack, large — 1.98", "x", "2", "pack, large", "1.98"),
+        ("x — 5x00 g — 2.49", "x", "1", "5x00 g", "2.49"), ("x — 2 × 5x00 g", "x", "2", "5x00 g", nil),
+        ("x — 12.5cl", "x", "1", "12.5cl", nil),
     ] as [(String, String, String?, String?, String?)])
     func detailsTheExportWrites(text: String, name: String, quantity: String?, unit: String?, total: String?) throws {
         let item = try #require(try Self.read("- [ ] \(text)\n").items.first)
