@@ -72,7 +72,8 @@ public enum ShopCommandLine {
         var pointer = environ
         while let entry = pointer.pointee {
             let text = String(cString: entry)
-            if let equals = text.firstIndex(of: "=") {
+            // Found among the bytes: walking the text by characters cost a quarter of `--version`.
+            if let equals = text.utf8.firstIndex(of: UInt8(ascii: "=")) {
                 result[String(text[..<equals])] = String(text[text.index(after: equals)...])
             }
             pointer += 1
