@@ -85,7 +85,7 @@ enum HistoryCommand {
         switch context.arguments.value("format") ?? "text" {
         case "csv": console.out.write(history.csv())
         case "json": console.out.write(JSONWriter.string(history.json()) + "\n")
-        default: console.out.write(history.text())
+        default: console.out.write(history.text(namingUnpriced: !names.isEmpty))
         }
         return 0
     }

@@ -53,6 +53,25 @@ struct HistoryCommandTests {
         #expect(run.err.split(separator: "\n").count == 1, "\(run)")
     }
 
+    @Test("items that never had a price are counted in one line, or named when asked for")
+    func unpricedItems() throws {
+        let repository = try GitScratch()
+        try repository.write(GitScratch.list + "  - name: Salt\n  - name: Pepper\n    category: Pantry\n")
+        try repository.commit("the list")
+        let commit = try repository.git("log", "--format=%h", "-1").out.trimmingCharacters(in: .newlines)
+        let all = try repository.shop("history")
+        #expect(all.status == 0, "\(all)")
+        // The priced items' blocks, then the count.
+        #expect(all.out.hasPrefix("Apples: 3.49 ▄\n  "), "\(all)")
+        #expect(all.out.hasSuffix(" \(commit) 1.89\n\n2 items have no price in the history\n"), "\(all)")
+        #expect(!all.out.contains("Salt"), "\(all)")
+        let named = try repository.shop("history", "salt", "Apples")
+        #expect(named.status == 0, "\(named)")
+        #expect(named.out.hasPrefix("Apples: 3.49 ▄\n"), "\(named)")
+        #expect(named.out.hasSuffix("\n\nSalt: no price in the history\n"), "\(named)")
+        #expect(!named.out.contains("have no price"), "\(named)")
+    }
+
     @Test("CSV and JSON: one row per price change; NAME picks items")
     func csvAndJSON() throws {
         let repository = try GitScratch()

@@ -3,20 +3,29 @@ import JSON
 /// `shop history`'s outputs.
 extension PriceHistory {
     /// For each item with prices: `NAME: FIRST -> LAST (CHANGE) SPARKLINE`, then a line per price
-    /// (`  DATE COMMIT PRICE`, the commit shortened to 7 characters); an item without any price
-    /// says so. Items are separated by a blank line.
-    public func text() -> String {
-        items.map { item in
+    /// (`  DATE COMMIT PRICE`, the commit shortened to 7 characters). Items are separated by a
+    /// blank line. With `namingUnpriced`, an item without any price says so in a line of its own
+    /// (the items were asked for by name); without, one last line counts them, so that a catalog
+    /// of mostly unpriced items does not bury the prices.
+    public func text(namingUnpriced: Bool) -> String {
+        var blocks: [String] = []
+        var unpriced = 0
+        for item in items {
             guard let first = item.prices.first, let last = item.prices.last else {
-                return "\(item.name): no price in the history\n"
+                if namingUnpriced { blocks.append("\(item.name): no price in the history\n") } else { unpriced += 1 }
+                continue
             }
             var heading = "\(item.name): \(first.text)"
             if item.prices.count > 1 { heading += " -> \(last.text)" }
             if let change = item.change { heading += " (\(change))" }
             heading += " " + item.sparkline
             let rows = item.prices.map { "  \($0.date) \($0.commit.prefix(7)) \($0.text)\n" }.joined()
-            return heading + "\n" + rows
-        }.joined(separator: "\n")
+            blocks.append(heading + "\n" + rows)
+        }
+        if unpriced > 0 {
+            blocks.append("\(unpriced) \(unpriced == 1 ? "item has" : "items have") no price in the history\n")
+        }
+        return blocks.joined(separator: "\n")
     }
 
     /// `item,date,commit,price`, then one row per price, as RFC 4180 (texts that a spreadsheet
