@@ -42,6 +42,23 @@ struct CheckCommandTests {
         }
     }
 
+    @Test("a fix writes a price with the currency's decimals and a quantity as short as it goes")
+    func fixesWriteTheCanonicalDecimal() throws {
+        try withTemporaryDirectory { folder in
+            let list = "currency: EUR\nitems:\n  - name: Tea\n    price: 1,5\n    quantity: \"1,50\"\n  - name: Jam\n    price: €2\n"
+            try Files.write(list, to: folder.appendingPathComponent("list.yaml"))
+            let result = try ShopProcess.run(["check", "list.yaml"], in: folder)
+            #expect(result.status == 1)
+            let helps = result.out.split(separator: "\n").filter { $0.hasPrefix("     help: ") }
+            #expect(helps == ["     help: write 1.50", "     help: write 1.5", "     help: write 2.00"], "\(result.out)")
+            let yen = "currency: JPY\nitems:\n  - name: Tea\n    price: ¥300\n"
+            try Files.write(yen, to: folder.appendingPathComponent("yen.yaml"))
+            let fixed = try ShopProcess.run(["check", "--fix", "yen.yaml"], in: folder)
+            #expect(fixed.status == 0, "\(fixed)")
+            #expect(try String(contentsOf: folder.appendingPathComponent("yen.yaml"), encoding: .utf8).hasSuffix("    price: 300\n"))
+        }
+    }
+
     @Test("errors: exit 1, diagnostics and summary on standard output, the reason on standard error")
     func errors() throws {
         try withTemporaryDirectory { folder in

@@ -66,7 +66,7 @@ import YAML
             try document.apply(change: ["range": edit["range"] ?? nil, "text": edit["newText"] ?? nil], encoding: .utf16)
         }
         // The key respelled, then its decimal comma in a second round, as check --fix goes.
-        #expect(document.text == "currency: EUR\nitems:\n  - name: Milk\n    price: 1.19\n    buy: true\n    done: true\n  - name: Tea\n    price: 2\n")
+        #expect(document.text == "currency: EUR\nitems:\n  - name: Milk\n    price: 1.19\n    buy: true\n    done: true\n  - name: Tea\n    price: 2.00\n")
         let list = ShoppingList(document: try Document(parsing: text))
         #expect(document.bytes == FixRounds(list: list).document.source.bytes)
         // Nothing to fix: no action.

@@ -28,9 +28,10 @@ enum ValueRules {
             let mapping = Int(record.node)
             if let split = SplitDecimal.after(value: value, mappingEnd: nodes.subtreeEnd(mapping), nodes: nodes) {
                 let whole = SourceSpan(start: context.span(of: value).start, end: context.span(of: split.fractionKey).end)
+                let decimal = canonical(split.decimal, key, allowed: allowed)
                 let fix = Fix(
-                    title: "write \(split.decimal)", isSafe: split.fractionDigits < 3 && split.fractionDigits <= allowed,
-                    edits: [TextEdit(span: whole, replacement: split.decimal)])
+                    title: "write \(decimal)", isSafe: split.fractionDigits < 3 && split.fractionDigits <= allowed,
+                    edits: [TextEdit(span: whole, replacement: decimal)])
                 context.report(value, split.message(key: key.rawValue, flow: nodes.isFlow(mapping)), fixes: [fix])
                 continue
             }
@@ -40,32 +41,44 @@ enum ValueRules {
                 ? ValueReading.price(bytes, decimals: allowed, currencyCode: currency?.code)
                 : ValueReading.quantity(bytes)
             guard case .failure(let problem) = reading else { continue }
-            context.report(value, problem.message, fixes: fixes(for: problem, at: context.span(of: value), allowed: allowed, currency: currency))
+            context.report(
+                value, problem.message, fixes: fixes(for: problem, key, at: context.span(of: value), allowed: allowed, currency: currency))
         }
     }
 
-    /// The fixes a problem has: what was meant, written as a decimal; safe only where nothing else
-    /// could have been meant.
-    static func fixes(for problem: ValueProblem, at span: SourceSpan, allowed: Int, currency: Currency?) -> [Fix] {
+    /// The fixes a problem of `key`'s value has: what was meant, written as a decimal the way the
+    /// canonical form writes it (so that the fix says what the file will hold); safe only where
+    /// nothing else could have been meant.
+    static func fixes(for problem: ValueProblem, _ key: ItemKey, at span: SourceSpan, allowed: Int, currency: Currency?) -> [Fix] {
         switch problem.kind {
         case .decimalComma(let decimal, let fractionDigits):
+            let written = canonical(decimal, key, allowed: allowed)
             return [
                 Fix(
-                    title: "write \(decimal)", isSafe: fractionDigits < 3 && fractionDigits <= allowed,
-                    edits: [TextEdit(span: span, replacement: decimal)])
+                    title: "write \(written)", isSafe: fractionDigits < 3 && fractionDigits <= allowed,
+                    edits: [TextEdit(span: span, replacement: written)])
             ]
         case .currency(let marker, let amount):
             guard let value = DecimalNumber(amount), value.significantDecimals <= allowed else { return [] }
             let own = currency.map { CurrencyMarker.marker(marker, standsFor: $0.code) } ?? false
-            return [Fix(title: "write \(amount)", isSafe: own, edits: [TextEdit(span: span, replacement: amount)])]
+            let written = canonical(amount, key, allowed: allowed)
+            return [Fix(title: "write \(written)", isSafe: own, edits: [TextEdit(span: span, replacement: written)])]
         case .fraction(let decimal), .numberWithSuffix(let decimal, _):
             guard let value = DecimalNumber(decimal), value.significantDecimals <= allowed else { return [] }
-            return [Fix(title: "write \(decimal)", isSafe: false, edits: [TextEdit(span: span, replacement: decimal)])]
+            let written = canonical(decimal, key, allowed: allowed)
+            return [Fix(title: "write \(written)", isSafe: false, edits: [TextEdit(span: span, replacement: written)])]
         case .spacesAround, .plusSign:
-            let trimmed = problem.text.trimmingWhiteSpace().drop { $0 == "+" }
-            return [Fix(title: "write \(trimmed)", isSafe: false, edits: [TextEdit(span: span, replacement: String(trimmed))])]
+            let trimmed = canonical(String(problem.text.trimmingWhiteSpace().drop { $0 == "+" }), key, allowed: allowed)
+            return [Fix(title: "write \(trimmed)", isSafe: false, edits: [TextEdit(span: span, replacement: trimmed)])]
         default:
             return []
         }
+    }
+
+    /// A decimal as the canonical form writes `key`'s value: a price with the currency's decimals
+    /// (`1.50`), when it has no more than those; anything else as it is.
+    static func canonical(_ decimal: String, _ key: ItemKey, allowed: Int) -> String {
+        guard key == .price, let value = DecimalNumber(decimal), value.significantDecimals <= allowed else { return decimal }
+        return value.formatted(decimals: allowed)
     }
 }
