@@ -152,7 +152,7 @@ import Testing
             try scratch.write(text, to: file)
             let run = try Self.run(["import", "--dry-run", file] + arguments, in: scratch)
             #expect(run.status == 0, "\(file) \(arguments): \(run)")
-            #expect(run.out == "+ flour (quantity 2)\n1 added, 0 removed, 0 changed\n", "\(file) \(arguments)")
+            #expect(run.out == "+ flour (quantity 2 kg)\n1 added, 0 removed, 0 changed\n", "\(file) \(arguments)")
         }
     }
 

@@ -40,16 +40,19 @@ struct ListDiffTests {
             .replacingOccurrences(of: "  - name: Bread\n    price: 2.10\n    category: Bakery\n", with: "")
             .replacingOccurrences(of: "    price: 1.89\n", with: "    price: 1.99\n    buy: true\n")
             + "\n  - name: Tea\n    price: 4.5\n    quantity: 2\n    category: Drinks\n    buy: true\n"
+            + "  - name: Flour\n    quantity: 1.5\n    unit: kg\n  - name: Rice\n    unit: kg\n"
         let result = try diff(Self.base, new)
         #expect(
             result.text() == """
                 - Bread
                 ~ Oat milk: price 1.89 -> 1.99, buy false -> true
                 + Tea (price 4.50, quantity 2, category Drinks)
-                1 added, 1 removed, 1 changed
+                + Flour (quantity 1.5 kg)
+                + Rice
+                3 added, 1 removed, 1 changed
 
                 """)
-        #expect(result.counts == ListDiff.Counts(added: 1, removed: 1, changed: 1, moved: 0))
+        #expect(result.counts == ListDiff.Counts(added: 3, removed: 1, changed: 1, moved: 0))
     }
 
     @Test("formatting never counts: quotes, key order, indentation, numbers and flags written otherwise")

@@ -4,7 +4,7 @@ extension ListDiff {
     ///
     ///     ~ title: Weekly -> Party
     ///     ~ categories: + Frozen, - Bakery
-    ///     + Oat milk (price 1.89, quantity 2, category Dairy)
+    ///     + Oat milk (price 1.89, quantity 2 l, category Dairy)
     ///     - Bread
     ///     ~ Apples: price 3.49 -> 3.29, buy false -> true
     ///     ~ Oat drink: renamed from Oat milk
@@ -52,7 +52,10 @@ extension ListDiff {
         case .added:
             let shown = change.keys.filter { ["price", "quantity", "category"].contains($0.key) }
             guard !shown.isEmpty else { return "+ \(name)" }
-            return "+ \(name) (" + shown.map { "\($0.key) \($0.new.text)" }.joined(separator: ", ") + ")"
+            // A quantity says of what: `quantity 2 kg`.
+            let unit = change.keys.first { $0.key == "unit" }.map { " " + $0.new.text } ?? ""
+            return "+ \(name) ("
+                + shown.map { "\($0.key) \($0.new.text)" + ($0.key == "quantity" ? unit : "") }.joined(separator: ", ") + ")"
         case .removed:
             return "- \(name)"
         case .changed, .moved:
