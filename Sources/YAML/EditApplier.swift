@@ -136,14 +136,40 @@ struct EditApplier {
                 index = old.subtreeEnd(index)
                 continue
             }
-            newIndex[index] = Int32(table.count)
-            let row = table.append(flags: old.flags[index], start: old.starts[index], end: old.ends[index], aux: old.aux[index])
-            if !old.isScalar(index) { open.append((index, Int(row), Int(old.aux[index]))) }
-            index += 1
+            // Up to the next row where something happens, or where an open collection ends, the
+            // rows are copied as they are.
+            var end = nextMark < marks.count && marks[nextMark] == index ? nextMark + 1 : nextMark
+            end = end < marks.count ? marks[end] : old.count
+            if let last = open.last { end = min(end, last.end) }
+            copyRows(index..<end, open: &open)
+            index = end
         }
         placeComments()
         keepBlankLinesOfRemovals()
         return table
+    }
+
+    /// Copies old rows that nothing changes in one go (row by row, a copy cost some 200
+    /// instructions a row: two fifths of `shop buy`'s edit of 100,000 items). Their subtree ends
+    /// move by as much as the rows do; a collection that ends past them stays open, for the
+    /// rows that follow to close.
+    private mutating func copyRows(_ rows: Range<Int>, open: inout [(oldIndex: Int, newIndex: Int, end: Int)]) {
+        let shift = table.count - rows.lowerBound
+        table.flags.append(contentsOf: old.flags[rows])
+        table.starts.append(contentsOf: old.starts[rows])
+        table.ends.append(contentsOf: old.ends[rows])
+        table.aux.append(contentsOf: old.aux[rows])
+        newIndex.withUnsafeMutableBufferPointer { mapped in
+            for row in rows { mapped[row] = Int32(truncatingIfNeeded: row + shift) }
+        }
+        for row in rows where !old.isScalar(row) {
+            let end = Int(old.aux[row])
+            if end < rows.upperBound {
+                table.aux[row + shift] = UInt32(truncatingIfNeeded: end + shift)
+            } else {
+                open.append((row, row + shift, end))
+            }
+        }
     }
 
     private mutating func writeInsertions(at point: InsertionPoint) {
