@@ -5,8 +5,9 @@ import ShopCore
 /// One fuzzing input: whatever the bytes, reading them either fails with a diagnostic or gives a
 /// document that formats to text which reads again and formats to itself; every export of a list
 /// without errors runs to the end, and its CSV and Markdown exports read back as one record per
-/// item; the editor refuses or applies a typical edit cleanly; reading on two threads gives what
-/// reading on one gives; and the import readers answer for the bytes as text, CSV and Markdown.
+/// item; the editor refuses or applies a typical edit cleanly, and the list it makes is what
+/// decoding its document afresh gives; reading on two threads gives what reading on one gives; and
+/// the import readers answer for the bytes as text, CSV and Markdown.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let bytes = Array(UnsafeBufferPointer(start: data, count: size))
@@ -62,6 +63,17 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     if var editor = try? ListEditor(document: document) {
         try? editor.add(ItemValues(name: "fuzz item", price: "1.5"))
         _ = CanonicalForm.format(editor.document)
+        // An edit of an item in the middle: the records the edited list keeps for the others are
+        // what decoding it afresh gives.
+        let names = list.items.compactMap(\.name)
+        if !names.isEmpty {
+            let name = names[names.count / 2]
+            try? (size % 3 == 0 ? editor.unbuy(name) : size % 3 == 1 ? editor.buy(name) : editor.remove(name))
+        }
+        let carried = editor.editedList
+        guard carried.diagnostics == ShoppingList(document: carried.document).diagnostics else {
+            fatalError("records carried across an edit differ from a fresh decode")
+        }
     }
     return 0
 }

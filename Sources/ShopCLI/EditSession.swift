@@ -49,8 +49,7 @@ enum EditSession {
                 var after = list
                 if editor.changed {
                     // One re-check of the edited document: its shape must stay a list's.
-                    let edited = editor.document
-                    let editedList = ShoppingList(document: edited)
+                    let editedList = editor.editedList
                     guard editedList.check(RuleRegistry.structural).isEmpty else {
                         console.error("the change would leave \(displayPath) broken; nothing was written")
                         return 1

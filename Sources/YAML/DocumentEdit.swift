@@ -129,12 +129,19 @@ extension NodeTable {
 extension Document {
     /// The document with every change of `edit` made; this document stays as it was.
     public func applying(_ edit: DocumentEdit) -> Document {
-        guard !edit.isEmpty else { return self }
+        applyingWithRows(edit).document
+    }
+
+    /// The document with every change of `edit` made, and which of its rows are this document's
+    /// rows unchanged (so that what was decoded from them need not be decoded again).
+    public func applyingWithRows(_ edit: DocumentEdit) -> (document: Document, rows: RowCorrespondence) {
+        guard !edit.isEmpty else { return (self, .identity(count: storage.table.count)) }
         var applier = EditApplier(old: storage.table, source: storage.source)
         applier.plan(edit.changes)
         let table = applier.run()
         let root: Int? = table.count > 0 ? 0 : nil
-        return Document(
+        let document = Document(
             storage: DocumentStorage(source: storage.source, table: table, root: root, endComments: storage.endComments))
+        return (document, applier.copied)
     }
 }

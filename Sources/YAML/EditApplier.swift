@@ -34,6 +34,8 @@ struct EditApplier {
     var commentOverrides: [Int: Trivia] = [:]
     /// For each old row, its row in the result; -1 for rows not copied.
     var newIndex: [Int32] = []
+    /// The runs of old rows copied unchanged.
+    var copied = RowCorrespondence()
     var table = NodeTable()
 
     init(old: NodeTable, source: SourceText) {
@@ -155,6 +157,7 @@ struct EditApplier {
     /// rows that follow to close.
     private mutating func copyRows(_ rows: Range<Int>, open: inout [(oldIndex: Int, newIndex: Int, end: Int)]) {
         let shift = table.count - rows.lowerBound
+        copied.add(old: rows, shift: shift)
         table.flags.append(contentsOf: old.flags[rows])
         table.starts.append(contentsOf: old.starts[rows])
         table.ends.append(contentsOf: old.ends[rows])

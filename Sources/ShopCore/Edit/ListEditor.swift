@@ -55,12 +55,25 @@ public struct ListEditor: Sendable {
     /// The document with every change so far made, in one pass.
     public var document: Document {
         guard changed else { return list.document }
+        return list.document.applying(pendingEdit)
+    }
+
+    /// The list with every change so far made, in one pass, decoded: the items the changes did
+    /// not touch keep the records they had.
+    public var editedList: ShoppingList {
+        guard changed else { return list }
+        let (document, rows) = list.document.applyingWithRows(pendingEdit)
+        return ShoppingList(edited: document, rows: rows, from: list)
+    }
+
+    /// Every change so far, as one edit of the document.
+    private var pendingEdit: DocumentEdit {
         var edit = itemChanges
         for node in planOrder {
             guard let plan = plans[node] else { continue }
             addChanges(of: plan, to: &edit)
         }
-        return list.document.applying(edit)
+        return edit
     }
 
     // MARK: Planning

@@ -13,6 +13,8 @@ struct ListDecoder {
     /// The items whose name or id has an earlier item's fingerprint, when the read found them.
     var repeatedNames: [RepeatedFingerprints.Pair]?
     var repeatedIDs: [RepeatedFingerprints.Pair]?
+    /// The records of the list an edit made this document from, for the items it did not touch.
+    var carried: CarriedRecords?
 
     init(document: Document) {
         self.document = document
@@ -117,13 +119,18 @@ struct ListDecoder {
         }
         let count = mappings.count
         let runs = count >= SharedItemWork.minimumItems ? 64 : 1
+        let carried = carried?.decimals == decimals ? carried : nil
         // Written in place, each record once: growing a table of 100,000 records step by step, or
         // joining runs, would cost time and a peak of memory.
         records = [ItemRecord](unsafeUninitializedCapacity: count) { buffer, initialized in
             guard let base = buffer.baseAddress else { return }
             SharedWork.forEach(runs) { run in
                 for position in count * run / runs..<count * (run + 1) / runs {
-                    (base + position).initialize(to: Self.record(of: Int(mappings[position]), decimals: decimals, nodes: nodes))
+                    let mapping = Int(mappings[position])
+                    let record =
+                        carried?.record(forMapping: mapping, nodes: nodes)
+                        ?? Self.record(of: mapping, decimals: decimals, nodes: nodes)
+                    (base + position).initialize(to: record)
                 }
             }
             initialized = count

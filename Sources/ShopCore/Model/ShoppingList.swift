@@ -27,9 +27,17 @@ public struct ShoppingList: Sendable {
         self.init(document: document, streamed: nil)
     }
 
-    /// Decodes a document whose items `streamed` decoded while it was read.
-    init(document: Document, streamed: StreamingItemDecoder?) {
+    /// Decodes a document an edit made from `list`: the items whose rows `rows` says the edit
+    /// copied unchanged keep their records.
+    init(edited document: Document, rows: RowCorrespondence, from list: ShoppingList) {
+        self.init(document: document, streamed: nil, carried: CarriedRecords(of: list, rows: rows))
+    }
+
+    /// Decodes a document whose items `streamed` decoded while it was read, or whose unchanged
+    /// items have records `carried`.
+    init(document: Document, streamed: StreamingItemDecoder?, carried: CarriedRecords? = nil) {
         var decoder = ListDecoder(document: document)
+        decoder.carried = carried
         decoder.decode(streamed: streamed)
         self.document = document
         title = decoder.title
