@@ -61,12 +61,12 @@ public enum ListMerge {
     ) -> (text: [UInt8], conflicts: Int) {
         MergeVersions.with(base: base, ours: ours, theirs: theirs) { versions in
             var plan = MergePlanner.plan(versions, labels: labels, markerSize: markerSize)
-            var document = MergeEditBuilder(versions: versions, plan: plan).build()
-            if CurrencyClash.breaksPrices(document, versions) {
+            var merged = MergeEditBuilder(versions: versions, plan: plan).build()
+            if CurrencyClash.breaksPrices(merged, versions) {
                 CurrencyClash.makeConflict(&plan)
-                document = MergeEditBuilder(versions: versions, plan: plan).build()
+                merged = MergeEditBuilder(versions: versions, plan: plan).build()
             }
-            let text = CanonicalForm.format(document)
+            let text = merged.document.formatted(policy: CanonicalForm.policy(for: merged))
             guard plan.hasConflicts, let result = OutputLines(text),
                 let theirsText = OutputLines(CanonicalForm.format(theirs.document))
             else { return (text, 0) }
@@ -80,10 +80,10 @@ public enum ListMerge {
 /// A currency taken from one side can make prices taken from the other break its rule (a price
 /// with cents where theirs changed the currency to yen): then the currency is a conflict.
 enum CurrencyClash {
-    /// Whether the merged document has prices that break their rule and neither side had any.
-    static func breaksPrices(_ document: Document, _ versions: MergeVersions) -> Bool {
+    /// Whether the merged list has prices that break their rule and neither side had any.
+    static func breaksPrices(_ merged: ShoppingList, _ versions: MergeVersions) -> Bool {
         guard versions.ours.list.priceDecimals != versions.theirs.list.priceDecimals else { return false }
-        guard !ShoppingList(document: document).check([.badPrice]).isEmpty else { return false }
+        guard !merged.check([.badPrice]).isEmpty else { return false }
         return versions.ours.list.check([.badPrice]).isEmpty && versions.theirs.list.check([.badPrice]).isEmpty
     }
 

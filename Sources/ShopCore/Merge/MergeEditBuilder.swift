@@ -12,8 +12,9 @@ struct MergeEditBuilder {
     var ours: Document { versions.ours.document }
     var theirs: Document { versions.theirs.document }
 
-    /// The merged document.
-    func build() -> Document {
+    /// The merged list, decoded: the items of ours that the edits did not touch keep ours'
+    /// records.
+    func build() -> ShoppingList {
         var edit = DocumentEdit()
         addTopLevel(&edit)
         addItemContents(&edit)
@@ -22,17 +23,24 @@ struct MergeEditBuilder {
             if case .oursEdited = plan.items[index].content { return true }
             return false
         }
-        guard let itemsNode = versions.ours.itemsNode else { return ours.applying(edit) }
+        let oursList = versions.ours.list
+        guard let itemsNode = versions.ours.itemsNode else { return Self.applying(edit, to: oursList) }
         guard movedAndEdited else {
             addItemStructure(&edit, document: ours, items: NodeID(index: itemsNode), itemNodes: oursItems)
-            return ours.applying(edit)
+            return Self.applying(edit, to: oursList)
         }
-        let first = ours.applying(edit)
-        guard let sequence = ShoppingList(document: first).itemsNode else { return first }
-        let nodes = first.node(sequence).items.map(\.id)
+        let first = Self.applying(edit, to: oursList)
+        guard let sequence = first.itemsNode else { return first }
+        let nodes = first.document.node(sequence).items.map(\.id)
         var second = DocumentEdit()
-        addItemStructure(&second, document: first, items: sequence, itemNodes: nodes)
-        return first.applying(second)
+        addItemStructure(&second, document: first.document, items: sequence, itemNodes: nodes)
+        return Self.applying(second, to: first)
+    }
+
+    /// `list` with `edit` made, decoded again only where the edit changed it.
+    static func applying(_ edit: DocumentEdit, to list: ShoppingList) -> ShoppingList {
+        let (document, rows) = list.document.applyingWithRows(edit)
+        return ShoppingList(edited: document, rows: rows, from: list)
     }
 
     func trivia(_ node: Int, _ side: MergeVersions.Side) -> Trivia {
