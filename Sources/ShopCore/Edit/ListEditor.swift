@@ -61,9 +61,7 @@ public struct ListEditor: Sendable {
     /// The list with every change so far made, in one pass, decoded: the items the changes did
     /// not touch keep the records they had.
     public var editedList: ShoppingList {
-        guard changed else { return list }
-        let (document, rows) = list.document.applyingWithRows(pendingEdit)
-        return ShoppingList(edited: document, rows: rows, from: list)
+        changed ? list.applying(pendingEdit) : list
     }
 
     /// Every change so far, as one edit of the document.

@@ -24,24 +24,19 @@ struct MergeEditBuilder {
             return false
         }
         let oursList = versions.ours.list
-        guard let itemsNode = versions.ours.itemsNode else { return Self.applying(edit, to: oursList) }
+        guard let itemsNode = versions.ours.itemsNode else { return oursList.applying(edit) }
         guard movedAndEdited else {
             addItemStructure(&edit, document: ours, items: NodeID(index: itemsNode), itemNodes: oursItems)
-            return Self.applying(edit, to: oursList)
+            return oursList.applying(edit)
         }
-        let first = Self.applying(edit, to: oursList)
+        let first = oursList.applying(edit)
         guard let sequence = first.itemsNode else { return first }
         let nodes = first.document.node(sequence).items.map(\.id)
         var second = DocumentEdit()
         addItemStructure(&second, document: first.document, items: sequence, itemNodes: nodes)
-        return Self.applying(second, to: first)
+        return first.applying(second)
     }
 
-    /// `list` with `edit` made, decoded again only where the edit changed it.
-    static func applying(_ edit: DocumentEdit, to list: ShoppingList) -> ShoppingList {
-        let (document, rows) = list.document.applyingWithRows(edit)
-        return ShoppingList(edited: document, rows: rows, from: list)
-    }
 
     func trivia(_ node: Int, _ side: MergeVersions.Side) -> Trivia {
         versions.version(side).document.node(NodeID(index: node)).trivia

@@ -27,10 +27,11 @@ public struct ShoppingList: Sendable {
         self.init(document: document, streamed: nil)
     }
 
-    /// Decodes a document an edit made from `list`: the items whose rows `rows` says the edit
-    /// copied unchanged keep their records.
-    init(edited document: Document, rows: RowCorrespondence, from list: ShoppingList) {
-        self.init(document: document, streamed: nil, carried: CarriedRecords(of: list, rows: rows))
+    /// The list with `edit` made to its document, decoded again only where the edit changed it:
+    /// the items whose rows it copied unchanged keep their records.
+    func applying(_ edit: DocumentEdit) -> ShoppingList {
+        let (edited, rows) = document.applyingWithRows(edit)
+        return ShoppingList(document: edited, streamed: nil, carried: CarriedRecords(of: self, rows: rows))
     }
 
     /// Decodes a document whose items `streamed` decoded while it was read, or whose unchanged
