@@ -32,10 +32,11 @@ struct EditApplier {
     var insertions: [InsertionPoint: [Subtree]] = [:]
     /// Comments that replace all those of a node, by the node's old row.
     var commentOverrides: [Int: Trivia] = [:]
-    /// For each old row, its row in the result; -1 for rows not copied.
-    var newIndex: [Int32] = []
     /// The runs of old rows copied unchanged.
     var copied = RowCorrespondence()
+    /// The row in the result of each old row whose subtree was replaced: where its replacement
+    /// starts.
+    var replacedRows: [Int: Int] = [:]
     var table = NodeTable()
 
     init(old: NodeTable, source: SourceText) {
@@ -102,7 +103,6 @@ struct EditApplier {
     // MARK: Rows
 
     mutating func run() -> NodeTable {
-        newIndex = [Int32](repeating: -1, count: old.count)
         table.reserve(old.count + insertions.values.reduce(0) { $0 + $1.reduce(0) { $0 + $1.nodeCount } })
         table.arena = old.arena
         var open: [(oldIndex: Int, newIndex: Int, end: Int)] = []
@@ -132,7 +132,7 @@ struct EditApplier {
             }
             if marked, let rows = replacements[index] {
                 let first = table.count
-                newIndex[index] = Int32(first)
+                replacedRows[index] = first
                 table.append(subtree: rows.table)
                 table.flags[first] |= old.flags[index] & NodeTable.blankLineBit
                 index = old.subtreeEnd(index)
@@ -162,9 +162,6 @@ struct EditApplier {
         table.starts.append(contentsOf: old.starts[rows])
         table.ends.append(contentsOf: old.ends[rows])
         table.aux.append(contentsOf: old.aux[rows])
-        newIndex.withUnsafeMutableBufferPointer { mapped in
-            for row in rows { mapped[row] = Int32(truncatingIfNeeded: row + shift) }
-        }
         for row in rows where !old.isScalar(row) {
             let end = Int(old.aux[row])
             if end < rows.upperBound {
@@ -180,6 +177,14 @@ struct EditApplier {
         for rows in runs { table.append(subtree: rows.table) }
     }
 
+    /// The row in the result of old row `row`: where it was copied, or where the subtree that
+    /// replaced it starts; nil for a row removed or inside a replaced subtree. (A table of every
+    /// row's new row would cost 4 bytes a row, 4 MB at the peak of an edit of 100,000 items.)
+    func newRow(_ row: Int) -> Int? {
+        if !replacedRows.isEmpty, let replaced = replacedRows[row] { return replaced }
+        return copied.newRow(ofOld: row)
+    }
+
     /// The row in the result of the first old row from `position` on (stopping at `end`) that was
     /// kept, skipping removed runs; nil when there is none.
     func nextKept(from position: Int, end: Int) -> Int? {
@@ -189,8 +194,7 @@ struct EditApplier {
                 candidate = removal.end
                 continue
             }
-            let mapped = newIndex[candidate]
-            return mapped >= 0 ? Int(mapped) : nil
+            return newRow(candidate)
         }
         return nil
     }
@@ -256,8 +260,7 @@ struct EditApplier {
         }
         let base = table.comments.count
         for (position, record) in old.comments.enumerated() {
-            let mapped = newIndex[Int(record.node)]
-            guard mapped >= 0 else { continue }
+            guard let mapped = newRow(Int(record.node)) else { continue }
             var moved = record
             moved.node = UInt32(mapped)
             placed.append(PlacedComment(record: moved, priority: 1, sequence: base + position))
@@ -272,10 +275,10 @@ struct EditApplier {
             for position in recordRange {
                 var record = old.comments[position]
                 if record.place == .header || record.place == .trailing {
-                    if let firstLine, newIndex[firstLine.index] >= 0, table.isScalar(Int(newIndex[firstLine.index])),
-                        firstLineTaken.insert(Int(newIndex[firstLine.index])).inserted
+                    if let firstLine, let line = newRow(firstLine.index), table.isScalar(line),
+                        firstLineTaken.insert(line).inserted
                     {
-                        record.node = UInt32(newIndex[firstLine.index])
+                        record.node = UInt32(line)
                         record.place = .trailing
                         record.blankLineBefore = false
                         placed.append(PlacedComment(record: record, priority: 0, sequence: sequence))
@@ -291,7 +294,7 @@ struct EditApplier {
             if let next = nextKept(from: removal.end, end: containerEnd) {
                 target = (next, .leading)
             } else {
-                target = (Int(newIndex[removal.container]), .end)
+                target = (newRow(removal.container) ?? 0, .end)
             }
             for var record in ownLine {
                 record.node = UInt32(target.node)
@@ -319,8 +322,9 @@ extension EditApplier {
     /// replacing subtree brought for its top row) and puts the new ones in their place.
     mutating func placeOverrides(_ placed: inout [PlacedComment], sequence: inout Int) {
         var targets: [UInt32: Trivia] = [:]
-        for (node, trivia) in commentOverrides where newIndex[node] >= 0 {
-            targets[UInt32(newIndex[node])] = trivia
+        for (node, trivia) in commentOverrides {
+            guard let row = newRow(node) else { continue }
+            targets[UInt32(row)] = trivia
         }
         guard !targets.isEmpty else { return }
         placed.removeAll { targets[$0.record.node] != nil && $0.priority == 1 }

@@ -26,6 +26,18 @@ public struct RowCorrespondence: Sendable {
         runs.append(Run(old: rows, shift: shift))
     }
 
+    /// The new row of old row `row`, when it was copied.
+    func newRow(ofOld row: Int) -> Int? {
+        var low = 0
+        var high = runs.count
+        while low < high {
+            let middle = (low + high) / 2
+            if runs[middle].old.lowerBound <= row { low = middle + 1 } else { high = middle }
+        }
+        guard low > 0, runs[low - 1].old.contains(row) else { return nil }
+        return row + runs[low - 1].shift
+    }
+
     /// The first old row of new rows `rows` when all of them were copied from one run, so that
     /// they are the old rows from there on, unchanged; nil when any of them is new or changed.
     public func oldRow(ofCopied rows: Range<Int>) -> Int? {
