@@ -135,15 +135,25 @@ public enum ScalarAnalysis {
         let count = bytes.count
         if bytes[0] == UInt8(ascii: "+") || bytes[0] == UInt8(ascii: "-") { index = 1 }
         guard index < count else { return false }
+        // Read in place, letters compared lower-cased: a lower-cased copy cost three allocations
+        // for every number a list holds.
         let rest = UnsafeBufferPointer(rebasing: bytes[index...])
-        let lower = rest.map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }
-        if lower == Array(".inf".utf8) || lower == Array(".nan".utf8) { return true }
-        if lower.count >= 2 && lower[0] == UInt8(ascii: "0") {
-            let digits = lower.dropFirst(2)
+        if rest.count == 4 && rest[0] == UInt8(ascii: ".") {
+            let word = (lowered(rest[1]), lowered(rest[2]), lowered(rest[3]))
+            if word == (UInt8(ascii: "i"), UInt8(ascii: "n"), UInt8(ascii: "f"))
+                || word == (UInt8(ascii: "n"), UInt8(ascii: "a"), UInt8(ascii: "n"))
+            {
+                return true
+            }
+        }
+        if rest.count >= 2 && rest[0] == UInt8(ascii: "0") {
+            let digits = UnsafeBufferPointer(rebasing: rest[2...])
             // `0x`, `0o` and `0b` without digits are strings to every reader.
-            switch digits.isEmpty ? 0 : lower[1] {
+            switch digits.isEmpty ? 0 : lowered(rest[1]) {
             case UInt8(ascii: "x"):
-                return digits.allSatisfy { isDigit($0) || ($0 >= UInt8(ascii: "a") && $0 <= UInt8(ascii: "f")) || $0 == UInt8(ascii: "_") }
+                return digits.allSatisfy {
+                    isDigit($0) || (lowered($0) >= UInt8(ascii: "a") && lowered($0) <= UInt8(ascii: "f")) || $0 == UInt8(ascii: "_")
+                }
             case UInt8(ascii: "o"):
                 return digits.allSatisfy { ($0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "7")) || $0 == UInt8(ascii: "_") }
             case UInt8(ascii: "b"):
@@ -152,11 +162,17 @@ public enum ScalarAnalysis {
                 break
             }
         }
-        return isDecimalForm(lower) || isSexagesimalForm(lower)
+        return isDecimalForm(rest) || isSexagesimalForm(rest)
+    }
+
+    /// An ASCII letter in lower case; any other byte as it is.
+    @inline(__always)
+    private static func lowered(_ byte: UInt8) -> UInt8 {
+        byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte
     }
 
     /// `[0-9_]*(\.[0-9_]*)?([eE][+-]?[0-9]+)?` with a mantissa other than empty or a lone dot.
-    private static func isDecimalForm(_ bytes: [UInt8]) -> Bool {
+    private static func isDecimalForm(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         var index = 0
         let count = bytes.count
         var mantissa = 0
@@ -172,7 +188,7 @@ public enum ScalarAnalysis {
             }
         }
         guard mantissa > 0 else { return false }
-        if index < count && bytes[index] == UInt8(ascii: "e") {
+        if index < count && lowered(bytes[index]) == UInt8(ascii: "e") {
             index += 1
             if index < count && (bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-")) { index += 1 }
             let digitsStart = index
@@ -183,7 +199,7 @@ public enum ScalarAnalysis {
     }
 
     /// `[0-9][0-9_]*(:[0-5]?[0-9])+(\.[0-9_]*)?`, YAML 1.1's base-60 numbers such as `12:30`.
-    private static func isSexagesimalForm(_ bytes: [UInt8]) -> Bool {
+    private static func isSexagesimalForm(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         var index = 0
         let count = bytes.count
         guard count > 0, isDigit(bytes[0]) else { return false }
