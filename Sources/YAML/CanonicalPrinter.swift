@@ -9,16 +9,16 @@ struct CanonicalPrinter {
     private let layout: CommentLayout
     private var output: PrintOutput
 
-    /// Prints `document` by `policy`. With a `chunkSize` and a `sink`, hands the text to `sink` as
-    /// it goes and returns the rest; otherwise returns it all.
+    /// Prints `document` by `policy`, handing the text to `sink` in chunks of about `chunkSize`
+    /// bytes as it goes, and the rest at the end.
     static func print(
-        _ document: Document, policy: PrintPolicy, chunkSize: Int?, sink: ((UnsafeBufferPointer<UInt8>) -> Void)?
-    ) -> [UInt8] {
+        _ document: Document, policy: PrintPolicy, chunkSize: Int, sink: @escaping (UnsafeBufferPointer<UInt8>) -> Void
+    ) {
         let storage = document.storage
         let overrides = ScalarOverrides(policy, nodeCount: storage.table.count)
         let tree = PrintedTree(table: storage.table, entryOrder: policy.entryOrder)
         let output = PrintOutput(blankLineDepth: policy.blankLineDepth, chunkSize: chunkSize, sink: sink)
-        return storage.source.bytes.withUnsafeBufferPointer { source in
+        storage.source.bytes.withUnsafeBufferPointer { source in
             storage.table.arena.withUnsafeBufferPointer { arena in
                 overrides.text.withUnsafeBufferPointer { overrideText in
                     let forms = ScalarForms(
@@ -28,7 +28,7 @@ struct CanonicalPrinter {
                         storage: storage, table: storage.table, tree: tree, forms: forms,
                         layout: CommentLayout(storage: storage, tree: tree, forms: forms), output: output)
                     printer.printDocument(root: storage.root, endComments: storage.endComments)
-                    return printer.output.buffer.bytes
+                    printer.output.buffer.withBytes { if !$0.isEmpty { sink($0) } }
                 }
             }
         }

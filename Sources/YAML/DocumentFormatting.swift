@@ -18,8 +18,7 @@ extension Document {
         policy: PrintPolicy = PrintPolicy(), chunkSize: Int = 1 << 16, into sink: (UnsafeBufferPointer<UInt8>) -> Void
     ) {
         withoutActuallyEscaping(sink) { sink in
-            let rest = CanonicalPrinter.print(self, policy: policy, chunkSize: chunkSize, sink: sink)
-            rest.withUnsafeBufferPointer { if !$0.isEmpty { sink($0) } }
+            CanonicalPrinter.print(self, policy: policy, chunkSize: chunkSize, sink: sink)
         }
     }
 }

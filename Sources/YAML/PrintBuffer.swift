@@ -65,14 +65,6 @@ final class PrintBuffer {
         body(UnsafeBufferPointer(start: storage, count: count))
     }
 
-    /// A copy of the bytes held.
-    var bytes: [UInt8] {
-        [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
-            if let base = buffer.baseAddress { base.update(from: storage, count: count) }
-            initialized = count
-        }
-    }
-
     private func grow(toHold needed: Int) {
         var newCapacity = capacity * 2
         while newCapacity < needed { newCapacity *= 2 }

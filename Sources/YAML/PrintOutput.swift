@@ -1,5 +1,5 @@
 /// The text a print produces: bytes, indentation, line ends and the blank lines kept, handed to a
-/// sink in chunks when there is one, so that a large document is never held twice in memory.
+/// sink in chunks, so that a large document is never held twice in memory.
 struct PrintOutput {
     /// A `|+` literal just written: if nothing follows it, its trailing blank lines would end the
     /// file, so it is rewritten in double quotes; until then it is not handed to the sink.
@@ -16,10 +16,10 @@ struct PrintOutput {
 
     /// Blank lines are kept before the entries of collections nested at most this deep.
     let blankLineDepth: Int
-    /// The size from which the text is handed to `sink`; nil to keep it all.
-    let chunkSize: Int?
+    /// The size from which the text is handed to `sink`.
+    let chunkSize: Int
     /// Where chunks go.
-    let sink: ((UnsafeBufferPointer<UInt8>) -> Void)?
+    let sink: (UnsafeBufferPointer<UInt8>) -> Void
     /// The text not yet handed to the sink. It is a reference: a print has one output, never copied.
     let buffer: PrintBuffer
     private var lastLineBlank = true
@@ -31,13 +31,13 @@ struct PrintOutput {
     private static let spaces = [UInt8](repeating: 0x20, count: 256)
 
     /// Output for a print that keeps blank lines up to `blankLineDepth`, handing chunks of about
-    /// `chunkSize` bytes to `sink` when both are given.
-    init(blankLineDepth: Int, chunkSize: Int?, sink: ((UnsafeBufferPointer<UInt8>) -> Void)?) {
+    /// `chunkSize` bytes to `sink`.
+    init(blankLineDepth: Int, chunkSize: Int, sink: @escaping (UnsafeBufferPointer<UInt8>) -> Void) {
         self.blankLineDepth = blankLineDepth
         self.chunkSize = chunkSize
         self.sink = sink
         // Room for a chunk and the entry that pushes it over, so that the buffer rarely grows.
-        buffer = PrintBuffer(capacity: chunkSize.map { $0 + $0 / 2 } ?? 1 << 16)
+        buffer = PrintBuffer(capacity: chunkSize + chunkSize / 2)
     }
 
     /// Appends one byte to the line.
@@ -172,7 +172,7 @@ struct PrintOutput {
     /// never in the middle of a line. A keep literal at the end is held back, since it may yet
     /// have to be rewritten.
     mutating func flushIfNeeded() {
-        guard let chunkSize, let sink, buffer.count >= chunkSize else { return }
+        guard buffer.count >= chunkSize else { return }
         if let keep = keepLiteral {
             if keep.outputEnd == buffer.count { return }
             keepLiteral = nil
