@@ -119,12 +119,7 @@ struct NodeTable: Sendable {
     /// The positions in `comments` of a node's comments.
     func commentRange(of node: Int) -> Range<Int> {
         let target = UInt32(truncatingIfNeeded: node)
-        var low = 0
-        var high = comments.count
-        while low < high {
-            let middle = (low + high) / 2
-            if comments[middle].node < target { low = middle + 1 } else { high = middle }
-        }
+        let low = comments.partitionIndex { $0.node >= target }
         var end = low
         while end < comments.count && comments[end].node == target { end += 1 }
         return low..<end

@@ -28,12 +28,8 @@ public struct RowCorrespondence: Sendable {
 
     /// The new row of old row `row`, when it was copied.
     func newRow(ofOld row: Int) -> Int? {
-        var low = 0
-        var high = runs.count
-        while low < high {
-            let middle = (low + high) / 2
-            if runs[middle].old.lowerBound <= row { low = middle + 1 } else { high = middle }
-        }
+        // The last run that starts at or before the row.
+        let low = runs.partitionIndex { $0.old.lowerBound > row }
         guard low > 0, runs[low - 1].old.contains(row) else { return nil }
         return row + runs[low - 1].shift
     }
@@ -41,13 +37,8 @@ public struct RowCorrespondence: Sendable {
     /// The first old row of new rows `rows` when all of them were copied from one run, so that
     /// they are the old rows from there on, unchanged; nil when any of them is new or changed.
     public func oldRow(ofCopied rows: Range<Int>) -> Int? {
-        var low = 0
-        var high = runs.count
         // The last run that starts at or before the rows.
-        while low < high {
-            let middle = (low + high) / 2
-            if runs[middle].new.lowerBound <= rows.lowerBound { low = middle + 1 } else { high = middle }
-        }
+        let low = runs.partitionIndex { $0.new.lowerBound > rows.lowerBound }
         guard low > 0 else { return nil }
         let run = runs[low - 1]
         guard rows.upperBound <= run.new.upperBound else { return nil }

@@ -28,12 +28,7 @@ struct CarriedRecords: Sendable {
         let end = nodes.subtreeEnd(mapping)
         guard let old = rows.oldRow(ofCopied: mapping..<end) else { return nil }
         let target = Int32(truncatingIfNeeded: old)
-        var low = 0
-        var high = records.count
-        while low < high {
-            let middle = (low + high) / 2
-            if records[middle].node < target { low = middle + 1 } else { high = middle }
-        }
+        let low = records.partitionIndex { $0.node >= target }
         guard low < records.count, records[low].node == target, Int(ends[low]) - old == end - mapping else { return nil }
         var record = records[low]
         record.node = Int32(truncatingIfNeeded: mapping)
