@@ -265,70 +265,21 @@ struct ListMergeTests {
 
     @Test("an item ours removed and theirs renamed onto a name ours added keeps to its own conflict")
     func removedItemRenamedOntoAnAddedName() {
-        let base = """
-            title: Weekly
-            currency: EUR
-            items:
-              - name: Mozzarella
-                price: 9.09
-                unit: pack
-              - name: Chocolate
-                id: c-1
-                price: 6.06
-
-            """
+        let top = "title: Weekly\ncurrency: EUR\nitems:\n"
+        let base = top + "  - name: Mozzarella\n    price: 9.09\n    unit: pack\n"
+            + "  - name: Chocolate\n    id: c-1\n    price: 6.06\n"
         // Ours renamed Mozzarella and bought it (too many changes to be read as a rename: it is
         // an item of its own) and removed Chocolate; theirs changed Mozzarella's quantity and
         // renamed Chocolate onto the name ours gave.
-        let ours = """
-            title: Weekly
-            currency: EUR
-            items:
-              - name: Cheddar
-                price: 9.09
-                unit: pack
-                buy: true
-
-            """
-        let theirs = """
-            title: Weekly
-            currency: EUR
-            items:
-              - name: Mozzarella
-                price: 9.09
-                quantity: 1.5
-                unit: pack
-              - name: Cheddar
-                id: c-1
-                price: 6.06
-                buy: true
-
-            """
-        let result = merge(base, ours, theirs)
+        let oursCheddar = "  - name: Cheddar\n    price: 9.09\n    unit: pack\n    buy: true\n"
+        let theirsItems = "  - name: Mozzarella\n    price: 9.09\n    quantity: 1.5\n    unit: pack\n"
+            + "  - name: Cheddar\n    id: c-1\n    price: 6.06\n    buy: true\n"
+        let ours = top + oursCheddar
+        let result = merge(base, ours, top + theirsItems)
         #expect(result.conflicts > 0, "\(text(result))")
-        let takingOurs = HouseholdReading.resolve(text(result), takingOurs: true)
-        let takingTheirs = HouseholdReading.resolve(text(result), takingOurs: false)
-        #expect(takingOurs == ours, "\(text(result))")
+        #expect(HouseholdReading.resolve(text(result), takingOurs: true) == ours, "\(text(result))")
         // Theirs' side keeps ours' new item as well as both of theirs' changed ones.
-        #expect(
-            takingTheirs == """
-                title: Weekly
-                currency: EUR
-                items:
-                  - name: Cheddar
-                    price: 9.09
-                    unit: pack
-                    buy: true
-                  - name: Mozzarella
-                    price: 9.09
-                    quantity: 1.5
-                    unit: pack
-                  - name: Cheddar
-                    id: c-1
-                    price: 6.06
-                    buy: true
-
-                """, "\(text(result))")
+        #expect(HouseholdReading.resolve(text(result), takingOurs: false) == top + oursCheddar + theirsItems, "\(text(result))")
     }
 
     @Test("markers take the size and labels given")
