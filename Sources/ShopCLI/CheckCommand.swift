@@ -124,7 +124,14 @@ struct ListFile {
     /// Checks bytes already read, with `rules` (all of them by default).
     static func decode(_ bytes: [UInt8], path: String, rules: Set<RuleID>? = nil) -> ListFile {
         switch ShoppingList.read(bytes) {
-        case .failure(let failure):
+        case .failure(var failure):
+            // Conflicts left where shop already merges the list are ones both sides made:
+            // advising to set git up would not help.
+            if path != "-" && failure.findings.contains(where: { $0.rule == .mergeConflict })
+                && GitRunner.mergesWithShop(path)
+            {
+                failure = failure.withoutGitSetupAdvice
+            }
             return ListFile(path: path, bytes: bytes, document: nil, list: nil, diagnostics: failure.diagnostics)
         case .success(let list):
             return ListFile(

@@ -95,6 +95,9 @@ struct GitIntegrationTests {
             } else {
                 #expect(merge.status != 0, "git merges lists as text without the driver")
                 #expect(try repository.text().contains("<<<<<<<"))
+                let check = try repository.shop("check")
+                #expect(check.status == 1, "\(check)")
+                #expect(check.out.contains("delete the marker lines; 'shop git setup' makes git merge lists item by item"), "\(check)")
             }
         }
     }
@@ -128,8 +131,12 @@ struct GitIntegrationTests {
             try repository.text().contains(
                 "  - name: Oat milk\n<<<<<<< ours\n    price: 2.09\n=======\n    price: 1.99\n>>>>>>> theirs\n    category: Dairy\n"))
         #expect(conflict.output.contains("shopping.yaml: 1 conflict, written with markers"), "\(conflict)")
+        // shop already merges this list: the conflict is one both sides made, and check does not
+        // advise setting git up.
         let check = try repository.shop("check")
         #expect(check.status == 1 && check.out.contains("[merge-conflict]"), "\(check)")
+        #expect(check.out.contains("delete the marker lines [merge-conflict]"), "\(check)")
+        #expect(!check.out.contains("shop git setup"), "\(check)")
     }
 
     @Test("the marker size git asks for (conflict-marker-size) is the one written")

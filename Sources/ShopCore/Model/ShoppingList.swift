@@ -67,7 +67,7 @@ public struct ShoppingList: Sendable {
     private static func parseDocument(_ bytes: [UInt8], observer: (any ReadObserver)?) -> Result<Document, ReadFailure> {
         let markers = ConflictMarkers(bytes)
         if !markers.isEmpty {
-            return .failure(ReadFailure(findings: markers.regions.map(Finding.init(conflict:)), source: SourceText(bytes: bytes)))
+            return .failure(ReadFailure(findings: markers.regions.map { Finding(conflict: $0) }, source: SourceText(bytes: bytes)))
         }
         do throws(YAMLError) {
             if let observer { return .success(try Document(parsing: bytes, observer: observer)) }
@@ -134,4 +134,12 @@ public struct ReadFailure: Error, Sendable {
 
     /// The findings with their positions resolved.
     public var diagnostics: [Diagnostic] { findings.map { $0.resolved(in: source) } }
+
+    /// This failure as it reads where git already merges the list with shop: its conflicts are
+    /// ones both sides made, and their findings do not advise `shop git setup`.
+    public var withoutGitSetupAdvice: ReadFailure {
+        guard findings.contains(where: { $0.rule == .mergeConflict }) else { return self }
+        let markers = ConflictMarkers(source.bytes)
+        return ReadFailure(findings: markers.regions.map { Finding(conflict: $0, advisingGitSetup: false) }, source: source)
+    }
 }

@@ -16,10 +16,12 @@ enum SyntaxRules {
 }
 
 extension Finding {
-    /// The finding for one conflict a text merge left: the whole conflict, with its other marker
-    /// lines as related places.
-    init(conflict: ConflictMarkers.Region) {
-        let advice = "; 'shop git setup' makes git merge lists item by item"
+    /// The finding for one conflict a merge left: the whole conflict, with its other marker lines
+    /// as related places. The message advises `shop git setup` unless `advisingGitSetup` is false:
+    /// where shop already merges the list, the conflict is one both sides made, and setting git up
+    /// again would change nothing.
+    init(conflict: ConflictMarkers.Region, advisingGitSetup: Bool = true) {
+        let advice = advisingGitSetup ? "; 'shop git setup' makes git merge lists item by item" : ""
         let message: FindingMessage
         if conflict.others.isEmpty && !conflict.opens {
             message = FindingMessage(
