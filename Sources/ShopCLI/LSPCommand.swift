@@ -26,7 +26,7 @@ enum LSPCommand {
     static func run(_ context: CommandContext) throws(CommandFailure) -> Int32 {
         let errors = FileDescriptorSink(descriptor: 2)
         let server = LanguageServer(
-            name: "shop", version: ShopCommandLine.version, features: ShopLanguageFeatures.make(),
+            name: "shop", version: ShopCommandLine.version, features: ShopLanguageFeatures.make(mergesWithShop: GitRunner.mergesWithShop),
             log: { message in _ = errors.write(Array("shop lsp: \(message)\n".utf8)) })
         return server.run(input: FileDescriptorSource(descriptor: 0), output: FileDescriptorSink(descriptor: 1))
     }

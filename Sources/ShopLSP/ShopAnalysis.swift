@@ -11,13 +11,18 @@ struct ShopAnalysis: Sendable {
     /// Every finding of `check`, the syntax error included, ordered by position.
     let findings: [Finding]
 
-    init(bytes: [UInt8]) {
+    /// Reads `bytes`; `mergesWithShop` says, for a text with conflict markers, whether git already
+    /// merges the document's file with shop (then the findings do not advise `shop git setup`).
+    init(bytes: [UInt8], mergesWithShop: () -> Bool = { false }) {
         switch ShoppingList.read(bytes) {
         case .success(let list):
             parsed = .success(list.document)
             self.list = list
             findings = list.check()
-        case .failure(let failure):
+        case .failure(var failure):
+            if failure.findings.contains(where: { $0.rule == .mergeConflict }) && mergesWithShop() {
+                failure = failure.withoutGitSetupAdvice
+            }
             parsed = .failure(failure)
             list = nil
             findings = failure.findings
@@ -47,6 +52,25 @@ final class ShopAnalysisCache: Sendable {
     /// How many documents are kept.
     static let capacity = 8
     private let entries = Mutex<[Entry]>([])
+    /// Whether git merges the file at a path with shop; asked once per path, for a document
+    /// with conflict markers, as the answer takes running git.
+    private let mergesWithShop: @Sendable (_ path: String) -> Bool
+    private let mergingAnswers = Mutex<[String: Bool]>([:])
+
+    /// A cache that asks `mergesWithShop` whether git merges a file with shop.
+    init(mergesWithShop: @escaping @Sendable (_ path: String) -> Bool = { _ in false }) {
+        self.mergesWithShop = mergesWithShop
+    }
+
+    /// Whether git merges the file of the document at `uri` with shop: false for a document that
+    /// is no file.
+    private func mergesWithShop(uri: String) -> Bool {
+        guard let path = FileURI.path(uri) else { return false }
+        if let known = mergingAnswers.withLock({ $0[path] }) { return known }
+        let answer = mergesWithShop(path)
+        mergingAnswers.withLock { $0[path] = answer }
+        return answer
+    }
 
     /// The analysis of the document's current text.
     func analysis(of document: TextDocument) -> ShopAnalysis {
@@ -54,7 +78,7 @@ final class ShopAnalysisCache: Sendable {
             entries.first { $0.uri == document.uri && $0.revision == document.revision }?.analysis
         }
         if let cached { return cached }
-        let analysis = ShopAnalysis(bytes: document.bytes)
+        let analysis = ShopAnalysis(bytes: document.bytes, mergesWithShop: { mergesWithShop(uri: document.uri) })
         entries.withLock { entries in
             let earlier = entries.firstIndex { $0.uri == document.uri }
             let lastList = analysis.list ?? earlier.flatMap { entries[$0].lastList }

@@ -1,5 +1,10 @@
 """`shop lsp` driven by a real client: the lifecycle, protocol errors, diagnostics and formatting."""
 import asyncio
+import os
+import shutil
+import subprocess
+import tempfile
+import urllib.parse
 
 import pytest
 from lsprotocol import types
@@ -7,7 +12,7 @@ from pygls.exceptions import JsonRpcException
 from pygls.protocol import LanguageServerProtocol
 from pytest_lsp import LanguageClient
 
-from conftest import apply_edits, initialize, open_document
+from conftest import SHOP, apply_edits, initialize, open_document
 
 URI = "file:///tmp/lists/shopping.yaml"
 FINDINGS = (
@@ -171,3 +176,37 @@ async def test_formatting_a_document_that_is_not_yaml_is_an_error(client: Langua
             types.DocumentFormattingParams(text_document=types.TextDocumentIdentifier(uri=URI), options=options))
     assert raised.value.code == -32803
     assert "cannot be formatted" in raised.value.message
+
+
+def conflicted_list(folder: str, set_up: bool) -> str:
+    """A git repository in `folder` whose shopping.yaml has a conflict left by a merge, with
+    `shop git setup` run in it when `set_up`; returns the list's path."""
+    def git(*arguments):
+        subprocess.run(["git", "-C", folder, *arguments], check=True, capture_output=True)
+
+    git("init", "-q", "-b", "main")
+    git("config", "user.name", "Test")
+    git("config", "user.email", "test@example.org")
+    path = os.path.join(folder, "shopping.yaml")
+    with open(path, "w") as out:
+        out.write("items:\n  - name: Tea\n<<<<<<< ours\n    price: 4.50\n=======\n    price: 4.20\n>>>>>>> theirs\n")
+    if set_up:
+        subprocess.run([SHOP, "git", "setup"], cwd=folder, check=True, capture_output=True)
+    return path
+
+
+@pytest.mark.skipif(shutil.which("git") is None, reason="needs git")
+@pytest.mark.parametrize("set_up", [False, True])
+async def test_conflict_markers_advise_git_setup_only_where_shop_does_not_merge(client: LanguageClient, set_up):
+    await initialize(client)
+    with tempfile.TemporaryDirectory() as temporary:
+        # A space in the path: the document's URI escapes it.
+        folder = os.path.join(temporary, "our lists")
+        os.mkdir(folder)
+        path = conflicted_list(folder, set_up)
+        with open(path) as text:
+            params = await open_document(client, "file://" + urllib.parse.quote(path), text.read())
+    assert [d.code for d in params.diagnostics] == ["merge-conflict"]
+    message = params.diagnostics[0].message
+    assert message.startswith("unresolved merge conflict (lines 3-7): keep the lines you want")
+    assert ("'shop git setup' makes git merge lists item by item" in message) == (not set_up), message
