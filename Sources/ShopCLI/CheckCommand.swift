@@ -124,20 +124,24 @@ struct ListFile {
     /// Checks bytes already read, with `rules` (all of them by default).
     static func decode(_ bytes: [UInt8], path: String, rules: Set<RuleID>? = nil) -> ListFile {
         switch ShoppingList.read(bytes) {
-        case .failure(var failure):
-            // Conflicts left where shop already merges the list are ones both sides made:
-            // advising to set git up would not help.
-            if path != "-" && failure.findings.contains(where: { $0.rule == .mergeConflict })
-                && GitRunner.mergesWithShop(path)
-            {
-                failure = failure.withoutGitSetupAdvice
-            }
-            return ListFile(path: path, bytes: bytes, document: nil, list: nil, diagnostics: failure.diagnostics)
+        case .failure(let failure):
+            return unreadable(failure, bytes: bytes, path: path)
         case .success(let list):
             return ListFile(
                 path: path, bytes: bytes, document: list.document, list: list,
                 diagnostics: list.check(rules).resolved(in: list.document.source))
         }
+    }
+
+    /// A file that is not one readable document, with the findings that say why. Conflicts left
+    /// where shop already merges the list are ones both sides made: their findings do not advise
+    /// setting git up, which would not help.
+    static func unreadable(_ failure: ReadFailure, bytes: [UInt8], path: String) -> ListFile {
+        var failure = failure
+        if path != "-" && failure.findings.contains(where: { $0.rule == .mergeConflict }) && GitRunner.mergesWithShop(path) {
+            failure = failure.withoutGitSetupAdvice
+        }
+        return ListFile(path: path, bytes: bytes, document: nil, list: nil, diagnostics: failure.diagnostics)
     }
 
     /// Says on standard error why a file could not be read, with a hint for a missing list file.

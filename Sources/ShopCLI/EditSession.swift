@@ -24,7 +24,7 @@ enum EditSession {
                 let list: ShoppingList
                 switch ShoppingList.read(bytes) {
                 case .failure(let failure):
-                    let loaded = ListFile(path: path, bytes: bytes, document: nil, list: nil, diagnostics: failure.diagnostics)
+                    let loaded = ListFile.unreadable(failure, bytes: bytes, path: path)
                     loaded.reportDiagnostics(to: console, errorsOnly: true)
                     console.error(loaded.unreadableAdvice)
                     return 1

@@ -51,8 +51,7 @@ enum FormatCommand {
         func read(_ bytes: [UInt8]) -> ShoppingList? {
             switch ShoppingList.read(bytes) {
             case .failure(let failure):
-                ListFile(path: path, bytes: bytes, document: nil, list: nil, diagnostics: failure.diagnostics)
-                    .reportDiagnostics(to: console)
+                ListFile.unreadable(failure, bytes: bytes, path: path).reportDiagnostics(to: console)
                 return nil
             case .success(let list):
                 return list

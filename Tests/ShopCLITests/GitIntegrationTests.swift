@@ -98,6 +98,8 @@ struct GitIntegrationTests {
                 let check = try repository.shop("check")
                 #expect(check.status == 1, "\(check)")
                 #expect(check.out.contains("delete the marker lines; 'shop git setup' makes git merge lists item by item"), "\(check)")
+                let refused = try repository.shop("fmt")
+                #expect(refused.status == 1 && refused.err.contains("'shop git setup' makes git merge lists"), "\(refused)")
             }
         }
     }
@@ -137,6 +139,12 @@ struct GitIntegrationTests {
         #expect(check.status == 1 && check.out.contains("[merge-conflict]"), "\(check)")
         #expect(check.out.contains("delete the marker lines [merge-conflict]"), "\(check)")
         #expect(!check.out.contains("shop git setup"), "\(check)")
+        // So do fmt and the edits, which refuse the file with the same findings.
+        for arguments in [["fmt"], ["buy", "Bread"]] {
+            let refused = try repository.shop(arguments)
+            #expect(refused.status == 1 && refused.err.contains("delete the marker lines [merge-conflict]"), "\(refused)")
+            #expect(!refused.err.contains("shop git setup"), "\(refused)")
+        }
     }
 
     @Test("the marker size git asks for (conflict-marker-size) is the one written")
