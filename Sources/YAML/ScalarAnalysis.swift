@@ -59,6 +59,7 @@ public enum ScalarAnalysis {
                 || (bytes[0] == UInt8(ascii: ".") && bytes[1] == UInt8(ascii: ".") && bytes[2] == UInt8(ascii: "."))
             if marker && (strict || count == 3 || bytes[3] == 0x20) { return false }
         }
+        if startsLikeConflictMarker(bytes) { return false }
         var index = 0
         while index < count {
             let byte = bytes[index]
@@ -71,6 +72,17 @@ public enum ScalarAnalysis {
             if byte >= 0x80 && needsEscape(bytes, at: index - 1) { return false }
         }
         return true
+    }
+
+    /// Whether a text begins the way a conflict marker line does: seven or more `<` or `=` (the
+    /// marker characters a plain scalar may start with), then a space or nothing. Written plain
+    /// at the start of a line (a key or a document at the top level), it would read as a marker
+    /// that a text merge left, to git's tools and to anything that looks for them.
+    static func startsLikeConflictMarker(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let first = bytes.first, first == UInt8(ascii: "<") || first == UInt8(ascii: "=") else { return false }
+        var run = 1
+        while run < bytes.count && bytes[run] == first { run += 1 }
+        return run >= 7 && (run == bytes.count || bytes[run] == 0x20)
     }
 
     /// Whether the multi-byte character at `index` is one that must be escaped: C1 controls (NEL

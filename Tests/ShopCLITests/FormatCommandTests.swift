@@ -231,6 +231,25 @@ struct FormatCommandTests {
         }
     }
 
+    @Test(
+        "text that would start a line as a conflict marker is written quoted, so that the output reads back",
+        arguments: [
+            // A document that is one plain scalar over two lines, the first indented (the shop fuzzer's).
+            ("# note: |\n <<<<<<<<<<<<< %80,  Épicerie  ,true\ntitl", "# note: |\n\"<<<<<<<<<<<<< %80,  Épicerie  ,true titl\"\n"),
+            ("\"<<<<<<< ours\": 1\n", "\"<<<<<<< ours\": 1\n"), ("'<<<<<<<': 1\n", "\"<<<<<<<\": 1\n"),
+            ("\"=======\"\n", "\"=======\"\n"),
+            ("items: []\n\"======= b\": 2\n", "items: []\n\"======= b\": 2\n"),
+        ])
+    func conflictMarkerLikeText(input: String, expected: String) throws {
+        let result = try ShopProcess.run(["fmt", "-"], input: input)
+        #expect(result.status == 0, "\(result)")
+        #expect(result.out == expected)
+        let again = try ShopProcess.run(["check", "--format", "json", "-"], input: result.out)
+        #expect(!again.out.contains("merge-conflict"), "\(again)")
+        let formattedAgain = try ShopProcess.run(["fmt", "--check", "-"], input: result.out)
+        #expect(formattedAgain.status == 0, "\(formattedAgain)")
+    }
+
     @Test("- reads standard input and writes standard output")
     func standardInput() throws {
         try withTemporaryDirectory { folder in

@@ -521,6 +521,7 @@ enum ScalarPool {
     static let indicators = [
         "- a", "-a", "? a", "?a", ": a", ":a", ", a", ",a", "[a", "]a", "{a", "}a", "# a", "#a", "&a", "*a", "!a", "|a",
         ">a", "'a", "\"a", "%a", "@a", "`a", "---", "--- a", "...", "... a", "-", "?", ":", "[]", "{}", "- ", "#",
+        "<<<<<<<", "<<<<<<< a", "======= b", "=======", ">>>>>>> c",
     ]
     static let inner = ["a: b", "a #b", "a:", "key: value # c", "a :", "x:\ty", "a\t#b", "k: [v]"]
     static let spaces = [" a", "a ", "  ", " ", "a  b", "\ta", "a\t", "a\tb", " a b "]

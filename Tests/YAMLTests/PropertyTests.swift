@@ -106,7 +106,7 @@ import TestSupport
 
     /// What canonical output looks like on the surface: LF only, no byte order mark, no trailing
     /// white space, no blank line at the start or end or two in a row (but in block scalars), no
-    /// document markers, one final newline.
+    /// document markers nor lines that read as conflict markers, one final newline.
     static func checkCanonicalSurface(_ bytes: [UInt8], literalLines: Set<Int> = []) -> [String] {
         var problems: [String] = []
         if bytes.isEmpty { return [] }
@@ -126,6 +126,13 @@ import TestSupport
             previousBlank = line.isEmpty
             if Array(line) == Array("---".utf8) || Array(line) == Array("...".utf8) {
                 problems.append("document marker on line \(number + 1)")
+            }
+            // Seven or more of one marker character at the start, then a space or the end.
+            if let first = line.first, [UInt8(ascii: "<"), UInt8(ascii: "="), UInt8(ascii: ">"), UInt8(ascii: "|")].contains(first) {
+                let run = line.prefix { $0 == first }.count
+                if run >= 7 && (run == line.count || line[line.startIndex + run] == 0x20) {
+                    problems.append("conflict marker on line \(number + 1)")
+                }
             }
         }
         return problems

@@ -88,6 +88,17 @@ import Testing
         #expect(!ScalarAnalysis.isPlainSafe(text))
     }
 
+    @Test(arguments: ["<<<<<<<", "<<<<<<< a", "<<<<<<<<<<<<< x y", "=======", "======= a", "========== b"])
+    func conflictMarkersNeedQuotes(text: String) {
+        #expect(!ScalarAnalysis.isPlainSafe(text))
+        #expect(!ScalarAnalysis.resolvesToNonString(text))
+    }
+
+    @Test(arguments: ["<<<<<< a", "<<<<<<<a", "====== a", "=======a", "a <<<<<<< b", "<= 7"])
+    func textsLikeButUnlikeConflictMarkersStayPlain(text: String) {
+        #expect(ScalarAnalysis.isPlainSafe(text))
+    }
+
     @Test(arguments: ["a: b", "key: value", "a #b", "a # b", "a:", "key:", "a :", "a\t#b"])
     func commentsAndMappingIndicatorsInsideNeedQuotes(text: String) {
         #expect(!ScalarAnalysis.isPlainSafe(text))
