@@ -118,22 +118,13 @@ extension JSONParser {
     private mutating func parseHexDigits(backslash: Int) throws(JSONError) -> UInt16 {
         var value: UInt16 = 0
         for _ in 0..<4 {
-            guard index < bytes.count, let digit = Self.hexValue(bytes[index]) else {
+            guard index < bytes.count, let digit = HexDigit.value(bytes[index]) else {
                 throw error(.invalidString, "expected four hexadecimal digits after \\u", at: backslash)
             }
             value = value << 4 | UInt16(digit)
             index += 1
         }
         return value
-    }
-
-    private static func hexValue(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
-        default: nil
-        }
     }
 
     private static func hex(_ unit: UInt16) -> String {

@@ -1,3 +1,5 @@
+import JSON
+
 /// The path of a `file:` URI, as editors name the documents they open: `file:///home/a/b.yaml`,
 /// `file://localhost/home/a/b.yaml`, with `%XX` escapes decoded (`%20` is a space).
 enum FileURI {
@@ -16,20 +18,11 @@ enum FileURI {
                 bytes.append(byte)
                 continue
             }
-            guard let high = utf8.popFirst().flatMap(hexValue), let low = utf8.popFirst().flatMap(hexValue) else {
+            guard let high = utf8.popFirst().flatMap(HexDigit.value), let low = utf8.popFirst().flatMap(HexDigit.value) else {
                 return nil
             }
             bytes.append(high << 4 | low)
         }
         return String(validating: bytes, as: UTF8.self)
-    }
-
-    private static func hexValue(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
-        default: nil
-        }
     }
 }
