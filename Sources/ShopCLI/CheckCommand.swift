@@ -137,10 +137,7 @@ struct ListFile {
     /// where shop already merges the list are ones both sides made: their findings do not advise
     /// setting git up, which would not help.
     static func unreadable(_ failure: ReadFailure, bytes: [UInt8], path: String) -> ListFile {
-        var failure = failure
-        if path != "-" && failure.findings.contains(where: { $0.rule == .mergeConflict }) && GitRunner.mergesWithShop(path) {
-            failure = failure.withoutGitSetupAdvice
-        }
+        let failure = failure.withoutGitSetupAdvice(if: { path != "-" && GitRunner.mergesWithShop(path) })
         return ListFile(path: path, bytes: bytes, document: nil, list: nil, diagnostics: failure.diagnostics)
     }
 

@@ -19,10 +19,8 @@ struct ShopAnalysis: Sendable {
             parsed = .success(list.document)
             self.list = list
             findings = list.check()
-        case .failure(var failure):
-            if failure.findings.contains(where: { $0.rule == .mergeConflict }) && mergesWithShop() {
-                failure = failure.withoutGitSetupAdvice
-            }
+        case .failure(let read):
+            let failure = read.withoutGitSetupAdvice(if: mergesWithShop)
             parsed = .failure(failure)
             list = nil
             findings = failure.findings

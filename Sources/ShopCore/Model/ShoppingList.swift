@@ -135,10 +135,11 @@ public struct ReadFailure: Error, Sendable {
     /// The findings with their positions resolved.
     public var diagnostics: [Diagnostic] { findings.map { $0.resolved(in: source) } }
 
-    /// This failure as it reads where git already merges the list with shop: its conflicts are
+    /// This failure as it reads where git may already merge the list with shop. When it has
+    /// conflicts and `mergesWithShop()` says so (asked only then: answering runs git), they are
     /// ones both sides made, and their findings do not advise `shop git setup`.
-    public var withoutGitSetupAdvice: ReadFailure {
-        guard findings.contains(where: { $0.rule == .mergeConflict }) else { return self }
+    public func withoutGitSetupAdvice(if mergesWithShop: () -> Bool) -> ReadFailure {
+        guard findings.contains(where: { $0.rule == .mergeConflict }), mergesWithShop() else { return self }
         let markers = ConflictMarkers(source.bytes)
         return ReadFailure(findings: markers.regions.map { Finding(conflict: $0, advisingGitSetup: false) }, source: source)
     }
