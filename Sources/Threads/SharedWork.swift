@@ -53,6 +53,30 @@ public enum SharedWork {
         }
     }
 
+    /// `transform` of every index in `0..<count`, in order, like ``map(_:concurrently:_:)``, but
+    /// with the indices handed out `runs` runs at a time (a run is one piece), for work too small
+    /// to take one index at a time. Each element is written in its place in the result, so that
+    /// no run holds a copy of its part; the result has room for `capacity` elements.
+    public static func map<Element>(
+        _ count: Int, inRuns runs: Int, concurrently: Bool = true, capacity: Int = 0, _ transform: (Int) -> Element
+    ) -> [Element] {
+        Array(unsafeUninitializedCapacity: max(count, capacity)) { buffer, initialized in
+            guard let base = buffer.baseAddress, count > 0 else { return }
+            let pieces = max(1, min(runs, count))
+            func run(_ piece: Int) {
+                for index in count * piece / pieces..<count * (piece + 1) / pieces {
+                    (base + index).initialize(to: transform(index))
+                }
+            }
+            if concurrently {
+                forEach(pieces, run)
+            } else {
+                for piece in 0..<pieces { run(piece) }
+            }
+            initialized = count
+        }
+    }
+
     /// The next index nobody has taken, shared by the workers.
     private final class Counter: @unchecked Sendable {
         // Only touched with `mutex` held.

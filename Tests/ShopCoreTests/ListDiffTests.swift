@@ -80,6 +80,17 @@ struct ListDiffTests {
         #expect(changed.lines == ["~ A: buy true -> false"])
     }
 
+    @Test("a name or id written with other code points for the same characters is no rename")
+    func sameCharactersOtherCodePoints() throws {
+        let result = try diff(
+            "items:\n  - name: Caf\u{E9}\n    price: 1.00\n  - name: Tea\n    id: k\u{E9}\n    price: 2.00\n",
+            "items:\n  - name: Cafe\u{301}\n    price: 1.50\n  - name: Green tea\n    id: ke\u{301}\n    price: 2.00\n")
+        #expect(result.lines.count == 2, "\(result.lines)")
+        #expect(result.lines.first?.hasSuffix(": price 1.00 -> 1.50") == true, "\(result.lines)")
+        // The same item by its id, renamed; the id's bytes changed, and the line says so.
+        #expect(result.lines.last?.hasPrefix("~ Green tea: renamed from Tea,") == true, "\(result.lines)")
+    }
+
     @Test("a rename is matched by id, or by all other keys being equal")
     func renames() throws {
         let byID = try diff(

@@ -336,4 +336,22 @@ struct ListMergeTests {
             text(reversed)
                 == "title: Weekly\n<<<<<<< ours\nitems: []\n=======\nitems:\n  - name: Bread\n    price: 2.30\n>>>>>>> theirs\n")
     }
+
+    @Test("a name or id written with other code points for the same characters is the same item")
+    func sameCharactersOtherCodePoints() {
+        // "Café" with a precomposed é in the base and ours, with e and a combining accent in theirs.
+        let base = "items:\n  - name: Caf\u{E9}\n    price: 1.00\n  - name: Tea\n    id: k\u{E9}\n    price: 2.00\n"
+        let ours = edit(edit(base, "price: 1.00", "price: 1.50"), "price: 2.00", "price: 2.50")
+        let theirs = edit(
+            edit(base, "name: Caf\u{E9}\n", "name: Cafe\u{301}\n    category: Drinks\n"),
+            "name: Tea\n    id: k\u{E9}\n", "name: Green tea\n    id: ke\u{301}\n")
+        let result = merge(base, ours, theirs)
+        #expect(result.lineMergeReason == nil)
+        #expect(result.conflicts == 0, "\(text(result))")
+        let merged = text(result)
+        #expect(merged.components(separatedBy: "- name:").count == 3, "two items, not one gone and one come: \(merged)")
+        #expect(merged.contains("price: 1.50") && merged.contains("category: Drinks"), "\(merged)")
+        #expect(merged.contains("name: Green tea") && merged.contains("price: 2.50"), "\(merged)")
+    }
 }
+

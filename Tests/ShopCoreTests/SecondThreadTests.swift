@@ -1,6 +1,7 @@
 import Foundation
 @testable import ShopCore
 import Testing
+import Threads
 import YAML
 
 /// What the second thread does for a large list changes nothing: the findings, the duplicates
@@ -101,5 +102,16 @@ struct SecondThreadTests {
         let expected = CanonicalForm.format(
             try Document(parsing: Array((theirsText + "  - name: Added by ours\n").utf8)))
         #expect(result.merged == expected)
+    }
+
+    @Test("work handed out in runs is the work done one by one, on two threads or one", arguments: [false, true])
+    func mapInRuns(concurrently: Bool) {
+        for (count, runs) in [(0, 4), (1, 64), (5, 64), (64, 64), (1000, 1), (1000, 7), (100_003, 64)] {
+            let mapped = SharedWork.map(count, inRuns: runs, concurrently: concurrently, capacity: count + 10) {
+                $0 * 3 + 1
+            }
+            #expect(mapped == (0..<count).map { $0 * 3 + 1 }, "\(count) in \(runs) runs")
+            #expect(mapped.capacity >= count + 10, "room for what is appended after")
+        }
     }
 }

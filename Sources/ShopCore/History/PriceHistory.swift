@@ -59,12 +59,11 @@ public struct PriceHistory: Sendable {
             if let previous {
                 let matching = ItemMatching(old: previous, new: list)
                 for (old, new) in matching.newForOld.enumerated() {
-                    if let new { next[new] = current[old] } else { Self.remember(previous.items[old], current[old], in: &gone) }
+                    if let new { next[new] = current[old] } else { Self.remember(old, of: previous, current[old], in: &gone) }
                 }
             }
             for index in list.items.indices where next[index] < 0 {
-                let item = list.items[index]
-                if let track = Self.recall(item, from: &gone) {
+                if let track = Self.recall(index, of: list, from: &gone) {
                     next[index] = track
                 } else {
                     next[index] = tracks.count
@@ -87,13 +86,14 @@ public struct PriceHistory: Sendable {
         } ?? []
     }
 
-    private static func remember(_ item: ListVersion.Item, _ track: Int, in gone: inout [String: Int]) {
-        if let id = item.id { gone["id:" + id] = track }
-        if let key = item.nameKey { gone["name:" + key.description] = track }
+    private static func remember(_ item: Int, of list: ListVersion, _ track: Int, in gone: inout [String: Int]) {
+        if let id = list.id(ofItem: item) { gone["id:" + id] = track }
+        if let key = list.nameKey(ofItem: item) { gone["name:" + key.description] = track }
     }
 
-    private static func recall(_ item: ListVersion.Item, from gone: inout [String: Int]) -> Int? {
-        let keys = [item.id.map { "id:" + $0 }, item.nameKey.map { "name:" + $0.description }].compactMap { $0 }
+    private static func recall(_ item: Int, of list: ListVersion, from gone: inout [String: Int]) -> Int? {
+        let keys = [list.id(ofItem: item).map { "id:" + $0 }, list.nameKey(ofItem: item).map { "name:" + $0.description }]
+            .compactMap { $0 }
         guard let track = keys.compactMap({ gone[$0] }).first else { return nil }
         for key in keys { gone[key] = nil }
         return track

@@ -224,9 +224,9 @@ struct ListDiffBuilder {
         {
             commentsChanged = true
         }
-        let oldName = old.items[oldIndex].name
-        let newName = new.items[newIndex].name
-        let renamedFrom = oldName != newName ? old.displayName(ofItem: oldIndex) : nil
+        let renamed = !ListVersion.sameText(
+            old.items[oldIndex].nameBytes(oldNodes), new.items[newIndex].nameBytes(newNodes))
+        let renamedFrom = renamed ? old.displayName(ofItem: oldIndex) : nil
         guard !keys.isEmpty || commentsChanged || renamedFrom != nil else { return nil }
         return ListDiff.ItemChange(
             kind: .changed, name: new.displayName(ofItem: newIndex), renamedFrom: renamedFrom, keys: keys,

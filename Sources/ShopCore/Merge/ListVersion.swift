@@ -3,17 +3,36 @@ import YAML
 /// One version of a list as merge and diff see it: the top-level entries, and each item with what
 /// identifies it (its `id`, its name's key) and where its entries are.
 struct ListVersion: Sendable {
-    /// One item.
+    /// One item: its mapping node and the value nodes of what identifies it. The texts stay in
+    /// the document (see ``name(ofItem:)``): a copy of every name as a `String` would cost more
+    /// than the item's record.
     struct Item: Sendable {
+        private let mapping: Int32
+        /// The value node of the name when it is a scalar that is not null; -1 without.
+        let nameNode: Int32
+        /// The value node of the `id` when it is one that is not blank; -1 without.
+        let idNode: Int32
+
+        init(node: Int, nameNode: Int?, idNode: Int?) {
+            mapping = Int32(truncatingIfNeeded: node)
+            self.nameNode = nameNode.map { Int32(truncatingIfNeeded: $0) } ?? -1
+            self.idNode = idNode.map { Int32(truncatingIfNeeded: $0) } ?? -1
+        }
+
         /// The item's mapping node.
-        var node: Int
-        /// The name as written; nil without one.
-        var name: String?
-        /// The key of the name; nil without a name. Computed each time: callers that need it
-        /// often keep it.
-        var nameKey: NameKey? { name.map { NameKey($0) } }
-        /// The `id`, when it has one that is not blank.
-        var id: String?
+        var node: Int { Int(mapping) }
+        var hasName: Bool { nameNode >= 0 }
+        var hasID: Bool { idNode >= 0 }
+
+        /// The name as written, from `nodes` (its version's); nil without one.
+        func nameBytes(_ nodes: RawNodes) -> UnsafeBufferPointer<UInt8>? {
+            nameNode < 0 ? nil : nodes.value(Int(nameNode))
+        }
+
+        /// The `id` as written, from `nodes` (its version's); nil without one.
+        func idBytes(_ nodes: RawNodes) -> UnsafeBufferPointer<UInt8>? {
+            idNode < 0 ? nil : nodes.value(Int(idNode))
+        }
     }
 
     /// One entry of a mapping: its key as text (nil for a key that is not a scalar), its key and
@@ -50,10 +69,9 @@ struct ListVersion: Sendable {
             items.reserveCapacity(list.records.count)
             for record in list.records {
                 let view = ItemView(nodes: nodes, record: record, decimals: decimals)
-                var item = Item(node: view.node)
-                if let name = view.text(.name) { item.name = String(decoding: name, as: UTF8.self) }
-                item.id = view.text(.id).map { String(decoding: $0, as: UTF8.self) }
-                items.append(item)
+                let name = view.valueNode(.name).flatMap { view.text(.name) == nil ? nil : $0 }
+                let id = view.valueNode(.id).flatMap { view.text(.id) == nil ? nil : $0 }
+                items.append(Item(node: view.node, nameNode: name, idNode: id))
             }
         }
         self.root = root
@@ -82,8 +100,39 @@ struct ListVersion: Sendable {
         topEntries.first { $0.key == key }
     }
 
+    /// The name of item `index` as written; nil without one.
+    func name(ofItem index: Int) -> String? {
+        text(items[index].nameNode)
+    }
+
+    /// The `id` of item `index`; nil without one.
+    func id(ofItem index: Int) -> String? {
+        text(items[index].idNode)
+    }
+
+    /// The key of the name of item `index`; nil without a name.
+    func nameKey(ofItem index: Int) -> NameKey? {
+        let node = items[index].nameNode
+        guard node >= 0 else { return nil }
+        return document.withRawNodes { NameKey(utf8: $0.value(Int(node))) }
+    }
+
+    private func text(_ node: Int32) -> String? {
+        guard node >= 0 else { return nil }
+        return document.withRawNodes { String(decoding: $0.value(Int(node)), as: UTF8.self) }
+    }
+
     /// The name to show for item `index`: its name, else its id, else its position.
     func displayName(ofItem index: Int) -> String {
-        items[index].name ?? items[index].id.map { "id \($0)" } ?? "item \(index + 1)"
+        name(ofItem: index) ?? id(ofItem: index).map { "id \($0)" } ?? "item \(index + 1)"
+    }
+
+    /// Whether two texts are the same `String`: the same bytes, or (only possible beyond ASCII)
+    /// the same characters written with other code points.
+    static func sameText(_ left: UnsafeBufferPointer<UInt8>?, _ right: UnsafeBufferPointer<UInt8>?) -> Bool {
+        guard let left, let right else { return left == nil && right == nil }
+        if left.elementsEqual(right) { return true }
+        if left.allSatisfy({ $0 < 0x80 }) && right.allSatisfy({ $0 < 0x80 }) { return false }
+        return String(decoding: left, as: UTF8.self) == String(decoding: right, as: UTF8.self)
     }
 }

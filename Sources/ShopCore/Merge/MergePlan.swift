@@ -60,31 +60,27 @@ enum MergePlanner {
         // The base's items merge each on its own: in runs, two at a time on a large list.
         let count = versions.base.items.count
         let runs = count >= SharedItemWork.minimumItems ? 64 : 1
-        var items: [MergedItem] = []
-        items.reserveCapacity(count + 16)
-        let merged = SharedWork.map(runs, concurrently: runs > 1) { run in
-            (count * run / runs..<count * (run + 1) / runs).map { base in
-                ItemMerge.merge(
-                    base: base, ours: versions.baseOurs.newForOld[base], theirs: versions.baseTheirs.newForOld[base],
-                    in: versions)
-            }
-        }
-        for run in merged { items.append(contentsOf: run) }
+        let oursAdded = versions.ours.items.indices.filter { versions.baseOurs.oldForNew[$0] == nil }
         let theirsAdded = versions.theirs.items.indices.filter { versions.baseTheirs.oldForNew[$0] == nil }
+        // Room for the items the sides added too: growing the array would copy it.
+        var items = SharedWork.map(
+            count, inRuns: runs, concurrently: runs > 1, capacity: count + oursAdded.count + theirsAdded.count
+        ) { base in
+            ItemMerge.merge(
+                base: base, ours: versions.baseOurs.newForOld[base], theirs: versions.baseTheirs.newForOld[base],
+                in: versions)
+        }
         var theirsByID: [String: Int] = [:]
         var theirsByName: [NameKey: Int] = [:]
         for index in theirsAdded {
-            let item = versions.theirs.items[index]
-            if let id = item.id { theirsByID[id] = index }
-            if let key = item.nameKey { theirsByName[key] = index }
+            if let id = versions.theirs.id(ofItem: index) { theirsByID[id] = index }
+            if let key = versions.theirs.nameKey(ofItem: index) { theirsByName[key] = index }
         }
         var taken = Set<Int>()
-        for ours in versions.ours.items.indices where versions.baseOurs.oldForNew[ours] == nil {
-            let item = versions.ours.items[ours]
-            var theirs = item.id.flatMap { theirsByID[$0] }
-            if theirs == nil, let key = item.nameKey, let candidate = theirsByName[key] {
-                let other = versions.theirs.items[candidate]
-                if item.id == nil || other.id == nil { theirs = candidate }
+        for ours in oursAdded {
+            var theirs = versions.ours.id(ofItem: ours).flatMap { theirsByID[$0] }
+            if theirs == nil, let key = versions.ours.nameKey(ofItem: ours), let candidate = theirsByName[key] {
+                if !versions.ours.items[ours].hasID || !versions.theirs.items[candidate].hasID { theirs = candidate }
             }
             if let found = theirs, taken.contains(found) { theirs = nil }
             if let theirs { taken.insert(theirs) }

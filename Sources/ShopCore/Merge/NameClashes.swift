@@ -27,15 +27,16 @@ enum NameClashes {
         -> (kept: Int, yielding: Int, key: ItemKey)?
     {
         for key in [ItemKey.name, .id] {
-            func same(_ left: String, _ right: String) -> Bool {
-                key == .name ? left == right || NameKey(left) == NameKey(right) : left == right
+            func same(_ left: UnsafeBufferPointer<UInt8>, _ right: UnsafeBufferPointer<UInt8>) -> Bool {
+                ListVersion.sameText(left, right) || (key == .name && NameKey(utf8: left) == NameKey(utf8: right))
             }
-            var wanted: [UInt64: [(index: Int, value: String)]] = [:]
+            var wanted: [UInt64: [(index: Int, value: UnsafeBufferPointer<UInt8>)]] = [:]
             for index in order {
                 guard let (value, side) = mergedValue(items[index], key, versions), side == .theirs else { continue }
-                if let ours = items[index].ours {
-                    let own = key == .name ? versions.ours.items[ours].name : versions.ours.items[ours].id
-                    if own == value { continue }
+                if let ours = items[index].ours, let own = text(of: ours, .ours, key, versions),
+                    ListVersion.sameText(own, value)
+                {
+                    continue
                 }
                 wanted[fingerprint(value, key), default: []].append((index, value))
             }
@@ -56,27 +57,35 @@ enum NameClashes {
         return nil
     }
 
-    /// A fingerprint that equal names (compared like names), or equal ids, share.
-    static func fingerprint(_ value: String, _ key: ItemKey) -> UInt64 {
-        guard key == .name else { return UInt64(bitPattern: Int64(value.hashValue)) }
-        var text = value
-        return text.withUTF8 { NameKey.fingerprint(ofName: $0).fingerprint }
+    /// A fingerprint that equal names (compared like names), or equal ids (compared as `String`s
+    /// are), share.
+    static func fingerprint(_ value: UnsafeBufferPointer<UInt8>, _ key: ItemKey) -> UInt64 {
+        guard key == .name else { return UInt64(bitPattern: Int64(String(decoding: value, as: UTF8.self).hashValue)) }
+        return NameKey.fingerprint(ofName: value).fingerprint
+    }
+
+    /// The name or id of an item of one side, as written; nil without one.
+    static func text(of index: Int, _ side: MergeVersions.Side, _ key: ItemKey, _ versions: MergeVersions)
+        -> UnsafeBufferPointer<UInt8>?
+    {
+        let item = versions.version(side).items[index]
+        let nodes = versions.nodes(side)
+        return key == .name ? item.nameBytes(nodes) : item.idBytes(nodes)
     }
 
     /// The value the result gives `key` of an item (a non-empty text), and the side it comes from.
     /// An item ours removed and theirs changed has none: it is only on theirs' side of its own
     /// conflict, and taking that side is the user's choice to make with both items in view.
     /// Folding it into another item's conflict would put that item's merged changes on one side
-    /// only, so resolving either way would lose some.
+    /// only, so resolving either way would lose some. The text is the side's nodes', lent for the
+    /// merge.
     static func mergedValue(_ item: MergedItem, _ key: ItemKey, _ versions: MergeVersions)
-        -> (value: String, side: MergeVersions.Side)?
+        -> (value: UnsafeBufferPointer<UInt8>, side: MergeVersions.Side)?
     {
         if item.conflict == .removedByOurs { return nil }
-        func value(_ index: Int?, _ side: MergeVersions.Side) -> (String, MergeVersions.Side)? {
+        func value(_ index: Int?, _ side: MergeVersions.Side) -> (UnsafeBufferPointer<UInt8>, MergeVersions.Side)? {
             guard let index else { return nil }
-            let item = versions.version(side).items[index]
-            let text = key == .name ? item.name : item.id
-            return text.map { ($0, side) }
+            return text(of: index, side, key, versions).map { ($0, side) }
         }
         switch item.content {
         case .removed: return nil

@@ -16,10 +16,8 @@ enum OrderMerge {
     /// The members in merged order (as indexes into `members`), and those of ours that theirs
     /// moved (they leave their place in ours).
     static func order(_ members: [Member]) -> (order: [Int], moved: Set<Int>) {
-        let oursOrder = members.indices.compactMap { index in members[index].ours.map { (index, $0) } }
-            .sorted { $0.1 < $1.1 }.map(\.0)
-        let theirsOrder = members.indices.compactMap { index in members[index].theirs.map { (index, $0) } }
-            .sorted { $0.1 < $1.1 }.map(\.0)
+        let oursOrder = sideOrder(members, \.ours)
+        let theirsOrder = sideOrder(members, \.theirs)
         let moved = movedByTheirsOnly(members, oursOrder: oursOrder, theirsOrder: theirsOrder)
         var list = LinkedOrder(count: members.count, initial: oursOrder)
         for (position, member) in theirsOrder.enumerated() where members[member].ours == nil || moved.contains(member) {
@@ -45,14 +43,40 @@ enum OrderMerge {
         return (list.elements, moved)
     }
 
+    /// The members one side has (as indexes into `members`), in that side's order. A side's
+    /// positions are those of its entries, each in one member: each member goes straight to its
+    /// slot (members that share a position, which no merge makes, are sorted instead).
+    static func sideOrder(_ members: [Member], _ position: KeyPath<Member, Int?>) -> [Int] {
+        var count = 0
+        var last = -1
+        for member in members {
+            if let place = member[keyPath: position] {
+                count += 1
+                last = max(last, place)
+            }
+        }
+        var slots = [Int](repeating: -1, count: last + 1)
+        for (index, member) in members.enumerated() {
+            guard let place = member[keyPath: position] else { continue }
+            guard slots[place] < 0 else {
+                return members.indices.compactMap { index in members[index][keyPath: position].map { (index, $0) } }
+                    .sorted { ($0.1, $0.0) < ($1.1, $1.0) }.map(\.0)
+            }
+            slots[place] = index
+        }
+        return count == slots.count ? slots : slots.filter { $0 >= 0 }
+    }
+
     /// The members all three versions have that theirs moved and ours did not: those outside a
     /// longest run that keeps the base's order on theirs' side and inside one on ours'.
     static func movedByTheirsOnly(_ members: [Member], oursOrder: [Int], theirsOrder: [Int]) -> Set<Int> {
         func moved(_ order: [Int]) -> Set<Int> {
             let common = order.filter { members[$0].base != nil && members[$0].ours != nil && members[$0].theirs != nil }
-            let kept = LongestIncreasing.indices(common.compactMap { members[$0].base })
-            var result = Set(common)
-            for position in kept { result.remove(common[position]) }
+            // Nearly all keep their order: the few that do not are gathered, not the many that do.
+            var isKept = [Bool](repeating: false, count: common.count)
+            for position in LongestIncreasing.indices(common.compactMap { members[$0].base }) { isKept[position] = true }
+            var result = Set<Int>()
+            for (position, member) in common.enumerated() where !isKept[position] { result.insert(member) }
             return result
         }
         let byTheirs = moved(theirsOrder)
