@@ -50,23 +50,35 @@ final class ShopAnalysisCache: Sendable {
     /// How many documents are kept.
     static let capacity = 8
     private let entries = Mutex<[Entry]>([])
-    /// Whether git merges the file at a path with shop; asked once per path, for a document
-    /// with conflict markers, as the answer takes running git.
+    /// Whether git merges the file at a path with shop; asked for a document with conflict
+    /// markers, and kept for ``answerLifetime``, as the answer takes running git.
     private let mergesWithShop: @Sendable (_ path: String) -> Bool
-    private let mergingAnswers = Mutex<[String: Bool]>([:])
+    private let mergingAnswers = Mutex<[String: (merges: Bool, asked: ContinuousClock.Instant)]>([:])
+    private let answerLifetime: Duration
 
-    /// A cache that asks `mergesWithShop` whether git merges a file with shop.
-    init(mergesWithShop: @escaping @Sendable (_ path: String) -> Bool = { _ in false }) {
+    /// How long an answer about git is kept by default: typing in a file with conflicts runs git
+    /// at most once in that time, and `shop git setup` run while the editor is open changes the
+    /// advice from the first change after it.
+    static let defaultAnswerLifetime = Duration.seconds(5)
+
+    /// A cache that asks `mergesWithShop` whether git merges a file with shop, and asks again
+    /// once an answer is older than `answerLifetime`.
+    init(
+        mergesWithShop: @escaping @Sendable (_ path: String) -> Bool = { _ in false },
+        answerLifetime: Duration = ShopAnalysisCache.defaultAnswerLifetime
+    ) {
         self.mergesWithShop = mergesWithShop
+        self.answerLifetime = answerLifetime
     }
 
     /// Whether git merges the file of the document at `uri` with shop: false for a document that
     /// is no file.
     private func mergesWithShop(uri: String) -> Bool {
         guard let path = FileURI.path(uri) else { return false }
-        if let known = mergingAnswers.withLock({ $0[path] }) { return known }
+        let now = ContinuousClock.now
+        if let known = mergingAnswers.withLock({ $0[path] }), now - known.asked < answerLifetime { return known.merges }
         let answer = mergesWithShop(path)
-        mergingAnswers.withLock { $0[path] = answer }
+        mergingAnswers.withLock { $0[path] = (answer, now) }
         return answer
     }
 
