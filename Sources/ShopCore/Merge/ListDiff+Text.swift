@@ -25,7 +25,12 @@ extension ListDiff {
 
     /// The lines and the summary, each ending with a line feed.
     public func text() -> String {
-        (lines + [summaryLine]).map { $0 + "\n" }.joined()
+        // Written line by line into one string: an array of the lines, and one of them with their
+        // line feeds, would each hold the whole text once more.
+        var text = ""
+        for change in listChanges { text += Self.line(change) + "\n" }
+        for change in itemChanges { text += Self.line(change) + "\n" }
+        return text + summaryLine + "\n"
     }
 
     static func line(_ change: ListChange) -> String {
