@@ -1,6 +1,7 @@
 @testable import ShopCore
 import Testing
 import TestSupport
+@testable import YAML
 
 @Suite("ConflictMarkers")
 struct ConflictMarkersTests {
@@ -45,4 +46,36 @@ struct ConflictMarkersTests {
             #expect(found == Self.markerLines(bytes), "\(text.debugDescription)")
         }
     }
+
+    /// The printer keeps text from reading as a marker by its own rule
+    /// (`ScalarAnalysis.startsLikeConflictMarker`, in the YAML layer, which knows nothing of
+    /// merges): the two rules must agree. Text the printer writes plain is never a marker line,
+    /// and the printer quotes no text for looking like a marker unless it is one.
+    @Test("the printer's rule for text that looks like a marker is the finder's")
+    func printerAgrees() {
+        var texts: [String] = []
+        for marker in ["<", "=", "|", ">", "-", "#"] {
+            for run in 5...9 {
+                for before in ["", " ", "a"] {
+                    for after in ["", " ", "  x", "x", "\t", ":", marker + " ", "a b"] {
+                        texts.append(before + String(repeating: marker, count: run) + after)
+                    }
+                }
+            }
+        }
+        for text in texts {
+            let bytes = Array(text.utf8)
+            let isMarker = !ConflictMarkers(bytes).isEmpty
+            bytes.withUnsafeBufferPointer { buffer in
+                for strict in [false, true] where ScalarAnalysis.isWritablePlain(buffer, strict: strict) {
+                    #expect(!isMarker, "\(text) is written plain (strict: \(strict)) and reads as a marker")
+                }
+                let looksLikeOne = ScalarAnalysis.startsLikeConflictMarker(buffer)
+                // The printer's rule needs only `<` and `=`: no plain scalar starts with `|` or `>`.
+                let plainStart = text.first == "<" || text.first == "="
+                #expect(looksLikeOne == (isMarker && plainStart), "\(text)")
+            }
+        }
+    }
 }
+
