@@ -56,7 +56,9 @@ public enum SharedWork {
     /// `transform` of every index in `0..<count`, in order, like ``map(_:concurrently:_:)``, but
     /// with the indices handed out `runs` runs at a time (a run is one piece), for work too small
     /// to take one index at a time. Each element is written in its place in the result, so that
-    /// no run holds a copy of its part; the result has room for `capacity` elements.
+    /// no run holds a copy of its part; the result has room for `capacity` elements. Inlinable,
+    /// so that a caller's element type and transform are specialized: decoding runs through it.
+    @inlinable
     public static func map<Element>(
         _ count: Int, inRuns runs: Int, concurrently: Bool = true, capacity: Int = 0, _ transform: (Int) -> Element
     ) -> [Element] {

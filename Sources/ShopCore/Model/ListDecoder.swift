@@ -122,18 +122,10 @@ struct ListDecoder {
         let carried = carried?.decimals == decimals ? carried : nil
         // Written in place, each record once: growing a table of 100,000 records step by step, or
         // joining runs, would cost time and a peak of memory.
-        records = [ItemRecord](unsafeUninitializedCapacity: count) { buffer, initialized in
-            guard let base = buffer.baseAddress else { return }
-            SharedWork.forEach(runs) { run in
-                for position in count * run / runs..<count * (run + 1) / runs {
-                    let mapping = Int(mappings[position])
-                    let record =
-                        carried?.record(forMapping: mapping, nodes: nodes)
-                        ?? Self.record(of: mapping, decimals: decimals, nodes: nodes)
-                    (base + position).initialize(to: record)
-                }
-            }
-            initialized = count
+        records = SharedWork.map(count, inRuns: runs, concurrently: runs > 1) { position in
+            let mapping = Int(mappings[position])
+            return carried?.record(forMapping: mapping, nodes: nodes)
+                ?? Self.record(of: mapping, decimals: decimals, nodes: nodes)
         }
     }
 
