@@ -74,15 +74,12 @@ public enum ScalarAnalysis {
         return true
     }
 
-    /// Whether a text begins the way a conflict marker line does: seven or more `<` or `=` (the
-    /// marker characters a plain scalar may start with), then a space or nothing. Written plain
-    /// at the start of a line (a key or a document at the top level), it would read as a marker
-    /// that a text merge left, to git's tools and to anything that looks for them.
+    /// Whether a text, written plain at the start of a line (a key or a document at the top
+    /// level), would read as a conflict marker line (``ConflictMarkerLine``) to git's tools and to
+    /// anything that looks for them. A scalar cannot start a line plain with the other marker
+    /// characters (`|`, `>`) anyway, but the printer asks the one rule for all of them.
     static func startsLikeConflictMarker(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard let first = bytes.first, first == UInt8(ascii: "<") || first == UInt8(ascii: "=") else { return false }
-        var run = 1
-        while run < bytes.count && bytes[run] == first { run += 1 }
-        return run >= 7 && (run == bytes.count || bytes[run] == 0x20)
+        ConflictMarkerLine.marker(bytes) != nil
     }
 
     /// Whether the multi-byte character at `index` is one that must be escaped: C1 controls (NEL

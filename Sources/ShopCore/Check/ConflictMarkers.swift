@@ -1,6 +1,8 @@
+import YAML
+
 /// The conflict markers a text merge (git's) leaves in a file: lines that begin, in their first
 /// column, with seven or more of one of `<`, `|`, `=`, `>` followed by a space or the end of the
-/// line. A file with them is no list until they are resolved.
+/// line (``ConflictMarkerLine``). A file with them is no list until they are resolved.
 public struct ConflictMarkers: Sendable {
     /// One conflict: the lines of its markers.
     public struct Region: Hashable, Sendable {
@@ -56,7 +58,8 @@ public struct ConflictMarkers: Sendable {
         var open: Region?
 
         mutating func line(_ buffer: UnsafeBufferPointer<UInt8>, _ lineStart: Int, _ lineEnd: Int) {
-            guard let marker = ConflictMarkers.marker(buffer, lineStart, lineEnd) else { return }
+            let line = UnsafeBufferPointer(rebasing: buffer[lineStart..<lineEnd])
+            guard let marker = ConflictMarkerLine.marker(line) else { return }
             switch marker {
             case UInt8(ascii: "<"):
                 if let region = open { regions.append(region) }
@@ -84,22 +87,9 @@ public struct ConflictMarkers: Sendable {
     }
 
     @inline(__always) private static func isMarkerStart(_ byte: UInt8) -> Bool {
-        byte == UInt8(ascii: "<") || byte == UInt8(ascii: "|") || byte == UInt8(ascii: "=") || byte == UInt8(ascii: ">")
+        ConflictMarkerLine.isMarkerCharacter(byte)
     }
 
     /// Whether there are none.
     public var isEmpty: Bool { regions.isEmpty }
-
-    /// The marker character of a marker line, or nil.
-    private static func marker(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> UInt8? {
-        guard end - start >= 7 else { return nil }
-        let first = bytes[start]
-        guard first == UInt8(ascii: "<") || first == UInt8(ascii: "|") || first == UInt8(ascii: "=")
-            || first == UInt8(ascii: ">")
-        else { return nil }
-        var index = start + 1
-        while index < end && bytes[index] == first { index += 1 }
-        guard index - start >= 7, index == end || bytes[index] == 0x20 else { return nil }
-        return first
-    }
 }
