@@ -6,8 +6,8 @@ import ShopCore
 /// document that formats to text which reads again and formats to itself; every export of a list
 /// without errors runs to the end, and its CSV and Markdown exports read back as one record per
 /// item; the editor refuses or applies a typical edit cleanly, and the list it makes is what
-/// decoding its document afresh gives; reading on two threads gives what reading on one gives; and
-/// the import readers answer for the bytes as text, CSV and Markdown.
+/// decoding its document afresh gives; reading and printing on two threads give what they give on
+/// one; and the import readers answer for the bytes as text, CSV and Markdown.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let bytes = Array(UnsafeBufferPointer(start: data, count: size))
@@ -20,6 +20,9 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     guard case .success(let document) = ShoppingList.parseDocument(bytes) else { return 0 }
     let list = ShoppingList(document: document)
     let formatted = CanonicalForm.format(document)
+    guard printedInRuns(document, policy: CanonicalForm.policy(for: list)) == formatted else {
+        fatalError("printing in runs on two threads differs:\n\(String(decoding: formatted, as: UTF8.self))")
+    }
     guard case .success(let reread) = ShoppingList.parseDocument(formatted) else {
         fatalError("fmt wrote text that does not read back:\n\(String(decoding: formatted, as: UTF8.self))")
     }
@@ -79,6 +82,14 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
 }
 
 /// Everything a read keeps, or its error.
+/// The canonical text with every sequence of two items or more printed in runs of one item, every
+/// other one on a second thread: it must be the text of a print on one thread.
+func printedInRuns(_ document: Document, policy: PrintPolicy) -> [UInt8] {
+    var text: [UInt8] = []
+    CanonicalPrinter.print(document, policy: policy, chunkSize: 1 << 16, runLength: 1) { text.append(contentsOf: $0) }
+    return text
+}
+
 func reading(_ bytes: [UInt8], schedule: DocumentReader.Schedule) -> Result<String, YAMLError> {
     do throws(YAMLError) {
         let document = try DocumentReader.read(SourceText(bytes: bytes), limits: ParseLimits(), schedule: schedule)

@@ -3,16 +3,20 @@
 /// One value per print; not reused.
 struct CanonicalPrinter {
     private let storage: DocumentStorage
-    private let table: NodeTable
+    let table: NodeTable
     private let tree: PrintedTree
     private let forms: ScalarForms
     private let layout: CommentLayout
-    private var output: PrintOutput
+    var output: PrintOutput
+    /// How many items of a long block sequence go in one run printed on the second thread (see
+    /// ``printInRuns(_:indent:depth:)``); nil to print every sequence on this thread alone.
+    var runLength: Int?
 
     /// Prints `document` by `policy`, handing the text to `sink` in chunks of about `chunkSize`
     /// bytes as it goes, and the rest at the end.
     static func print(
-        _ document: Document, policy: PrintPolicy, chunkSize: Int, sink: @escaping (UnsafeBufferPointer<UInt8>) -> Void
+        _ document: Document, policy: PrintPolicy, chunkSize: Int, runLength: Int? = defaultRunLength,
+        sink: @escaping (UnsafeBufferPointer<UInt8>) -> Void
     ) {
         let storage = document.storage
         let overrides = ScalarOverrides(policy, nodeCount: storage.table.count)
@@ -26,7 +30,8 @@ struct CanonicalPrinter {
                         overrides: overrides.byNode, overrideBits: overrides.bits)
                     var printer = CanonicalPrinter(
                         storage: storage, table: storage.table, tree: tree, forms: forms,
-                        layout: CommentLayout(storage: storage, tree: tree, forms: forms), output: output)
+                        layout: CommentLayout(storage: storage, tree: tree, forms: forms), output: output,
+                        runLength: runLength)
                     printer.printDocument(root: storage.root, endComments: storage.endComments)
                     printer.output.buffer.withBytes { if !$0.isEmpty { sink($0) } }
                 }
@@ -216,10 +221,19 @@ struct CanonicalPrinter {
     /// A block sequence's items at `indent`, then `endComments`; with `firstLineStarted`, the first
     /// item goes on the line already started (after a `-`).
     private mutating func printSequenceBody(_ sequence: Int, indent: Int, depth: Int, firstLineStarted: Bool, endComments: [Comment]) {
-        var item = sequence + 1
-        let end = table.subtreeEnd(sequence)
-        var position = 0
-        while item < end {
+        let all = ItemRun(items: (sequence + 1)..<table.subtreeEnd(sequence), firstPosition: 0)
+        let runs = firstLineStarted ? [] : Self.itemRuns(of: sequence, in: table, length: runLength)
+        if !printInRuns(runs, indent: indent, depth: depth) {
+            printItems(all, indent: indent, depth: depth, firstLineStarted: firstLineStarted)
+        }
+        output.writeComments(endComments, indent: indent, depth: depth)
+    }
+
+    /// The items of a run of a block sequence, each after the comments that go before its line.
+    mutating func printItems(_ run: ItemRun, indent: Int, depth: Int, firstLineStarted: Bool = false) {
+        var item = run.items.lowerBound
+        var position = run.firstPosition
+        while item < run.items.upperBound {
             if !(firstLineStarted && position == 0) {
                 let comments = layout.hoisted(item: item)
                 output.writeComments(comments, indent: indent, depth: depth, blankBeforeFirst: position > 0)
@@ -231,7 +245,6 @@ struct CanonicalPrinter {
             item = table.subtreeEnd(item)
             position += 1
         }
-        output.writeComments(endComments, indent: indent, depth: depth)
     }
 
     /// Writes a node after an indicator (`-` for a sequence item, `?` and `:` for explicit keys and

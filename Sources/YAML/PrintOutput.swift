@@ -40,6 +40,41 @@ struct PrintOutput {
         buffer = PrintBuffer(capacity: chunkSize + chunkSize / 2)
     }
 
+    /// Output for a run of sequence items printed apart from `output` (see
+    /// ``CanonicalPrinter/printInRuns(_:indent:depth:)``): it keeps the run's text whole, handing
+    /// nothing to a sink, and starts as `output` is between two items when nothing special came
+    /// last, which ``isBetweenItems`` tells.
+    init(runApartFrom output: PrintOutput) {
+        blankLineDepth = output.blankLineDepth
+        chunkSize = .max
+        sink = { _ in }
+        buffer = PrintBuffer()
+        lastLineBlank = false
+        wroteAnything = true
+    }
+
+    /// Whether the output is as one for a run starts: after a whole line that is not blank and
+    /// not the end of a `|+` literal. Text printed by such an output may then be appended.
+    var isBetweenItems: Bool {
+        wroteAnything && !lastLineBlank && !afterKeepLiteral
+    }
+
+    /// Appends the text of a run printed apart, when ``isBetweenItems``, and goes on as that run
+    /// ended.
+    mutating func append(run: PrintOutput) {
+        let offset = buffer.count
+        run.buffer.withBytes { buffer.append($0) }
+        lastLineBlank = run.lastLineBlank
+        afterKeepLiteral = run.afterKeepLiteral
+        keepLiteral = run.keepLiteral.map { keep in
+            var moved = keep
+            moved.outputStart += offset
+            moved.outputEnd += offset
+            return moved
+        }
+        flushIfNeeded()
+    }
+
     /// Appends one byte to the line.
     @inline(__always)
     func append(_ byte: UInt8) {

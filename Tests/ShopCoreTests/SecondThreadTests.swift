@@ -5,7 +5,8 @@ import Threads
 import YAML
 
 /// What the second thread does for a large list changes nothing: the findings, the duplicates
-/// found while a file is read, the CSV export and the merge are what one thread makes of them.
+/// found while a file is read, the CSV export and the merge are what one thread makes of them; and
+/// the means by which work is shared between the threads do what they say.
 @Suite("the second thread")
 struct SecondThreadTests {
     /// A list of `count` items with findings of most rules spread over it: names repeated in
@@ -112,6 +113,37 @@ struct SecondThreadTests {
             }
             #expect(mapped == (0..<count).map { $0 * 3 + 1 }, "\(count) in \(runs) runs")
             #expect(mapped.capacity >= count + 10, "room for what is appended after")
+        }
+    }
+
+    @Test("a handoff delivers every value in order, with the sender never more than its capacity ahead")
+    func handoff() throws {
+        final class Count: @unchecked Sendable {
+            private let lock = NSLock()
+            private var value = 0
+            func increment() { lock.withLock { value += 1 } }
+            var current: Int { lock.withLock { value } }
+        }
+        for capacity in [1, 2, 5] {
+            let handoff = Handoff<Int>(capacity: capacity)
+            let sent = Count()
+            let count = 20_000
+            let sender = try #require(
+                JoinableThread.start {
+                    for value in 0..<count {
+                        handoff.send(value)
+                        sent.increment()
+                    }
+                })
+            var received: [Int] = []
+            var mostAhead = 0
+            for taken in 1...count {
+                received.append(handoff.receive())
+                mostAhead = max(mostAhead, sent.current - taken)
+            }
+            sender.join()
+            #expect(received == Array(0..<count), "capacity \(capacity)")
+            #expect(mostAhead <= capacity, "capacity \(capacity): the sender was \(mostAhead) ahead")
         }
     }
 }
