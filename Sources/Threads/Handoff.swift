@@ -6,13 +6,17 @@
 
 /// Hands values from one thread to one other, in the order they were sent, with at most
 /// `capacity` of them waiting: the sender blocks while that many wait, the receiver while none
-/// does. The receiver takes exactly as many values as the sender sends.
+/// does. Either side may end the handoff early: the sender by closing it (the receiver then gets
+/// what waits, then nil), the receiver by cancelling it (sends then return false, dropping their
+/// value).
 public final class Handoff<Element>: @unchecked Sendable {
     // The state below is only touched with `mutex` held.
     private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
     private let sentCondition = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
     private let takenCondition = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
     private var waiting: [Element] = []
+    private var closed = false
+    private var cancelled = false
     private let capacity: Int
 
     /// A handoff that holds at most `capacity` values (at least one) waiting.
@@ -32,20 +36,54 @@ public final class Handoff<Element>: @unchecked Sendable {
         mutex.deallocate()
     }
 
-    /// Sender side: queues `element`, once fewer than `capacity` wait.
-    public func send(_ element: Element) {
+    /// Sender side: queues `element`, once fewer than `capacity` wait. Returns false, queuing
+    /// nothing, once the receiver has cancelled.
+    @discardableResult
+    public func send(_ element: Element) -> Bool {
         pthread_mutex_lock(mutex)
-        while waiting.count >= capacity { pthread_cond_wait(takenCondition, mutex) }
+        defer { pthread_mutex_unlock(mutex) }
+        while waiting.count >= capacity && !cancelled { pthread_cond_wait(takenCondition, mutex) }
+        guard !cancelled else { return false }
         waiting.append(element)
+        pthread_cond_signal(sentCondition)
+        return true
+    }
+
+    /// Sender side: no more values will come.
+    public func close() {
+        pthread_mutex_lock(mutex)
+        closed = true
         pthread_cond_signal(sentCondition)
         pthread_mutex_unlock(mutex)
     }
 
-    /// Receiver side: the oldest value sent and not yet received, once there is one.
-    public func receive() -> Element {
+    /// Receiver side: the oldest value sent and not yet received, once there is one; nil once the
+    /// sender has closed and every value was received.
+    public func receive() -> Element? {
         pthread_mutex_lock(mutex)
         defer { pthread_mutex_unlock(mutex) }
-        while waiting.isEmpty { pthread_cond_wait(sentCondition, mutex) }
+        while waiting.isEmpty && !closed { pthread_cond_wait(sentCondition, mutex) }
+        return takeOldest()
+    }
+
+    /// Receiver side: the oldest value waiting, without waiting for one; nil when none does.
+    public func receiveIfWaiting() -> Element? {
+        pthread_mutex_lock(mutex)
+        defer { pthread_mutex_unlock(mutex) }
+        return takeOldest()
+    }
+
+    /// Receiver side: asks the sender to stop; a send blocked now returns false.
+    public func cancel() {
+        pthread_mutex_lock(mutex)
+        cancelled = true
+        pthread_cond_signal(takenCondition)
+        pthread_mutex_unlock(mutex)
+    }
+
+    /// The oldest value waiting, removed; `mutex` is held.
+    private func takeOldest() -> Element? {
+        guard !waiting.isEmpty else { return nil }
         let element = waiting.removeFirst()
         pthread_cond_signal(takenCondition)
         return element

@@ -68,8 +68,7 @@ extension CanonicalPrinter {
         for index in stride(from: 0, to: runs.count, by: 2) {
             printItems(runs[index], indent: indent, depth: depth)
             guard index + 1 < runs.count else { continue }
-            let next = printed.receive()
-            if output.isBetweenItems {
+            if let next = printed.receive(), output.isBetweenItems {
                 output.append(run: next)
             } else {
                 printItems(runs[index + 1], indent: indent, depth: depth)

@@ -138,12 +138,41 @@ struct SecondThreadTests {
             var received: [Int] = []
             var mostAhead = 0
             for taken in 1...count {
-                received.append(handoff.receive())
+                received.append(try #require(handoff.receive()))
                 mostAhead = max(mostAhead, sent.current - taken)
             }
             sender.join()
             #expect(received == Array(0..<count), "capacity \(capacity)")
             #expect(mostAhead <= capacity, "capacity \(capacity): the sender was \(mostAhead) ahead")
         }
+    }
+
+    @Test("a closed handoff gives what waits and then nothing; a cancelled one refuses what is sent")
+    func handoffEnds() throws {
+        let closing = Handoff<Int>(capacity: 4)
+        #expect(closing.receiveIfWaiting() == nil)
+        closing.send(1)
+        closing.send(2)
+        closing.close()
+        #expect(closing.receive() == 1)
+        #expect(closing.receiveIfWaiting() == 2)
+        #expect(closing.receive() == nil)
+
+        // A sender blocked on a full handoff is let go by the cancel, and sends nothing more.
+        let cancelling = Handoff<Int>(capacity: 1)
+        final class Outcomes: @unchecked Sendable {
+            var values: [Bool] = []
+        }
+        let outcomes = Outcomes()
+        let sender = try #require(
+            JoinableThread.start {
+                for value in 0..<3 { outcomes.values.append(cancelling.send(value)) }
+            })
+        #expect(cancelling.receive() == 0)
+        cancelling.cancel()
+        sender.join()
+        #expect(outcomes.values.count == 3)
+        #expect(outcomes.values.first == true)
+        #expect(outcomes.values.last == false)
     }
 }
