@@ -40,45 +40,50 @@ public final class Handoff<Element>: @unchecked Sendable {
     /// nothing, once the receiver has cancelled.
     @discardableResult
     public func send(_ element: Element) -> Bool {
-        pthread_mutex_lock(mutex)
-        defer { pthread_mutex_unlock(mutex) }
-        while waiting.count >= capacity && !cancelled { pthread_cond_wait(takenCondition, mutex) }
-        guard !cancelled else { return false }
-        waiting.append(element)
-        pthread_cond_signal(sentCondition)
-        return true
+        locked {
+            while waiting.count >= capacity && !cancelled { pthread_cond_wait(takenCondition, mutex) }
+            guard !cancelled else { return false }
+            waiting.append(element)
+            pthread_cond_signal(sentCondition)
+            return true
+        }
     }
 
     /// Sender side: no more values will come.
     public func close() {
-        pthread_mutex_lock(mutex)
-        closed = true
-        pthread_cond_signal(sentCondition)
-        pthread_mutex_unlock(mutex)
+        locked {
+            closed = true
+            pthread_cond_signal(sentCondition)
+        }
     }
 
     /// Receiver side: the oldest value sent and not yet received, once there is one; nil once the
     /// sender has closed and every value was received.
     public func receive() -> Element? {
-        pthread_mutex_lock(mutex)
-        defer { pthread_mutex_unlock(mutex) }
-        while waiting.isEmpty && !closed { pthread_cond_wait(sentCondition, mutex) }
-        return takeOldest()
+        locked {
+            while waiting.isEmpty && !closed { pthread_cond_wait(sentCondition, mutex) }
+            return takeOldest()
+        }
     }
 
     /// Receiver side: the oldest value waiting, without waiting for one; nil when none does.
     public func receiveIfWaiting() -> Element? {
-        pthread_mutex_lock(mutex)
-        defer { pthread_mutex_unlock(mutex) }
-        return takeOldest()
+        locked { takeOldest() }
     }
 
     /// Receiver side: asks the sender to stop; a send blocked now returns false.
     public func cancel() {
+        locked {
+            cancelled = true
+            pthread_cond_signal(takenCondition)
+        }
+    }
+
+    /// `body`, with `mutex` held.
+    private func locked<Result>(_ body: () -> Result) -> Result {
         pthread_mutex_lock(mutex)
-        cancelled = true
-        pthread_cond_signal(takenCondition)
-        pthread_mutex_unlock(mutex)
+        defer { pthread_mutex_unlock(mutex) }
+        return body()
     }
 
     /// The oldest value waiting, removed; `mutex` is held.
