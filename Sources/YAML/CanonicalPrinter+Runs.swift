@@ -14,6 +14,16 @@ extension CanonicalPrinter {
     /// that a list of 1,000 items is printed in four runs.
     static let defaultRunLength = 256
 
+    /// What happened to the runs printed apart during one print: the one-thread text does not
+    /// show it, and the tests hold the second thread to its work with it.
+    struct RunTally: Equatable {
+        /// Runs printed on the second thread and appended as they were printed there.
+        var appended = 0
+        /// Runs meant for the second thread that this thread printed itself, because the run
+        /// before did not end between items (it ended with a `|+` literal).
+        var reprinted = 0
+    }
+
     /// A run of consecutive items of a block sequence.
     struct ItemRun {
         /// The rows of its items, from the first item's to just past the last one's subtree.
@@ -70,8 +80,10 @@ extension CanonicalPrinter {
             guard index + 1 < runs.count else { continue }
             if let next = printed.receive(), output.isBetweenItems {
                 output.append(run: next)
+                runTally.appended += 1
             } else {
                 printItems(runs[index + 1], indent: indent, depth: depth)
+                runTally.reprinted += 1
             }
         }
         helper.join()

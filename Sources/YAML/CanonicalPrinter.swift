@@ -11,18 +11,21 @@ struct CanonicalPrinter {
     /// How many items of a long block sequence go in one run printed on the second thread (see
     /// ``printInRuns(_:indent:depth:)``); nil to print every sequence on this thread alone.
     var runLength: Int?
+    /// How the runs of this print went.
+    var runTally = RunTally()
 
     /// Prints `document` by `policy`, handing the text to `sink` in chunks of about `chunkSize`
-    /// bytes as it goes, and the rest at the end.
+    /// bytes as it goes, and the rest at the end; returns how its runs of items were printed.
+    @discardableResult
     static func print(
         _ document: Document, policy: PrintPolicy, chunkSize: Int, runLength: Int? = defaultRunLength,
         sink: @escaping (UnsafeBufferPointer<UInt8>) -> Void
-    ) {
+    ) -> RunTally {
         let storage = document.storage
         let overrides = ScalarOverrides(policy, nodeCount: storage.table.count)
         let tree = PrintedTree(table: storage.table, entryOrder: policy.entryOrder)
         let output = PrintOutput(blankLineDepth: policy.blankLineDepth, chunkSize: chunkSize, sink: sink)
-        storage.source.bytes.withUnsafeBufferPointer { source in
+        return storage.source.bytes.withUnsafeBufferPointer { source in
             storage.table.arena.withUnsafeBufferPointer { arena in
                 overrides.text.withUnsafeBufferPointer { overrideText in
                     let forms = ScalarForms(
@@ -34,6 +37,7 @@ struct CanonicalPrinter {
                         runLength: runLength)
                     printer.printDocument(root: storage.root, endComments: storage.endComments)
                     printer.output.buffer.withBytes { if !$0.isEmpty { sink($0) } }
+                    return printer.runTally
                 }
             }
         }

@@ -13,11 +13,18 @@ import TestSupport
     static func printed(
         _ document: Document, policy: PrintPolicy = PrintPolicy(), runLength: Int?, chunkSize: Int = 1 << 16
     ) -> [UInt8] {
+        printedWithTally(document, policy: policy, runLength: runLength, chunkSize: chunkSize).text
+    }
+
+    /// The text, and how its runs were printed.
+    static func printedWithTally(
+        _ document: Document, policy: PrintPolicy = PrintPolicy(), runLength: Int?, chunkSize: Int = 1 << 16
+    ) -> (text: [UInt8], tally: CanonicalPrinter.RunTally) {
         var text: [UInt8] = []
-        CanonicalPrinter.print(document, policy: policy, chunkSize: chunkSize, runLength: runLength) {
+        let tally = CanonicalPrinter.print(document, policy: policy, chunkSize: chunkSize, runLength: runLength) {
             text.append(contentsOf: $0)
         }
-        return text
+        return (text, tally)
     }
 
     /// Records an issue when any run length prints `bytes` otherwise than one thread does; returns
@@ -60,9 +67,13 @@ import TestSupport
         }
         #expect(CanonicalPrinter.itemRuns(of: items, in: table, length: nil).isEmpty)
         #expect(CanonicalPrinter.itemRuns(of: items, in: table, length: 3_000).isEmpty)
+        // The second thread printed every odd run, and each was appended as it was printed there.
+        let tally = Self.printedWithTally(document, runLength: CanonicalPrinter.defaultRunLength).tally
+        #expect(tally == CanonicalPrinter.RunTally(appended: runs.count / 2, reprinted: 0))
+        #expect(Self.printedWithTally(document, runLength: nil).tally == CanonicalPrinter.RunTally())
     }
 
-    @Test func runsThatFollowAKeepLiteralPrintAlike() {
+    @Test func runsThatFollowAKeepLiteralPrintAlike() throws {
         // A `|+` literal keeps its trailing blank lines: what may follow it differs from what may
         // follow an ordinary line, so the run after it is printed again on this thread.
         let cases = [
@@ -78,6 +89,10 @@ import TestSupport
         for text in cases {
             #expect(Self.expectAlike(Array(text.utf8), text), "not a document: \(text)")
         }
+        // In runs of one item, the run after each kept literal is the one printed again here.
+        let document = try Document(parsing: Array("- |+\n  a\n\n- b\n- |+\n  c\n\n- d\n- e\n".utf8))
+        let tally = Self.printedWithTally(document, runLength: 1).tally
+        #expect(tally == CanonicalPrinter.RunTally(appended: 0, reprinted: 2))
     }
 
     @Test func nestedLongSequencesPrintAlike() {
