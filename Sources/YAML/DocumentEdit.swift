@@ -116,7 +116,9 @@ extension NodeTable {
             } else if flags & NodeTable.arenaBit != 0 {
                 aux += arenaBase
             }
-            append(flags: flags, start: other.starts[index], end: other.ends[index], aux: aux)
+            let start = other.starts[index]
+            let end = start == NodeTable.synthetic ? 0 : other.end(index)
+            append(flags: flags, start: start, end: UInt32(truncatingIfNeeded: end), aux: aux)
         }
         for var record in other.comments {
             record.node += base

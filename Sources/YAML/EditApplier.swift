@@ -160,8 +160,16 @@ struct EditApplier {
         copied.add(old: rows, shift: shift)
         table.flags.append(contentsOf: old.flags[rows])
         table.starts.append(contentsOf: old.starts[rows])
-        table.ends.append(contentsOf: old.ends[rows])
+        table.lengths.append(contentsOf: old.lengths[rows])
         table.aux.append(contentsOf: old.aux[rows])
+        // Rows are written in order, so the long ones' ends stay in node order.
+        var long = LongEnd.position(of: rows.lowerBound, in: old.longEnds)
+        while long < old.longEnds.count && Int(old.longEnds[long].node) < rows.upperBound {
+            var entry = old.longEnds[long]
+            entry.node = UInt32(truncatingIfNeeded: Int(entry.node) + shift)
+            table.longEnds.append(entry)
+            long += 1
+        }
         for row in rows where !old.isScalar(row) {
             let end = Int(old.aux[row])
             if end < rows.upperBound {

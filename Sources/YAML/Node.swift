@@ -79,7 +79,7 @@ public struct Node: Sendable {
         guard start != NodeTable.synthetic else { return nil }
         return SourceRange(
             start: storage.source.location(at: Int(start)),
-            end: storage.source.location(at: Int(table.ends[index])))
+            end: storage.source.location(at: table.end(index)))
     }
 
     /// Where the node begins; nil for a node added by an edit.

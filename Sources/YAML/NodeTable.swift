@@ -1,19 +1,24 @@
 /// The compact storage behind a document: one entry per node in four parallel arrays, in document
 /// order (a collection comes before its children, and its children follow one another).
 ///
-/// A node costs 13 bytes. Scalars whose value is the same as their source text (most of them) are kept
-/// as ranges into the source; the others have their value in `arena`, behind a 4-byte length.
+/// A node costs 11 bytes. Scalars whose value is the same as their source text (most of them) are kept
+/// as ranges into the source; the others have their value in `arena`, behind a 4-byte length. A node's
+/// length in the source takes two bytes: the few nodes 64 KiB long or longer (the root, the list of
+/// items, a long text) have their end in `longEnds` instead, which saves 2 MB on 100,000 items.
 @usableFromInline
 struct NodeTable: Sendable {
     /// Bits 0-1 kind, 2-4 style, 5 blank line before, 6 has trivia, 7 value in arena.
     var flags: [UInt8] = []
     /// Byte offset where the node starts, or `NodeTable.synthetic` for a node not read from a file.
     var starts: [UInt32] = []
-    /// Byte offset just past the node.
-    var ends: [UInt32] = []
+    /// How many bytes of the source the node spans; ``longLength`` when its end is in `longEnds`;
+    /// 0 for a node not read from a file.
+    var lengths: [UInt16] = []
     /// For a collection, the index just past its last descendant; for a scalar kept in the arena, the
     /// offset of its length prefix there.
     var aux: [UInt32] = []
+    /// The ends of the nodes whose length is ``longLength``, in node order.
+    var longEnds: [LongEnd] = []
     /// Values of scalars that differ from their source text.
     var arena: [UInt8] = []
     /// Comments, sorted by node and then by place (leading, header, trailing, end); only nodes whose
@@ -21,6 +26,8 @@ struct NodeTable: Sendable {
     var comments: [CommentRecord] = []
 
     @inlinable static var synthetic: UInt32 { UInt32.max }
+    /// The length that says a node's end is in `longEnds`.
+    @inlinable static var longLength: UInt16 { UInt16.max }
 
     @inlinable static var kindMask: UInt8 { 0b11 }
     @inlinable static var styleShift: UInt8 { 2 }
@@ -44,19 +51,53 @@ struct NodeTable: Sendable {
     mutating func reserve(_ capacity: Int) {
         flags.reserveCapacity(capacity)
         starts.reserveCapacity(capacity)
-        ends.reserveCapacity(capacity)
+        lengths.reserveCapacity(capacity)
         aux.reserveCapacity(capacity)
     }
 
-    /// Appends a node and returns its index.
+    /// Appends a node and returns its index. `end` is not read for a node whose `start` is
+    /// `NodeTable.synthetic`.
     @discardableResult
     mutating func append(flags: UInt8, start: UInt32, end: UInt32, aux: UInt32) -> UInt32 {
         let index = UInt32(truncatingIfNeeded: self.flags.count)
         self.flags.append(flags)
         starts.append(start)
-        ends.append(end)
         self.aux.append(aux)
+        let length = start == NodeTable.synthetic ? 0 : Int(end) - Int(start)
+        if length < Int(NodeTable.longLength) {
+            lengths.append(UInt16(truncatingIfNeeded: max(length, 0)))
+        } else {
+            lengths.append(NodeTable.longLength)
+            // Appended last, it goes last: a node's entry is added in node order.
+            longEnds.append(LongEnd(node: index, end: end))
+        }
         return index
+    }
+
+    /// Byte offset just past a node read from a file.
+    @inline(__always) func end(_ index: Int) -> Int {
+        let length = lengths[index]
+        if length != NodeTable.longLength { return Int(starts[index]) + Int(length) }
+        return longEnds.withUnsafeBufferPointer { LongEnd.end(of: index, in: $0) }
+    }
+
+    /// Sets where a node read from a file ends.
+    mutating func setEnd(_ end: Int, of index: Int) {
+        let length = end - Int(starts[index])
+        let wasLong = lengths[index] == NodeTable.longLength
+        if length < Int(NodeTable.longLength) {
+            lengths[index] = UInt16(truncatingIfNeeded: max(length, 0))
+            if wasLong { longEnds.remove(at: LongEnd.position(of: index, in: longEnds)) }
+            return
+        }
+        lengths[index] = NodeTable.longLength
+        let entry = LongEnd(node: UInt32(truncatingIfNeeded: index), end: UInt32(truncatingIfNeeded: end))
+        let position = LongEnd.position(of: index, in: longEnds)
+        if wasLong {
+            longEnds[position] = entry
+        } else {
+            longEnds.insert(entry, at: position)
+        }
     }
 
     /// Stores a scalar value in the arena and returns the offset of its length prefix.
@@ -91,7 +132,7 @@ struct NodeTable: Sendable {
             return (true, (offset + 4)..<(offset + 4 + length))
         }
         let start = Int(starts[index])
-        let end = Int(ends[index])
+        let end = end(index)
         let style = (nodeFlags & NodeTable.styleMask) >> NodeTable.styleShift
         if style == NodeTable.singleQuotedStyle || style == NodeTable.doubleQuotedStyle {
             return (false, (start + 1)..<(end - 1))
@@ -188,4 +229,38 @@ struct CommentRecord: Sendable {
     var place: Place
     var blankLineBefore: Bool
     var inArena: Bool
+}
+
+/// The end of a node 64 KiB long or longer (see ``NodeTable/lengths``).
+@usableFromInline
+struct LongEnd: Sendable {
+    @usableFromInline var node: UInt32
+    @usableFromInline var end: UInt32
+
+    @usableFromInline
+    init(node: UInt32, end: UInt32) {
+        self.node = node
+        self.end = end
+    }
+
+    /// The position in `ends` (sorted by node) of `node`'s entry, or where it would go.
+    @inlinable
+    static func position<C: RandomAccessCollection>(of node: Int, in ends: C) -> Int where C.Element == LongEnd, C.Index == Int {
+        let target = UInt32(truncatingIfNeeded: node)
+        var low = ends.startIndex
+        var high = ends.endIndex
+        while low < high {
+            let middle = low + (high - low) / 2
+            if ends[middle].node < target { low = middle + 1 } else { high = middle }
+        }
+        return low
+    }
+
+    /// The end recorded for `node`, which has one.
+    @inlinable
+    static func end(of node: Int, in ends: UnsafeBufferPointer<LongEnd>) -> Int {
+        let position = position(of: node, in: ends)
+        precondition(position < ends.count && ends[position].node == UInt32(truncatingIfNeeded: node), "a long node without its end")
+        return Int(ends[position].end)
+    }
 }

@@ -6,19 +6,22 @@
 public struct RawNodes {
     @usableFromInline let flags: UnsafeBufferPointer<UInt8>
     @usableFromInline let starts: UnsafeBufferPointer<UInt32>
-    @usableFromInline let ends: UnsafeBufferPointer<UInt32>
+    @usableFromInline let lengths: UnsafeBufferPointer<UInt16>
+    @usableFromInline let longEnds: UnsafeBufferPointer<LongEnd>
     @usableFromInline let aux: UnsafeBufferPointer<UInt32>
     @usableFromInline let source: UnsafeBufferPointer<UInt8>
     @usableFromInline let arena: UnsafeBufferPointer<UInt8>
 
     @usableFromInline
     init(
-        flags: UnsafeBufferPointer<UInt8>, starts: UnsafeBufferPointer<UInt32>, ends: UnsafeBufferPointer<UInt32>,
-        aux: UnsafeBufferPointer<UInt32>, source: UnsafeBufferPointer<UInt8>, arena: UnsafeBufferPointer<UInt8>
+        flags: UnsafeBufferPointer<UInt8>, starts: UnsafeBufferPointer<UInt32>, lengths: UnsafeBufferPointer<UInt16>,
+        longEnds: UnsafeBufferPointer<LongEnd>, aux: UnsafeBufferPointer<UInt32>, source: UnsafeBufferPointer<UInt8>,
+        arena: UnsafeBufferPointer<UInt8>
     ) {
         self.flags = flags
         self.starts = starts
-        self.ends = ends
+        self.lengths = lengths
+        self.longEnds = longEnds
         self.aux = aux
         self.source = source
         self.arena = arena
@@ -77,7 +80,14 @@ public struct RawNodes {
 
     /// The byte offset just past the node in the source; nil for a node added by an edit.
     @inlinable public func endOffset(_ index: Int) -> Int? {
-        starts[index] == NodeTable.synthetic ? nil : Int(ends[index])
+        starts[index] == NodeTable.synthetic ? nil : end(index)
+    }
+
+    /// The byte offset just past a node read from a file, as ``NodeTable/end(_:)`` finds it.
+    @inlinable @inline(__always) func end(_ index: Int) -> Int {
+        let length = lengths[index]
+        if length != NodeTable.longLength { return Int(starts[index]) + Int(length) }
+        return LongEnd.end(of: index, in: longEnds)
     }
 
     /// A scalar's value as UTF-8 bytes (empty for collections).
@@ -91,7 +101,7 @@ public struct RawNodes {
             return UnsafeBufferPointer(rebasing: arena[(offset + 4)..<(offset + 4 + length)])
         }
         let start = Int(starts[index])
-        let end = Int(ends[index])
+        let end = end(index)
         let style = (nodeFlags & NodeTable.styleMask) >> NodeTable.styleShift
         if style == NodeTable.singleQuotedStyle || style == NodeTable.doubleQuotedStyle {
             return UnsafeBufferPointer(rebasing: source[(start + 1)..<(end - 1)])
@@ -170,21 +180,8 @@ public struct SequenceItems: Sequence, IteratorProtocol {
 extension Document {
     /// Calls `body` with allocation-free access to the nodes.
     public func withRawNodes<Result>(_ body: (RawNodes) throws -> Result) rethrows -> Result {
-        let table = storage.table
-        return try table.flags.withUnsafeBufferPointer { flags in
-            try table.starts.withUnsafeBufferPointer { starts in
-                try table.ends.withUnsafeBufferPointer { ends in
-                    try table.aux.withUnsafeBufferPointer { aux in
-                        try storage.source.bytes.withUnsafeBufferPointer { source in
-                            try table.arena.withUnsafeBufferPointer { arena in
-                                try body(
-                                    RawNodes(
-                                        flags: flags, starts: starts, ends: ends, aux: aux, source: source, arena: arena))
-                            }
-                        }
-                    }
-                }
-            }
+        try storage.source.bytes.withUnsafeBufferPointer { source in
+            try storage.table.withRawNodes(source: source, body)
         }
     }
 }

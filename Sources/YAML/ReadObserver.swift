@@ -31,10 +31,15 @@ extension NodeTable {
     func withRawNodes<Result>(source: UnsafeBufferPointer<UInt8>, _ body: (RawNodes) throws -> Result) rethrows -> Result {
         try flags.withUnsafeBufferPointer { flags in
             try starts.withUnsafeBufferPointer { starts in
-                try ends.withUnsafeBufferPointer { ends in
-                    try aux.withUnsafeBufferPointer { aux in
-                        try arena.withUnsafeBufferPointer { arena in
-                            try body(RawNodes(flags: flags, starts: starts, ends: ends, aux: aux, source: source, arena: arena))
+                try lengths.withUnsafeBufferPointer { lengths in
+                    try longEnds.withUnsafeBufferPointer { longEnds in
+                        try aux.withUnsafeBufferPointer { aux in
+                            try arena.withUnsafeBufferPointer { arena in
+                                try body(
+                                    RawNodes(
+                                        flags: flags, starts: starts, lengths: lengths, longEnds: longEnds, aux: aux,
+                                        source: source, arena: arena))
+                            }
                         }
                     }
                 }

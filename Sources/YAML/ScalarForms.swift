@@ -113,7 +113,7 @@ struct ScalarForms {
         guard start != NodeTable.synthetic else { return nil }
         let style = tree.table.style(node)
         guard style != ScalarStyle.literal.code && style != ScalarStyle.folded.code else { return nil }
-        let text = UnsafeBufferPointer(rebasing: source[Int(start)..<Int(tree.table.ends[node])])
+        let text = UnsafeBufferPointer(rebasing: source[Int(start)..<tree.table.end(node)])
         guard !text.isEmpty, !text.contains(0x0A), !text.contains(0x0D),
             !text.indices.contains(where: { text[$0] >= 0x80 && ScalarAnalysis.needsEscape(text, at: $0) })
         else { return nil }

@@ -274,7 +274,7 @@ struct TreeBuilder {
             end = max(lastContentEnd, Int(table.starts[open.index]))
             comments.closedBlocks.append(CommentAttribution.ClosedBlock(index: open.index, column: open.column))
         }
-        table.ends[open.index] = UInt32(end)
+        table.setEnd(end, of: open.index)
         table.aux[open.index] = UInt32(table.count)
         noteCompleted(open.index, depth: stack.count)
     }
