@@ -145,7 +145,8 @@ enum FileAccess {
     /// Replaces the file at `path` with `bytes` atomically: a temporary file in the same folder is
     /// written, flushed to disk and renamed over the original, and the folder is flushed. The
     /// original's permissions are kept; a symbolic link is written through to its target. On any
-    /// failure the original is left as it was and no temporary file remains.
+    /// failure the original is left as it was and no temporary file remains. A device or named
+    /// pipe is written as it stands instead (see ``WriteDestination``); a folder is refused.
     static func writeAtomically(_ bytes: [UInt8], to path: String, newFileMode: mode_t = 0o666) throws(FileError) {
         try writeAtomically(to: path, newFileMode: newFileMode) { write in bytes.withUnsafeBufferPointer(write) }
     }
@@ -156,6 +157,7 @@ enum FileAccess {
         to path: String, newFileMode: mode_t = 0o666,
         producing produce: (_ write: (UnsafeBufferPointer<UInt8>) -> Void) -> Void
     ) throws(FileError) {
+        if try writeDestination(path) == .special { return try writeInPlace(to: path, producing: produce) }
         let target = try writeTarget(path)
         try checkWritable(target, displayPath: path)
         let folder = directory(of: target)

@@ -237,6 +237,42 @@ import Testing
         #expect(try folder.contents() == ["list.yaml", "out.json"])
     }
 
+    @Test func aNamedPipeOrADeviceIsWrittenAsItStands() throws {
+        let folder = try ExportCLIFolder()
+        defer { folder.remove() }
+        try folder.write(Self.list, to: "list.yaml")
+        let expected = try folder.run(["export", "list.yaml", "--format", "csv"]).out
+        // A named pipe stays one, and its reader gets the export. (Opened first, without waiting,
+        // so that the writer's open does not wait for a reader.)
+        let pipe = folder.path("pipe")
+        #expect(mkfifo(pipe, 0o600) == 0)
+        let reader = open(pipe, O_RDONLY | O_NONBLOCK)
+        #expect(reader >= 0)
+        defer { close(reader) }
+        let run = try folder.run(["export", "list.yaml", "--format", "csv", "-o", "pipe"])
+        #expect(run.status == 0, "\(run.err)")
+        var received: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let count = read(reader, &buffer, buffer.count)
+            if count <= 0 { break }
+            received += buffer[0..<count]
+        }
+        #expect(String(decoding: received, as: UTF8.self) == expected)
+        var info = stat()
+        #expect(lstat(pipe, &info) == 0 && info.st_mode & S_IFMT == S_IFIFO)
+        #expect(try folder.contents() == ["list.yaml", "pipe"])
+        // /dev/stdout, here the pipe the test reads, is written as standard output is.
+        let stdout = try folder.run(["export", "list.yaml", "--format", "csv", "-o", "/dev/stdout"])
+        #expect(stdout.status == 0, "\(stdout.err)")
+        #expect(stdout.out == expected)
+        // A folder is refused.
+        try FileManager.default.createDirectory(atPath: folder.path("out"), withIntermediateDirectories: false)
+        let into = try folder.run(["export", "list.yaml", "--format", "csv", "-o", "out"])
+        #expect(into.status == 2)
+        #expect(into.err == "shop: error: cannot write 'out': it is a folder\n")
+    }
+
     @Test func unreadableInputsAndUnwritableOutputsExitTwo() throws {
         let folder = try ExportCLIFolder()
         defer { folder.remove() }
