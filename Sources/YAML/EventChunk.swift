@@ -21,12 +21,33 @@ struct EventRecord {
     var flags: UInt8
     /// The column (0-based, in code points) where the event starts.
     var startColumn: UInt32
-    /// Where the event starts and ends, in code points from the start of the input.
-    var startIndex: Int
-    var endIndex: Int
-    /// For a scalar, where its value lies in the chunk's `values`.
-    var valueStart: Int
-    var valueLength: Int
+    /// Where the event starts and ends, in code points from the start of the input, and for a
+    /// scalar where its value lies in the chunk's `values`: 32 bits each, as an input is shorter
+    /// than 4 GiB (``DocumentReader`` refuses longer ones), so that a record takes 24 bytes, not 40.
+    private var start: UInt32
+    private var end: UInt32
+    private var valueOffset: UInt32 = 0
+    private var valueCount: UInt32 = 0
+
+    init(kind: Kind, style: UInt8, flags: UInt8, startColumn: UInt32, startIndex: Int, endIndex: Int) {
+        self.kind = kind
+        self.style = style
+        self.flags = flags
+        self.startColumn = startColumn
+        start = UInt32(truncatingIfNeeded: startIndex)
+        end = UInt32(truncatingIfNeeded: endIndex)
+    }
+
+    var startIndex: Int { Int(start) }
+    var endIndex: Int { Int(end) }
+    var valueStart: Int {
+        get { Int(valueOffset) }
+        set { valueOffset = UInt32(truncatingIfNeeded: newValue) }
+    }
+    var valueLength: Int {
+        get { Int(valueCount) }
+        set { valueCount = UInt32(truncatingIfNeeded: newValue) }
+    }
 }
 
 /// Events handed over together: a fixed number of records and the scalar values they point into,

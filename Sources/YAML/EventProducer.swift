@@ -54,8 +54,7 @@ enum EventProducer {
         var record = EventRecord(
             kind: .streamStart, style: 0, flags: 0,
             startColumn: UInt32(truncatingIfNeeded: event.start_mark.column),
-            startIndex: Int(event.start_mark.index), endIndex: Int(event.end_mark.index), valueStart: 0,
-            valueLength: 0)
+            startIndex: Int(event.start_mark.index), endIndex: Int(event.end_mark.index))
         var ending: EventStreamEnding?
         switch event.type {
         case YAML_SCALAR_EVENT:
