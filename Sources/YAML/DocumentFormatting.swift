@@ -18,7 +18,7 @@ extension Document {
         policy: PrintPolicy = PrintPolicy(), chunkSize: Int = 1 << 16, into sink: (UnsafeBufferPointer<UInt8>) -> Void
     ) {
         withoutActuallyEscaping(sink) { sink in
-            CanonicalPrinter.print(self, policy: policy, chunkSize: chunkSize, sink: sink)
+            _ = CanonicalPrinter.print(self, policy: policy, chunkSize: chunkSize, sink: sink)
         }
     }
 }
