@@ -68,7 +68,7 @@ struct NodeTable: Sendable {
             lengths.append(UInt16(truncatingIfNeeded: max(length, 0)))
         } else {
             lengths.append(NodeTable.longLength)
-            // Appended last, it goes last: a node's entry is added in node order.
+            // The new node has the highest index: its entry goes last, and the table stays in node order.
             longEnds.append(LongEnd(node: index, end: end))
         }
         return index
