@@ -81,15 +81,17 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     return 0
 }
 
-/// Everything a read keeps, or its error.
 /// The canonical text with every sequence of two items or more printed in runs of one item, every
 /// other one on a second thread: it must be the text of a print on one thread.
 func printedInRuns(_ document: Document, policy: PrintPolicy) -> [UInt8] {
     var text: [UInt8] = []
-    CanonicalPrinter.print(document, policy: policy, chunkSize: 1 << 16, runLength: 1) { text.append(contentsOf: $0) }
+    CanonicalPrinter.print(document, policy: policy, chunkSize: 1 << 16, runLength: 1, minimumRunItems: 0) {
+        text.append(contentsOf: $0)
+    }
     return text
 }
 
+/// Everything a read keeps, or its error.
 func reading(_ bytes: [UInt8], schedule: DocumentReader.Schedule) -> Result<String, YAMLError> {
     do throws(YAMLError) {
         let document = try DocumentReader.read(SourceText(bytes: bytes), limits: ParseLimits(), schedule: schedule)

@@ -11,15 +11,18 @@ struct CanonicalPrinter {
     /// How many items of a long block sequence go in one run printed on the second thread (see
     /// ``printInRuns(_:indent:depth:)``); nil to print every sequence on this thread alone.
     var runLength: Int?
+    /// The fewest items a sequence needs to be printed in runs.
+    let minimumRunItems: Int
     /// How the runs of this print went.
     var runTally = RunTally()
 
     /// Prints `document` by `policy`, handing the text to `sink` in chunks of about `chunkSize`
     /// bytes as it goes, and the rest at the end; returns how its runs of items were printed.
+    /// Sequences of at least `minimumRunItems` items are printed in runs of `runLength`.
     @discardableResult
     static func print(
         _ document: Document, policy: PrintPolicy, chunkSize: Int, runLength: Int? = defaultRunLength,
-        sink: @escaping (UnsafeBufferPointer<UInt8>) -> Void
+        minimumRunItems: Int = defaultMinimumItems, sink: @escaping (UnsafeBufferPointer<UInt8>) -> Void
     ) -> RunTally {
         let storage = document.storage
         let overrides = ScalarOverrides(policy, nodeCount: storage.table.count)
@@ -34,7 +37,7 @@ struct CanonicalPrinter {
                     var printer = CanonicalPrinter(
                         storage: storage, table: storage.table, tree: tree, forms: forms,
                         layout: CommentLayout(storage: storage, tree: tree, forms: forms), output: output,
-                        runLength: runLength)
+                        runLength: runLength, minimumRunItems: minimumRunItems)
                     printer.printDocument(root: storage.root, endComments: storage.endComments)
                     printer.output.buffer.withBytes { if !$0.isEmpty { sink($0) } }
                     return printer.runTally
@@ -226,7 +229,9 @@ struct CanonicalPrinter {
     /// item goes on the line already started (after a `-`).
     private mutating func printSequenceBody(_ sequence: Int, indent: Int, depth: Int, firstLineStarted: Bool, endComments: [Comment]) {
         let all = ItemRun(items: (sequence + 1)..<table.subtreeEnd(sequence), firstPosition: 0)
-        let runs = firstLineStarted ? [] : Self.itemRuns(of: sequence, in: table, length: runLength)
+        let runs =
+            firstLineStarted
+            ? [] : Self.itemRuns(of: sequence, in: table, length: runLength, minimumItems: minimumRunItems)
         if !printInRuns(runs, indent: indent, depth: depth) {
             printItems(all, indent: indent, depth: depth, firstLineStarted: firstLineStarted)
         }

@@ -21,9 +21,9 @@ import TestSupport
         _ document: Document, policy: PrintPolicy = PrintPolicy(), runLength: Int?, chunkSize: Int = 1 << 16
     ) -> (text: [UInt8], tally: CanonicalPrinter.RunTally) {
         var text: [UInt8] = []
-        let tally = CanonicalPrinter.print(document, policy: policy, chunkSize: chunkSize, runLength: runLength) {
-            text.append(contentsOf: $0)
-        }
+        let tally = CanonicalPrinter.print(
+            document, policy: policy, chunkSize: chunkSize, runLength: runLength, minimumRunItems: 0
+        ) { text.append(contentsOf: $0) }
         return (text, tally)
     }
 
@@ -71,6 +71,19 @@ import TestSupport
         let tally = Self.printedWithTally(document, runLength: CanonicalPrinter.defaultRunLength).tally
         #expect(tally == CanonicalPrinter.RunTally(appended: runs.count / 2, reprinted: 0))
         #expect(Self.printedWithTally(document, runLength: nil).tally == CanonicalPrinter.RunTally())
+    }
+
+    @Test func byDefaultOnlyLongSequencesArePrintedInRuns() throws {
+        func defaultTally(items: Int) throws -> CanonicalPrinter.RunTally {
+            let document = try Document(parsing: ScheduleTests.bigList(items: items) { _ in "" })
+            return CanonicalPrinter.print(document, policy: PrintPolicy(), chunkSize: 1 << 16) { _ in }
+        }
+        // Below the minimum, the second thread would cost more than it saves.
+        #expect(try defaultTally(items: CanonicalPrinter.defaultMinimumItems - 1) == CanonicalPrinter.RunTally())
+        // From it on, every other run of 256 items is printed there.
+        let items = CanonicalPrinter.defaultMinimumItems + 300
+        let runs = (items + CanonicalPrinter.defaultRunLength - 1) / CanonicalPrinter.defaultRunLength
+        #expect(try defaultTally(items: items) == CanonicalPrinter.RunTally(appended: runs / 2, reprinted: 0))
     }
 
     @Test func runsThatFollowAKeepLiteralPrintAlike() throws {
