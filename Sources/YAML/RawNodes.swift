@@ -54,7 +54,6 @@ public struct RawNodes {
         ScalarStyle(code: (flags[index] & NodeTable.styleMask) >> NodeTable.styleShift)
     }
 
-    /// Whether a plain scalar reads as null: empty, `~`, or `null` in any case.
     /// The value of a scalar that is not null; nil for a collection or a null. The value is
     /// found once, where a test for null and a read of the value would find it twice.
     @inlinable @inline(__always) public func nonNullValue(_ index: Int) -> UnsafeBufferPointer<UInt8>? {
@@ -63,6 +62,7 @@ public struct RawNodes {
         return isPlain(index) && ScalarText.isNull(bytes) ? nil : bytes
     }
 
+    /// Whether the node is a plain scalar that reads as null: empty, `~`, or `null` in any case.
     @inlinable @inline(__always) public func isNull(_ index: Int) -> Bool {
         isPlain(index) && ScalarText.isNull(value(index))
     }
