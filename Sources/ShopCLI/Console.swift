@@ -5,11 +5,14 @@ import Darwin
 #endif
 
 /// A buffered writer to a file descriptor. A reader that goes away (a closed pipe) ends the output
-/// quietly instead of killing the program.
+/// quietly instead of killing the program; any other failure (a full disk, a closed descriptor) ends
+/// it too, and is kept in ``failure`` for the program to report.
 final class OutputStream {
     let descriptor: Int32
     private var buffer: [UInt8] = []
     private(set) var closed = false
+    /// The error number of the write that failed for another reason than a reader gone away.
+    private(set) var failure: Int32?
 
     init(descriptor: Int32) {
         self.descriptor = descriptor
@@ -50,8 +53,10 @@ final class OutputStream {
         while written < bytes.count {
             let result = Glibc.write(descriptor, base + written, bytes.count - written)
             if result < 0 {
-                if errno == EINTR { continue }
+                let code = errno
+                if code == EINTR { continue }
                 closed = true
+                if code != EPIPE { failure = code }
                 return
             }
             written += result

@@ -26,7 +26,21 @@ public enum ShopCommandLine {
         signal(SIGPIPE, SIG_IGN)
         let environment = currentEnvironment()
         let console = Console(environment: environment)
-        defer { console.flush() }
+        let status = run(arguments, environment: environment, console: console)
+        console.out.flush()
+        // Output that could not be written is a failure the caller must hear of: a script that
+        // redirects an export to a full disk would otherwise get an empty file and success.
+        if let failure = console.out.failure {
+            console.error("cannot write standard output: \(String(cString: strerror(failure)))")
+            console.err.flush()
+            return max(status, 2)
+        }
+        console.err.flush()
+        return status
+    }
+
+    /// Parses the arguments and runs what they ask for, reporting a failure; returns the status.
+    private static func run(_ arguments: [String], environment: [String: String], console: Console) -> Int32 {
         do throws(CommandFailure) {
             switch try ArgumentParser.parse(arguments, commands: commands) {
             case .version:
