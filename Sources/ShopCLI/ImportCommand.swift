@@ -75,9 +75,13 @@ enum ImportCommand {
             console.error("nothing was imported")
             return 1
         }
-        let format =
-            arguments.value("format").flatMap(ImportFormat.init(name:)) ?? ImportFormat(fileExtensionOf: input)
-            ?? ImportFormat.guess(text)
+        let chosen = arguments.value("format").flatMap(ImportFormat.init(name:)) ?? ImportFormat(fileExtensionOf: input)
+        let format = chosen ?? ImportFormat.guess(text)
+        if chosen == nil && format == .text, let what = yamlInput(input, bytes: bytes) {
+            throw CommandFailure.refused(
+                "\(inputName) is \(what), which import does not read: it reads checklists (.md), spreadsheets "
+                    + "(.csv), JSON exports (.json) and lines of text (.txt); give --format to read it as one of those")
+        }
         let preview: ((ShoppingList, ShoppingList) -> Void)? =
             arguments.flag("dry-run")
             ? { before, after in console.out.write(ListDiff(old: before, new: after).text()) } : nil
@@ -98,6 +102,18 @@ enum ImportCommand {
                     "nothing was imported (\(count == 1 ? "1 problem" : "\(count) problems") in \(inputName), read as \(format.rawValue))")
             }
         }
+    }
+
+    /// What the input is when it is YAML, which no import format reads: a file named `.yaml` or
+    /// `.yml`, or text that reads as a shop list (a mapping with `items`). Read as lines of text,
+    /// every line of a list would become an item. Asked only when neither `--format` nor the
+    /// file's extension names a format and the text does not look like another one (JSON is YAML
+    /// too).
+    static func yamlInput(_ input: String, bytes: [UInt8]) -> String? {
+        let name = FileAccess.fileName(of: input).lowercased()
+        if input != "-" && (name.hasSuffix(".yaml") || name.hasSuffix(".yml")) { return "a YAML file" }
+        guard case .success(let list) = ShoppingList.read(bytes), list.itemsNode != nil else { return nil }
+        return "a shop list"
     }
 
     /// The most problems reported one by one; a file with more (often one that is not in the

@@ -172,6 +172,30 @@ import Testing
         #expect(itself.err == "shop: error: 'shopping.yaml' is the list itself; import another file into it\n")
     }
 
+    @Test func aYAMLFileOrAListIsRefusedUnlessAFormatIsGiven() throws {
+        let scratch = try Self.scratch()
+        let before = try EditFileSnapshot(scratch.url("shopping.yaml"))
+        let other = "title: Party\nitems:\n  - name: Crisps # salted\n    price: 1.99\n"
+        try scratch.write(other, to: "party.yaml")
+        try scratch.write("- 2 kg flour\n- milk\n", to: "notes.yml")
+        for (arguments, input, what) in [
+            (["import", "party.yaml"], nil, "party.yaml is a YAML file"),
+            (["import", "notes.yml"], nil, "notes.yml is a YAML file"),
+            (["import", "-"], Data(other.utf8), "<stdin> is a shop list"),
+        ] {
+            let run = try Self.run(arguments, in: scratch, input: input)
+            #expect(run.status == 1, "\(arguments): \(run)")
+            #expect(
+                run.err == "shop: error: \(what), which import does not read: it reads checklists (.md), spreadsheets "
+                    + "(.csv), JSON exports (.json) and lines of text (.txt); give --format to read it as one of those\n")
+            #expect(try EditFileSnapshot(scratch.url("shopping.yaml")) == before)
+        }
+        // Asked for, the lines are read as text.
+        let asked = try Self.run(["import", "--dry-run", "--format", "text", "notes.yml"], in: scratch)
+        #expect(asked.status == 0, "\(asked)")
+        #expect(asked.out.contains("+ flour (quantity 2 kg)"), "\(asked)")
+    }
+
     // MARK: Hostile input
 
     @Test func binaryDataIsRefused() throws {
