@@ -13,6 +13,11 @@ enum EditSession {
     ) -> Int32 {
         let path = context.listFile
         let console = context.console
+        // `-` reads standard input everywhere else; an edit could read it but not write it back.
+        guard path != "-" else {
+            console.error("an edit needs a list file, and '-' is standard input; write ./- for a file named '-'")
+            return 2
+        }
         // Checked before the lock, so that a missing list gets no lock file beside it.
         guard FileAccess.exists(path) else {
             report(FileError(path: path, action: "read", reason: "No such file or directory", code: ENOENTCode), console)

@@ -24,6 +24,10 @@ enum InitCommand {
         let arguments = context.arguments
         // A new list goes here (or where -f or $SHOP_FILE say), whatever lists exist above.
         let path = arguments.positionals.first ?? context.namedListFile ?? ListDiscovery.defaultName
+        // Every other command reads `-` as standard input: a file of that name would be a trap.
+        guard path != "-" else {
+            throw CommandFailure.usage("'-' is standard input, not a file to create; write ./- for a file named '-'", command: "init")
+        }
         var currency: Currency?
         if let code = arguments.value("currency") {
             guard let known = Currency(code: code) else {

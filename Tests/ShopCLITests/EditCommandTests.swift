@@ -154,6 +154,27 @@ struct EditCommandTests {
 
     // MARK: Which file
 
+    @Test("'-' is standard input: no edit takes it for its list, and init does not create a file of that name")
+    func standardInputIsNoListToEdit() throws {
+        let scratch = try EditScratch()
+        try scratch.write(Self.list, to: "-")
+        for arguments in [["-f", "-", "add", "Tea"], ["buy", "crème fraîche", "--file=-"]] {
+            let run = try ShopProcess.run(EditCLI.process(arguments, in: scratch.folder), stdin: .pipe(Data(Self.list.utf8)))
+            #expect(run.status == 2, "\(arguments): \(run)")
+            #expect(
+                run.err == "shop: error: an edit needs a list file, and '-' is standard input; write ./- for a file named '-'\n",
+                "\(run)")
+            #expect(try scratch.text("-") == Self.list)
+        }
+        let ours = try scratch.run(["-f", "./-", "add", "Tea"])
+        #expect(ours.status == 0, "\(ours)")
+        #expect(try scratch.text("-").contains("name: Tea"))
+        let other = try EditScratch()
+        let created = try other.run(["init", "-"])
+        #expect(created.status == 2 && created.err.hasPrefix("shop: error: '-' is standard input, not a file to create"), "\(created)")
+        #expect(try other.names().isEmpty)
+    }
+
     @Test("the list file: -f before or after the command, --file, SHOP_FILE, else shopping.yaml here")
     func fileSelection() throws {
         let cases: [(arguments: [String], environment: [String: String], changed: String)] = [
