@@ -48,12 +48,11 @@ enum CheckCommand {
         }
         for path in context.fileOperands {
             if fixing {
-                switch CheckFixer.fix(path, console: context.console) {
-                case .failure(let error):
+                let outcome = CheckFixer.fix(path, console: context.console)
+                if let report = outcome.report { reports.append(report) }
+                if let error = outcome.failure {
                     ListFile.reportUnreadable(error, path: path, context: context)
                     unreadable = true
-                case .success(let report):
-                    reports.append(report)
                 }
                 continue
             }
