@@ -57,6 +57,22 @@ struct GitIntegrationTests {
         #expect(typo.status == 2 && typo.err.contains("expected 'shop git setup'"), "\(typo)")
     }
 
+    @Test("git setup twice changes nothing: a quoted name (with a space), a file with CRLF line ends kept as they are")
+    func setupIsIdempotentForQuotedNamesAndCRLF() throws {
+        let repository = try GitScratch()
+        try repository.write("*.txt text\r\nshopping.yaml merge=shop diff=shop\r\n", to: ".gitattributes")
+        try repository.write(GitScratch.list, to: "our list.yaml")
+        let first = try repository.shop("-f", "our list.yaml", "git", "setup")
+        #expect(first.status == 0, "\(first)")
+        let expected = "*.txt text\r\nshopping.yaml merge=shop diff=shop\r\nshopping.yml merge=shop diff=shop\r\n\"our list.yaml\" merge=shop diff=shop\r\n"
+        #expect(try repository.text(".gitattributes") == expected)
+        let second = try repository.shop("-f", "our list.yaml", "git", "setup")
+        #expect(second.status == 0 && !second.err.contains("added"), "\(second)")
+        #expect(try repository.text(".gitattributes") == expected)
+        let check = try repository.shop("-f", "our list.yaml", "git", "setup", "--check")
+        #expect(check.status == 0 && check.out.contains("ok: our list.yaml has merge=shop diff=shop"), "\(check)")
+    }
+
     @Test("git setup --global sets up the user's configuration and git's global attributes file")
     func setupGlobal() throws {
         let repository = try GitScratch()
