@@ -61,6 +61,24 @@ struct CheckFixTests {
         SafeFixCase(
             name: "done without buy in a flow mapping", input: "items:\n  - {name: Milk, done: true}\n",
             output: "items:\n  - name: Milk\n    buy: true\n    done: true\n", rule: "done-not-bought"),
+        SafeFixCase(
+            name: "done with buy written without a value", input: "items:\n  - name: Milk\n    buy:\n    done: true\n",
+            output: "items:\n  - name: Milk\n    buy: true\n    done: true\n", rule: "done-not-bought"),
+        SafeFixCase(
+            name: "done with buy without a value in a flow mapping", input: "items: [{name: Milk, buy: , done: true}]\n",
+            output: "items:\n  - name: Milk\n    buy: true\n    done: true\n", rule: "done-not-bought"),
+        SafeFixCase(
+            name: "a decimal comma in a block scalar: the line break stays",
+            input: "currency: EUR\nitems:\n  - name: Tofu\n    price: |\n      3,49\n    buy: true\n",
+            output: "currency: EUR\nitems:\n  - name: Tofu\n    price: 3.49\n    buy: true\n", rule: "bad-price"),
+        SafeFixCase(
+            name: "the euro sign and a decimal comma that a flow mapping split",
+            input: "currency: EUR\nitems: [{name: Tofu, price: € 3,49, buy: true}]\n",
+            output: "currency: EUR\nitems:\n  - name: Tofu\n    price: 3.49\n    buy: true\n", rule: "bad-price"),
+        SafeFixCase(
+            name: "a decimal comma that a flow mapping split, the code after it",
+            input: "currency: EUR\nitems: [{name: Tofu, price: 3,49 EUR}]\n",
+            output: "currency: EUR\nitems:\n  - name: Tofu\n    price: 3.49\n", rule: "bad-price"),
     ]
 
     @Test("each safe fix: the file written in canonical form, what was fixed said, nothing left", arguments: safe)
@@ -91,6 +109,8 @@ struct CheckFixTests {
             "items:\n  - name: Rice\n    price: 1\n    prize: 2\n",
             "categories: [Dairy]\nitems:\n  - name: Milk\n    category: Dairyy\n",
             "items:\n  - name: Rice\n  - name: rice\n",
+            "currency: USD\nitems: [{name: Rice, price: € 3,49}]\n",
+            "currency: JPY\nitems:\n  - name: Rice\n    price: 1,5\n",
         ])
     func noSafeFix(input: String) throws {
         let scratch = try EditScratch()
@@ -115,6 +135,33 @@ struct CheckFixTests {
         #expect(try scratch.text("list.yaml").contains("price: 3.49\n"))
         let stdin = try scratch.run(["check", "--fix", "-"])
         #expect(stdin.status == 2 && stdin.err.contains("cannot fix standard input"), "\(stdin)")
+    }
+
+    @Test("a file --fix cannot write keeps its findings in the report, with why it was not written, exit 2")
+    func unwritableFile() throws {
+        let scratch = try EditScratch()
+        let text = "items:\n  - name: A\n    price: 3,49\n"
+        let file = try scratch.write(text, to: "list.yaml")
+        try Files.setPermissions(file, 0o444)
+        let run = try scratch.run(["check", "--fix", "--format", "json", "list.yaml"])
+        #expect(run.status == 2, "\(run)")
+        let findings = try JSONSerialization.jsonObject(with: run.stdout) as? [[String: Any]]
+        #expect(findings?.count == 1 && findings?.first?["rule"] as? String == "bad-price", "\(run)")
+        #expect(run.err.contains("cannot write 'list.yaml'") && !run.err.contains("fixed"), "\(run)")
+        #expect(try scratch.text("list.yaml") == text)
+    }
+
+    @Test("a fix is offered only when what it writes is valid: no decimal in yen, no silent 3.00 for € 3,49")
+    func fixesThatWouldNotResolve() throws {
+        let scratch = try EditScratch()
+        try scratch.write("currency: JPY\nitems:\n  - name: Rice\n    price: 1,5\n", to: "yen.yaml")
+        let yen = try scratch.run(["check", "yen.yaml"])
+        #expect(yen.status == 1 && yen.out.contains("[bad-price]") && !yen.out.contains("help:"), "\(yen)")
+        try scratch.write("currency: EUR\nitems: [{name: Tofu, price: € 3,49}]\n", to: "euro.yaml")
+        let euro = try scratch.run(["check", "euro.yaml"])
+        #expect(euro.out.contains("this is price 3 and a key 49; write 3.49 [bad-price]"), "\(euro)")
+        #expect(!euro.out.contains("[unknown-key]") && !euro.out.contains("3.00"), "\(euro)")
+        #expect(try scratch.run(["export", "euro.yaml", "--format", "csv"]).status == 1)
     }
 
     @Test("a fix that uncovers another is followed by it")

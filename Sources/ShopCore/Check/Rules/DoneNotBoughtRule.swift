@@ -15,7 +15,9 @@ enum DoneNotBoughtRule {
                 let label = item.text(.name).map { "\"\(String(decoding: $0, as: UTF8.self))\" is" } ?? "this item is"
                 let edit: TextEdit
                 if let buy = item.valueNode(.buy) {
-                    edit = TextEdit(span: context.span(of: buy), replacement: "true")
+                    let span = context.span(of: buy)
+                    // An empty value (`buy:`) sits right after the colon: the new one needs a space.
+                    edit = TextEdit(span: span, replacement: span.start == span.end ? " true" : "true")
                 } else if nodes.isFlow(item.node) {
                     edit = TextEdit(span: SourceSpan(at: context.span(of: doneKey).start), replacement: "buy: true, ")
                 } else {

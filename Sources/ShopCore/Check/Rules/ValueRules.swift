@@ -29,8 +29,13 @@ enum ValueRules {
             if let split = SplitDecimal.after(value: value, mappingEnd: nodes.subtreeEnd(mapping), nodes: nodes) {
                 let whole = SourceSpan(start: context.span(of: value).start, end: context.span(of: split.fractionKey).end)
                 let decimal = canonical(split.decimal, key, allowed: allowed)
+                // A symbol is dropped safely only when it is the list's own currency's.
+                let ownMarker = split.marker.map { marker in
+                    currency.map { CurrencyMarker.marker(marker, standsFor: $0.code) } ?? false
+                } ?? true
                 let fix = Fix(
-                    title: "write \(decimal)", isSafe: split.fractionDigits < 3 && split.fractionDigits <= allowed,
+                    title: "write \(decimal)",
+                    isSafe: split.fractionDigits < 3 && split.fractionDigits <= allowed && ownMarker,
                     edits: [TextEdit(span: whole, replacement: decimal)])
                 context.report(value, split.message(key: key.rawValue, flow: nodes.isFlow(mapping)), fixes: [fix])
                 continue
@@ -42,16 +47,30 @@ enum ValueRules {
                 : ValueReading.quantity(bytes)
             guard case .failure(let problem) = reading else { continue }
             context.report(
-                value, problem.message, fixes: fixes(for: problem, key, at: context.span(of: value), allowed: allowed, currency: currency))
+                value, problem.message,
+                fixes: fixes(for: problem, key, at: valueSpan(value, in: context), allowed: allowed, currency: currency))
         }
     }
 
     /// The fixes a problem of `key`'s value has: what was meant, written as a decimal the way the
     /// canonical form writes it (so that the fix says what the file will hold); safe only where
     /// nothing else could have been meant.
+    /// What a fix of a value replaces: the whole scalar, but for the line break that ends a block
+    /// scalar (`price: |` and its lines), which the next key needs.
+    static func valueSpan(_ value: Int, in context: CheckContext) -> SourceSpan {
+        var span = context.span(of: value)
+        let style = context.nodes.scalarStyle(value)
+        guard style == .literal || style == .folded else { return span }
+        let bytes = context.source.bytes
+        while span.end > span.start, bytes[span.end - 1] == 0x0A || bytes[span.end - 1] == 0x0D { span.end -= 1 }
+        return span
+    }
+
     static func fixes(for problem: ValueProblem, _ key: ItemKey, at span: SourceSpan, allowed: Int, currency: Currency?) -> [Fix] {
         switch problem.kind {
         case .decimalComma(let decimal, let fractionDigits):
+            // `1,5` in yen: no decimal the currency allows means what was written.
+            guard let value = DecimalNumber(decimal), value.significantDecimals <= allowed else { return [] }
             let written = canonical(decimal, key, allowed: allowed)
             return [
                 Fix(
