@@ -138,7 +138,11 @@ enum FileAccess {
             writable = access(target, W_OK) == 0
         }
         if !writable {
-            throw FileError(path: displayPath, action: "write", reason: "the file is read-only (its mode forbids writing)", code: EACCES)
+            let reason =
+                info.st_mode & (S_IWUSR | S_IWGRP | S_IWOTH) == 0
+                ? "the file is read-only (its mode forbids writing)"
+                : "its owner and mode do not let you write it (Permission denied)"
+            throw FileError(path: displayPath, action: "write", reason: reason, code: EACCES)
         }
     }
 
@@ -197,7 +201,12 @@ enum FileAccess {
             if let failure { throw failure }
             var info = stat()
             if stat(target, &info) == 0 {
-                _ = fchown(descriptor, info.st_uid, info.st_gid)
+                // Only root may give the file to its owner; anyone may keep its group when they
+                // belong to it, which is what keeps a list shared by a household's group writable
+                // by all of them after one of them edits it.
+                if fchown(descriptor, info.st_uid, info.st_gid) != 0 {
+                    _ = fchown(descriptor, uid_t.max, info.st_gid)
+                }
                 guard fchmod(descriptor, info.st_mode & 0o7777) == 0 else { throw .system(path, "write") }
             } else {
                 let mask = umask(0)
