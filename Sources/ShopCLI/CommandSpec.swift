@@ -29,10 +29,12 @@ struct OptionSpec: Sendable {
 
     /// `-f, --file <path>` or `--strict`.
     var synopsis: String {
-        var text = short.map { "-\($0), " } ?? ""
-        text += "--\(long)"
-        if let valueName { text += " <\(valueName)>" }
-        return text
+        (short.map { "-\($0), " } ?? "") + longSynopsis
+    }
+
+    /// The long form with its value: `--output <out>`.
+    var longSynopsis: String {
+        valueName.map { "--\(long) <\($0)>" } ?? "--\(long)"
     }
 }
 
@@ -102,15 +104,9 @@ struct CommandSpec: Sendable {
         var parts = ["shop", name]
         parts += arguments.map(\.synopsis)
         for option in options {
-            parts.append("[\(option.synopsis.split(separator: ",").last!.trimmingCharacters())]" + (option.repeatable ? " ..." : ""))
+            parts.append("[\(option.longSynopsis)]" + (option.repeatable ? " ..." : ""))
         }
         return parts.joined(separator: " ")
-    }
-}
-
-extension Substring {
-    func trimmingCharacters() -> String {
-        String(drop(while: { $0 == " " }))
     }
 }
 

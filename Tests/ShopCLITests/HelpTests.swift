@@ -44,6 +44,15 @@ import Testing
         }
     }
 
+    @Test("a usage line gives each option's long form whole, a value name with commas too")
+    func usageLineOfMerge() throws {
+        let run = try DocsTools.shop(["merge", "--help"])
+        #expect(
+            HelpPage(run.out).sections["USAGE"]?.contains(
+                "shop merge <base> <ours> <theirs> [--output <out>] [--marker-size <n>] [--path <name>] [--labels <base,ours,theirs>]")
+                == true, "\(run.out)")
+    }
+
     @Test("every example in every help page uses real commands and options")
     func examplesParse() throws {
         var pages = [try DocsTools.shop(["--help"]).out]
