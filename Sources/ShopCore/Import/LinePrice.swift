@@ -15,7 +15,7 @@ struct LinePrice: Sendable {
 
     /// The characters that mark an amount as money.
     static let currencySymbols: Set<Character> = [
-        "€", "$", "£", "¥", "₹", "₩", "₽", "₺", "₪", "₫", "฿", "₴", "₦", "₱", "₲", "₵", "¢", "₸", "₼", "₾",
+        "€", "$", "£", "¥", "₹", "₩", "₽", "₺", "₪", "₫", "฿", "₴", "₦", "₱", "₲", "₵", "¢", "₸", "₼", "₾", "円", "元",
     ]
 
     private static let currencyScalars = Set(currencySymbols.flatMap(\.unicodeScalars))
@@ -28,10 +28,15 @@ struct LinePrice: Sendable {
             guard let first = after.first else {
                 return .failure(ImportLineFailure("nothing follows \"@\"; write the price after it, as in \"@ 1.99\""))
             }
-            // `@ kr 25`: a currency written in letters may come first.
+            // `@ kr 25`, `@ US$2`: a currency written in letters may come first, a symbol after it.
             let afterCode = after.drop(while: { $0.isLetter }).strippedOfWhiteSpace
-            let startsWithCode = after.prefix(while: { $0.isLetter }).count <= 3 && afterCode.first?.isASCII == true
-                && afterCode.first?.isNumber == true
+            let startsWithCode =
+                after.prefix(while: { $0.isLetter }).count <= 3
+                && (afterCode.first.map { $0.isASCII && $0.isNumber || currencySymbols.contains($0) } ?? false)
+            // `@ -1.99`: a sign before digits is a price written wrong, not part of the name.
+            if first == "-" || first == "+", let next = after.dropFirst().first, next.isASCII && next.isNumber {
+                return .failure(ImportLineFailure("\"\(after)\" after \"@\" is not a price; prices are 0 or more, as in \"@ 1.99\""))
+            }
             if first.isASCII && first.isNumber || first == "." || currencySymbols.contains(first) || startsWithCode {
                 guard let price = read(after, afterAt: true) else {
                     return .failure(
@@ -88,9 +93,15 @@ struct LinePrice: Sendable {
             currency = String(last)
             joined = joined.dropLast()
         } else if afterAt {
-            let letters = joined.prefix(while: { $0.isLetter })
+            let letters = joined.prefix(while: { $0.isLetter && !currencySymbols.contains($0) })
             let trailing = joined.reversed().prefix(while: { $0.isLetter })
-            if !letters.isEmpty && letters.count <= 3 {
+            if !letters.isEmpty && letters.count <= 3, let symbol = joined.dropFirst(letters.count).first,
+                currencySymbols.contains(symbol)
+            {
+                // `US$2`: letters and a symbol together are one currency.
+                currency = String(letters) + String(symbol)
+                joined = joined.dropFirst(letters.count + 1)
+            } else if !letters.isEmpty && letters.count <= 3 {
                 currency = String(letters)
                 joined = joined.dropFirst(letters.count)
             } else if !trailing.isEmpty && trailing.count <= 3 {

@@ -250,6 +250,15 @@ import YAML
             ])
     }
 
+    @Test func aCurrencysOwnSymbolIsItsOwn() throws {
+        for (currency, line) in [("JPY", "rice @ 300円"), ("JPY", "rice @ ¥300"), ("CNY", "rice @ 30元"), ("USD", "rice @ US$2")] {
+            let output = try Self.imported(line + "\n", .text, into: "currency: \(currency)\nitems: []\n")
+            #expect(output.contains("  - name: rice\n    price: "), "\(line): \(output)")
+        }
+        let foreign = try Self.problems("rice @ 300円\n", .text, into: "currency: CNY\nitems: []\n")
+        #expect(foreign == [ImportProblem(line: 1, message: "the price is in 円 but the list's currency is CNY")])
+    }
+
     static func problemMessage(_ key: String, _ text: String, decimals: Int) -> String? {
         guard case .failure(let problem) = ValueReading.price(text, decimals: decimals, currencyCode: "EUR") else { return nil }
         return problem.message

@@ -84,6 +84,7 @@ import Testing
         ("milk @ 1.99€", "1.99", "€"), ("milk @ $2 each", "2", "$"), ("milk @ 1.99 EUR", "1.99", "EUR"),
         ("milk @ kr 12", "12", "kr"), ("milk @ 0.99 ea", "0.99", nil), ("milk 1.99€", "1.99", "€"),
         ("milk € 1.99", "1.99", "€"), ("milk 1,99 €", "1.99", "€"), ("milk £0.89", "0.89", "£"),
+        ("milk @ US$2", "2", "US$"), ("milk @ 300円", "300", "円"), ("milk 30元", "30", "元"),
     ] as [(String, String, String?)])
     func prices(line: String, price: String, currency: String?) throws {
         let item = try #require(Self.item(line))
@@ -145,6 +146,7 @@ import Testing
         ("1000000000 grains of rice", "too large"), ("500 g", "no name"), ("3", "no name"), ("x3", "no name"),
         ("milk @", "nothing follows \"@\""), ("milk @ 1.2.3", "\"1.2.3\" is not a number"), ("milk @ 1,999", "could mean 1999 or 1.999"),
         ("milk @ 1000000000", "too large"), ("1/0 cup milk", "divides by zero"), ("milk @ €", "is not a price"),
+        ("milk @ -1.99", "\"-1.99\" after \"@\" is not a price; prices are 0 or more"), ("milk @ +2", "prices are 0 or more"),
     ])
     func refusals(line: String, reason: String) throws {
         let failure = try #require(Self.failure(line))
