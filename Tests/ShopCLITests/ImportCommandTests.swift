@@ -154,6 +154,10 @@ import Testing
             #expect(run.status == 0, "\(file) \(arguments): \(run)")
             #expect(run.out == "+ flour (quantity 2 kg)\n1 added, 0 removed, 0 changed\n", "\(file) \(arguments)")
         }
+        // A sheet of one column: its header is no item.
+        let scratch = try Self.scratch()
+        let oneColumn = try Self.run(["import", "--dry-run", "-"], in: scratch, input: Data("Name\r\nflour\r\n".utf8))
+        #expect(oneColumn.out == "+ flour\n1 added, 0 removed, 0 changed\n", "\(oneColumn)")
     }
 
     @Test func usageAndFileErrors() throws {

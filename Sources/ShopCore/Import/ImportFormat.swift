@@ -18,7 +18,8 @@ public enum ImportFormat: String, CaseIterable, NamedFormat {
     /// The format the text looks like, for input whose name does not tell:
     ///
     /// - JSON when its first character (after white space) is `{` or `[` and it reads as JSON;
-    /// - CSV when its first record is a header with a `name` column and a `,` or `;`;
+    /// - CSV when its first record is a header with a `name` column and a `,` or `;`, or is that
+    ///   column alone (a one-column sheet: `Name`, then one name a row);
     /// - Markdown when its first line that is neither blank nor a `#` heading is a task item
     ///   (`- [ ]`, `- [x]`, with `-`, `*` or `+`);
     /// - text lines otherwise.
@@ -44,6 +45,7 @@ public enum ImportFormat: String, CaseIterable, NamedFormat {
                 if header.count > 1 && header.contains(where: { CSVColumn(header: $0) == .name }) { return .csv }
             }
         }
+        if CSVColumn(header: String(first)) == .name { return .csv }
         if let line = firstItem, isTaskItem(line) { return .markdown }
         return .text
     }
