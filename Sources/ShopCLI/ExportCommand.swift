@@ -85,7 +85,7 @@ enum ExportCommand {
             format.write(list, options: options) { console.out.write($0) }
             return 0
         }
-        if path != "-" && isSameFile(path, output) {
+        if isSameFile(path, output) {
             console.error("refusing to write the export over the list it comes from ('\(output)')")
             return 2
         }
@@ -117,10 +117,13 @@ enum ExportCommand {
     }
 
     /// Whether two paths name the same existing file (following symbolic links).
+    /// Whether two paths name one file; `-` is standard input, which may be a file redirected
+    /// in (`< shopping.yaml`).
     static func isSameFile(_ first: String, _ second: String) -> Bool {
         var firstInfo = stat()
         var secondInfo = stat()
-        guard stat(first, &firstInfo) == 0, stat(second, &secondInfo) == 0 else { return false }
+        let firstFound = first == "-" ? fstat(0, &firstInfo) == 0 : stat(first, &firstInfo) == 0
+        guard firstFound, stat(second, &secondInfo) == 0 else { return false }
         return firstInfo.st_dev == secondInfo.st_dev && firstInfo.st_ino == secondInfo.st_ino
     }
 }

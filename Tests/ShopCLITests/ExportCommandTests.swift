@@ -291,6 +291,13 @@ import Testing
         let sameFile = try folder.run(["export", "list.yaml", "--format", "csv", "-o", "./list.yaml"])
         #expect(sameFile.status == 2)
         #expect(try folder.read("list.yaml") == Array(Self.list.utf8))
+        // Standard input redirected from the list is the list too.
+        let redirected = try ShopProcess.run(
+            EditCLI.process(
+                ["export", "-", "--format", "csv", "-o", "list.yaml"], in: folder.url,
+                prefix: ["/bin/sh", "-c", "exec \"$0\" \"$@\" <list.yaml"]))
+        #expect(redirected.status == 2 && redirected.err.contains("refusing to write the export over the list"), "\(redirected)")
+        #expect(try folder.read("list.yaml") == Array(Self.list.utf8))
     }
 
     @Test func helpDescribesTheCommand() throws {
