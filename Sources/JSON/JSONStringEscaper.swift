@@ -1,7 +1,8 @@
 /// Writes strings as JSON string literals. Every JSON string the project writes goes through
 /// here, so they are escaped one way: `"` and `\` with a backslash; line feed, carriage return,
 /// tab, backspace and form feed as `\n` `\r` `\t` `\b` `\f`; the other control characters below
-/// U+0020 as `\u00XX` (lowercase hex); U+2028 and U+2029, which some JavaScript readers take for
+/// U+0020, and DEL (U+007F, which JSON allows raw but a terminal would act on), as `\u00XX`
+/// (lowercase hex); U+2028 and U+2029, which some JavaScript readers take for
 /// line ends, as `\u2028` and `\u2029`. Every other character is written as itself, in UTF-8.
 public enum JSONStringEscaper {
     /// `text` as a JSON string literal, quotes included.
@@ -32,7 +33,7 @@ public enum JSONStringEscaper {
         while index < count {
             let byte = utf8[index]
             let length: Int
-            if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 {
+            if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 || byte == 0x7F {
                 length = 1
             } else if byte == 0xE2 && index + 2 < count && utf8[index + 1] == 0x80
                 && (utf8[index + 2] == 0xA8 || utf8[index + 2] == 0xA9)

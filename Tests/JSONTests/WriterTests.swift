@@ -18,7 +18,7 @@ import TestSupport
             case "\u{08}": result += "\\b"
             case "\u{0C}": result += "\\f"
             default:
-                if scalar.value < 0x20 || scalar.value == 0x2028 || scalar.value == 0x2029 {
+                if scalar.value < 0x20 || scalar.value == 0x7F || scalar.value == 0x2028 || scalar.value == 0x2029 {
                     let hex = String(scalar.value, radix: 16)
                     result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
                 } else {
@@ -33,7 +33,7 @@ import TestSupport
         #expect(JSONStringEscaper.quoted("") == "\"\"")
         #expect(JSONStringEscaper.quoted("a\"b\\c/d") == "\"a\\\"b\\\\c/d\"")
         #expect(JSONStringEscaper.quoted("\n\r\t\u{8}\u{C}") == "\"\\n\\r\\t\\b\\f\"")
-        #expect(JSONStringEscaper.quoted("\u{0}\u{1}\u{1F}\u{7F}") == "\"\\u0000\\u0001\\u001f\u{7F}\"")
+        #expect(JSONStringEscaper.quoted("\u{0}\u{1}\u{1F}\u{7F}") == "\"\\u0000\\u0001\\u001f\\u007f\"")
         #expect(JSONStringEscaper.quoted("\u{2027}\u{2028}\u{2029}\u{202A}") == "\"\u{2027}\\u2028\\u2029\u{202A}\"")
         #expect(JSONStringEscaper.quoted("é 日本 😀") == "\"é 日本 😀\"")
     }
