@@ -37,8 +37,9 @@ sys.exit(sys.prefix != sys.base_prefix
 
 if [ "$what" = test ]; then
     # The documentation tests run mandoc and make; the export tests cmark-gfm; the completion
-    # tests the scripts in each shell; the fmt --diff tests patch and git apply.
-    for program in mandoc cmark-gfm bash zsh fish make patch git; do
+    # tests the scripts in each shell; the fmt --diff tests patch and git apply; the test of a
+    # list saved by another program during an edit holds the edit up with strace.
+    for program in mandoc cmark-gfm bash zsh fish make patch git strace; do
         command -v "$program" >/dev/null || packages+=("$program")
     done
     # The HTML export is printed and photographed by headless Chromium, and its PDFs read with

@@ -20,7 +20,8 @@ enum CheckFixer {
             // A path that does not exist is reported as unreadable before anything else.
             if !FileAccess.exists(path) { _ = try FileAccess.read(path) }
             outcome.report = try FileAccess.withExclusiveLock(for: path) { () throws(FileError) -> FileReport in
-                let loaded = ListFile.decode(try FileAccess.read(path), path: path)
+                let (bytes, version) = try FileAccess.readVersion(path)
+                let loaded = ListFile.decode(bytes, path: path)
                 let unfixed = FileReport(path: loaded.displayPath, diagnostics: loaded.diagnostics, source: loaded.source)
                 guard let list = loaded.list else { return unfixed }
                 let fixes = FixRounds(list: list)
@@ -36,7 +37,7 @@ enum CheckFixer {
                 guard !notes.isEmpty else { return unfixed }
                 let formatted = CanonicalForm.format(fixes.document)
                 do throws(FileError) {
-                    try FileAccess.writeAtomically(formatted, to: path)
+                    try FileAccess.writeAtomically(formatted, to: path, replacing: version)
                 } catch {
                     outcome.failure = error
                     return unfixed

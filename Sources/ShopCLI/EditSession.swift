@@ -25,7 +25,7 @@ enum EditSession {
         }
         do throws(FileError) {
             return try FileAccess.withExclusiveLock(for: path) { () throws(FileError) -> Int32 in
-                let bytes = try FileAccess.read(path)
+                let (bytes, version) = try FileAccess.readVersion(path)
                 let list: ShoppingList
                 switch ShoppingList.read(bytes) {
                 case .failure(let failure):
@@ -72,7 +72,9 @@ enum EditSession {
                     // The decoding of the re-check tells the canonical form what to look at; the
                     // text is written as it is printed, so that a large list is never held twice.
                     let policy = CanonicalForm.policy(for: editedList)
-                    try FileAccess.writeAtomically(to: path) { write in edited.format(policy: policy, into: write) }
+                    try FileAccess.writeAtomically(to: path, replacing: version) { write in
+                        edited.format(policy: policy, into: write)
+                    }
                 }
                 // Which file changed is said when it is not the one a reader would assume.
                 let place = path == ListDiscovery.defaultName ? "" : " (\(displayPath))"

@@ -151,14 +151,19 @@ enum FileAccess {
     /// original's permissions are kept; a symbolic link is written through to its target. On any
     /// failure the original is left as it was and no temporary file remains. A device or named
     /// pipe is written as it stands instead (see ``WriteDestination``); a folder is refused.
-    static func writeAtomically(_ bytes: [UInt8], to path: String, newFileMode: mode_t = 0o666) throws(FileError) {
-        try writeAtomically(to: path, newFileMode: newFileMode) { write in bytes.withUnsafeBufferPointer(write) }
+    static func writeAtomically(
+        _ bytes: [UInt8], to path: String, newFileMode: mode_t = 0o666, replacing version: FileVersion? = nil
+    ) throws(FileError) {
+        try writeAtomically(to: path, newFileMode: newFileMode, replacing: version) { write in
+            bytes.withUnsafeBufferPointer(write)
+        }
     }
 
-    /// Replaces the file at `path` atomically, as ``writeAtomically(_:to:newFileMode:)`` does, with
-    /// the text `produce` hands to its `write` in pieces: a large text is never held whole.
+    /// Replaces the file at `path` atomically, as ``writeAtomically(_:to:newFileMode:replacing:)``
+    /// does, with the text `produce` hands to its `write` in pieces: a large text is never held
+    /// whole. With `version`, only that version of the file is replaced (see ``FileVersion``).
     static func writeAtomically(
-        to path: String, newFileMode: mode_t = 0o666,
+        to path: String, newFileMode: mode_t = 0o666, replacing version: FileVersion? = nil,
         producing produce: (_ write: (UnsafeBufferPointer<UInt8>) -> Void) -> Void
     ) throws(FileError) {
         if try writeDestination(path) == .special { return try writeInPlace(to: path, producing: produce) }
@@ -222,6 +227,8 @@ enum FileAccess {
             throw error
         }
         guard close(descriptor) == 0 else { throw .system(path, "write") }
+        // As late as can be: what another program saved until now is not lost.
+        try checkUnchanged(target, since: version, displayPath: path)
         guard rename(temporary, target) == 0 else { throw .system(path, "write") }
         succeeded = true
         let folderDescriptor = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)

@@ -63,11 +63,11 @@ enum FormatCommand {
                 // A path that does not exist is reported as unreadable before anything else.
                 if !FileAccess.exists(path) { _ = try FileAccess.read(path) }
                 return try FileAccess.withExclusiveLock(for: path) { () throws(FileError) -> Int32 in
-                    let bytes = try FileAccess.read(path)
+                    let (bytes, version) = try FileAccess.readVersion(path)
                     guard let list = read(bytes) else { return 1 }
                     let formatted = list.document.formatted(policy: CanonicalForm.policy(for: list))
                     guard !FileAccess.sameBytes(formatted, bytes) else { return 0 }
-                    try FileAccess.writeAtomically(formatted, to: path)
+                    try FileAccess.writeAtomically(formatted, to: path, replacing: version)
                     console.note("reformatted \(display)")
                     return 0
                 }

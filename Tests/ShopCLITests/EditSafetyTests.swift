@@ -148,4 +148,39 @@ struct EditSafetyTests {
         #expect(run.status == 0, "\(run)")
         #expect(try scratch.names() == (["list.yaml"] + kept).sorted())
     }
+
+    /// Each way of writing a list back: an edit, an import, `fmt` in place, `check --fix`.
+    static let writers: [[String]] = [
+        ["-f", "list.yaml", "buy", "crème fraîche"], ["-f", "list.yaml", "import", "--format", "text", "more.txt"],
+        ["fmt", "list.yaml"], ["check", "--fix", "list.yaml"],
+    ]
+
+    @Test(
+        "a list another program saves while shop writes it keeps that save: nothing written, exit 2",
+        .requires(.program("strace")), arguments: writers)
+    func aSaveDuringTheWriteIsKept(_ arguments: [String]) throws {
+        let scratch = try EditScratch()
+        // Not in canonical form, so that fmt has something to write; with a safe fix for check --fix.
+        let list = arguments[0] == "check" ? "items:\n  - name: Tea\n    price: 1,50\n" : "items: [{name: Crème fraîche}]\n"
+        try scratch.write(list, to: "list.yaml")
+        try scratch.write("2 kg flour\n", to: "more.txt")
+        // The write is held up at its fsync, after the read; meanwhile an editor saves the list.
+        let held = try EditCLI.process(
+            arguments, in: scratch.folder,
+            prefix: ["/usr/bin/env", "strace", "-f", "-o", "/dev/null", "-e", "inject=fsync:delay_enter=3000000:when=1"])
+        let errors = Pipe()
+        held.standardError = errors
+        held.standardOutput = FileHandle.nullDevice
+        try held.run()
+        Thread.sleep(forTimeInterval: 1.5)
+        let saved = "items:\n  - name: Saved by an editor\n"
+        try scratch.write(saved, to: "saved.tmp")
+        #expect(rename(scratch.url("saved.tmp").path, scratch.url("list.yaml").path) == 0)
+        held.waitUntilExit()
+        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(held.terminationStatus == 2, "\(arguments): \(message)")
+        #expect(message.contains("another program changed it while it was being edited; nothing was written"), "\(message)")
+        #expect(try scratch.text("list.yaml") == saved)
+        #expect(try scratch.names() == ["list.yaml", "more.txt"])
+    }
 }
