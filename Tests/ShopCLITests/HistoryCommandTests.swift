@@ -53,6 +53,29 @@ struct HistoryCommandTests {
         #expect(run.err.split(separator: "\n").count == 1, "\(run)")
     }
 
+    @Test("prices in several currencies carry their codes and are not compared")
+    func currencyChange() throws {
+        let repository = try GitScratch()
+        try repository.write("currency: EUR\nitems:\n  - name: Tea\n    price: 3.00\n  - name: Rice\n    price: 2.00\n")
+        try repository.commit("euros")
+        try repository.write("currency: JPY\nitems:\n  - name: Tea\n    price: 400\n  - name: Rice\n    price: 2\n")
+        try repository.commit("yen")
+        let commits = try repository.git("log", "--format=%H", "--reverse").out.split(separator: "\n").map { $0.prefix(7) }
+        let run = try repository.shop("history")
+        #expect(run.status == 0, "\(run)")
+        #expect(
+            run.out == """
+                Tea: 3.00 EUR -> 400 JPY (the currency changed)
+                  2026-03-01 \(commits[0]) 3.00 EUR
+                  2026-03-02 \(commits[1]) 400 JPY
+
+                Rice: 2.00 EUR -> 2 JPY (the currency changed)
+                  2026-03-01 \(commits[0]) 2.00 EUR
+                  2026-03-02 \(commits[1]) 2 JPY
+
+                """)
+    }
+
     @Test("items that never had a price are counted in one line, or named when asked for")
     func unpricedItems() throws {
         let repository = try GitScratch()

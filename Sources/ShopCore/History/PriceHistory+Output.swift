@@ -15,11 +15,14 @@ extension PriceHistory {
                 if namingUnpriced { blocks.append("\(item.name): no price in the history\n") } else { unpriced += 1 }
                 continue
             }
-            var heading = "\(item.name): \(first.text)"
-            if item.prices.count > 1 { heading += " -> \(last.text)" }
+            // Prices in several currencies carry their codes, and are not compared.
+            let mixed = item.mixesCurrencies
+            let written = { (price: Price) in mixed ? price.text + " " + (price.currency ?? "(no currency)") : price.text }
+            var heading = "\(item.name): \(written(first))"
+            if item.prices.count > 1 { heading += " -> \(written(last))" }
             if let change = item.change { heading += " (\(change))" }
-            heading += " " + item.sparkline
-            let rows = item.prices.map { "  \($0.date) \($0.commit.prefix(7)) \($0.text)\n" }.joined()
+            heading += mixed ? " (the currency changed)" : " " + item.sparkline
+            let rows = item.prices.map { "  \($0.date) \($0.commit.prefix(7)) \(written($0))\n" }.joined()
             blocks.append(heading + "\n" + rows)
         }
         if unpriced > 0 {

@@ -31,6 +31,8 @@ public struct PriceHistory: Sendable {
         public var price: DecimalNumber
         /// The currency's decimals in that version, which the price is written with.
         public var decimals: Int
+        /// The list's currency in that version, when it set one.
+        public var currency: String? = nil
 
         /// The price written with its currency's decimals.
         public var text: String { price.formatted(decimals: decimals) }
@@ -71,11 +73,14 @@ public struct PriceHistory: Sendable {
                 }
             }
             let decimals = version.list.priceDecimals
+            let currency = version.list.currency?.code
             for (index, item) in version.list.items.enumerated() {
                 guard let price = item.price else { continue }
                 let track = next[index]
-                if tracks[track].last?.price != price {
-                    tracks[track].append(Price(date: version.date, commit: version.commit, price: price, decimals: decimals))
+                // A new currency is a new price, whatever the number.
+                if tracks[track].last?.price != price || tracks[track].last?.currency != currency {
+                    tracks[track].append(
+                        Price(date: version.date, commit: version.commit, price: price, decimals: decimals, currency: currency))
                 }
             }
             current = next
@@ -109,10 +114,19 @@ public struct PriceHistory: Sendable {
 }
 
 extension PriceHistory.Item {
+    /// Whether the prices are in more than one currency (the list's currency changed): then they
+    /// are not compared, and each is shown with its currency.
+    public var mixesCurrencies: Bool {
+        prices.contains { $0.currency != prices.first?.currency }
+    }
+
     /// The change from the first price to the last in percent with one decimal (`+6.1%`, `-2.0%`,
-    /// `0.0%`); nil with fewer than two prices or a first price of 0.
+    /// `0.0%`); nil with fewer than two prices, a first price of 0, or prices in more than one
+    /// currency.
     public var change: String? {
-        guard let first = prices.first?.price, let last = prices.last?.price, prices.count > 1, !first.isZero else {
+        guard let first = prices.first?.price, let last = prices.last?.price, prices.count > 1, !first.isZero,
+            !mixesCurrencies
+        else {
             return nil
         }
         let scale = max(first.scale, last.scale)
@@ -126,8 +140,10 @@ extension PriceHistory.Item {
         return "\(sign)\(magnitude / 10).\(magnitude % 10)%"
     }
 
-    /// The prices as a line of bars, lowest `▁` to highest `█`; all `▄` when they are all equal.
+    /// The prices as a line of bars, lowest `▁` to highest `█`; all `▄` when they are all equal;
+    /// empty for prices in more than one currency.
     public var sparkline: String {
+        guard !mixesCurrencies else { return "" }
         let bars = Array("▁▂▃▄▅▆▇█")
         guard let low = prices.map(\.price).min(), let high = prices.map(\.price).max() else { return "" }
         guard low != high else { return String(repeating: "▄", count: prices.count) }
