@@ -22,6 +22,21 @@ struct CompletionValues {
     /// The names of the catalog a list names. Lists do not name a catalog yet, so there are none.
     var catalogNames: (ShoppingList) -> [String] = { _ in [] }
 
+    /// The values for `source`, in the order to show them, without the one being typed
+    /// (`typed`) when only the item being written uses it: a word half typed is no category yet.
+    func values(for source: CompletionSource, typing typed: String?) -> [Value] {
+        let all = values(for: source)
+        guard let list, let typed = typed?.trimmingWhiteSpace(), !typed.isEmpty,
+            source == .categories || source == .unitsInFile
+        else { return all }
+        let uses = list.items.count(where: { item in
+            (source == .categories ? item.category : item.unit)?.trimmingWhiteSpace() == typed
+        })
+        let listed = source == .categories && (list.categories ?? []).contains(typed)
+        guard uses <= 1 && !listed else { return all }
+        return all.filter { $0.text != typed }
+    }
+
     /// The values for `source`, in the order to show them.
     func values(for source: CompletionSource) -> [Value] {
         switch source {

@@ -76,7 +76,10 @@ struct ShopCompletion: RequestHandler {
             case UInt8(ascii: "'"): "'"
             default: nil
             }
-        return CompletionValues(list: list).values(for: source).enumerated().map { index, value in
+        var typed = String(decoding: snapshot.document.bytes[context.replaced], as: UTF8.self)
+        if let typedQuote, typed.hasPrefix(typedQuote) { typed.removeFirst() }
+        if let typedQuote, typed.hasSuffix(typedQuote) { typed.removeLast() }
+        return CompletionValues(list: list).values(for: source, typing: typed).enumerated().map { index, value in
             CompletionItem(
                 label: value.text, kind: value.kind, detail: value.detail, sortText: Self.sortText(index),
                 filterText: typedQuote.map { $0 + value.text },

@@ -72,6 +72,16 @@ import Testing
         #expect(newTexts(flow) == ["\"Fruit, Veg\""])
     }
 
+    @Test func theWordBeingTypedIsNoCandidate() {
+        // Only the item being written uses `P` or `Pro`: they are not offered.
+        #expect(labels(items("categories: [Produce]\nitems:\n  - {name: a, category: P‸}\n")) == ["Produce"])
+        #expect(labels(items("categories: [Produce]\nitems:\n  - name: a\n    category: Pro‸\n")) == ["Produce"])
+        #expect(labels(items("items:\n  - {name: A, unit: kg}\n  - name: D\n    unit: k‸\n")) == ["kg"])
+        // Another item's, or one `categories` lists, is.
+        #expect(labels(items("items:\n  - {name: a, category: Pro}\n  - name: b\n    category: Pro‸\n")) == ["Pro"])
+        #expect(labels(items("categories: [Pro]\nitems:\n  - name: b\n    category: Pro‸\n")) == ["Pro"])
+    }
+
     @Test func unitsTheItemsUseMostUsedFirst() {
         let text = "items:\n  - {name: A, unit: kg}\n  - {name: B, unit: pcs}\n  - {name: C, unit: pcs}\n  - name: D\n    unit:‸\n"
         let found = items(text)
