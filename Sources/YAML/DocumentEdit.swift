@@ -23,6 +23,7 @@ public struct DocumentEdit: Sendable {
         /// Rows to insert before the child `before` of `container`, or at its end when nil.
         case insert(container: Int, before: Int?, position: Int?, rows: Subtree)
         case setComments(node: Int, trivia: Trivia)
+        case setBlankLineBefore(node: Int, Bool)
     }
 
     var changes: [Change] = []
@@ -89,6 +90,12 @@ public struct DocumentEdit: Sendable {
     /// those a subtree that replaces it brings for its top node). The comments of the nodes under
     /// it are not touched. The comments are written as new ones: their source offsets are not
     /// kept.
+    /// Sets whether a blank line comes before `node` (which the canonical form keeps before items
+    /// and top-level keys), wherever the batch leaves it.
+    public mutating func setBlankLineBefore(_ node: NodeID, _ blank: Bool) {
+        changes.append(.setBlankLineBefore(node: node.index, blank))
+    }
+
     public mutating func setComments(of node: NodeID, to trivia: Trivia) {
         changes.append(.setComments(node: node.index, trivia: trivia))
     }

@@ -32,6 +32,8 @@ struct EditApplier {
     var insertions: [InsertionPoint: [Subtree]] = [:]
     /// Comments that replace all those of a node, by the node's old row.
     var commentOverrides: [Int: Trivia] = [:]
+    /// Whether a blank line comes before a node, by the node's old row.
+    var blankLines: [Int: Bool] = [:]
     /// The runs of old rows copied unchanged.
     var copied = RowCorrespondence()
     /// The row in the result of each old row whose subtree was replaced: where its replacement
@@ -81,6 +83,8 @@ struct EditApplier {
             case .setComments(let node, let trivia):
                 precondition(commentOverrides[node] == nil, "a node's comments set twice in one edit")
                 commentOverrides[node] = trivia
+            case .setBlankLineBefore(let node, let blank):
+                blankLines[node] = blank
             }
         }
     }
@@ -148,6 +152,10 @@ struct EditApplier {
         }
         placeComments()
         keepBlankLinesOfRemovals()
+        // Last: a blank line set explicitly is the one the node has, whatever a removal left.
+        for (row, blank) in blankLines {
+            if let new = newRow(row) { table.setFlag(NodeTable.blankLineBit, on: new, blank) }
+        }
         return table
     }
 

@@ -49,6 +49,9 @@ public struct RawNodes {
     /// Whether the node has comments of its own (see ``Node/trivia``).
     @inlinable public func hasComments(_ index: Int) -> Bool { flags[index] & NodeTable.triviaBit != 0 }
 
+    /// Whether a blank line comes before the node (see ``Node/hasBlankLineBefore``).
+    @inlinable public func hasBlankLine(_ index: Int) -> Bool { flags[index] & NodeTable.blankLineBit != 0 }
+
     /// The style of a scalar.
     @inlinable public func scalarStyle(_ index: Int) -> ScalarStyle {
         ScalarStyle(code: (flags[index] & NodeTable.styleMask) >> NodeTable.styleShift)

@@ -220,6 +220,20 @@ struct ListMergeTests {
         #expect(text(merged).hasPrefix("# Groceries for the flat\ntitle: Weekly\ncurrency: EUR\ncategories:\n  - Produce\n  - Frozen\n  - Dairy\nitems:\n"), "\(text(merged))")
     }
 
+    @Test("a blank line one side added or removed before an item or a top-level key is taken, either side")
+    func blankLines() {
+        let theirs = edit(edit(Self.base, "items:\n", "\nitems:\n"), "  - name: Bread\n", "\n  - name: Bread\n")
+        let ours = edit(Self.base, "    price: 1.89\n", "    price: 1.99\n")
+        let expected = edit(theirs, "    price: 1.89\n", "    price: 1.99\n")
+        expectClean(merge(Self.base, ours, theirs), expected)
+        expectClean(merge(Self.base, theirs, ours), expected)
+        // Removed by one side, left by the other: removed.
+        expectClean(merge(theirs, ours, theirs), ours)
+        // Both sides the same way, or each its own item: no conflict.
+        let other = edit(Self.base, "  - name: Oat milk\n", "\n  - name: Oat milk\n")
+        expectClean(merge(Self.base, other, theirs), edit(theirs, "  - name: Oat milk\n", "\n  - name: Oat milk\n"))
+    }
+
     @Test("comments travel with their item, key or value; a comment one side changed is taken")
     func comments() {
         let ours = edit(Self.base, "    price: 2.10\n", "    price: 2.30\n")

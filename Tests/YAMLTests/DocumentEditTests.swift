@@ -90,6 +90,19 @@ import Testing
                 == "items:\n  - name: Z\n  - name: Apples\n    buy: true\n    done: true\n  - name: C\n  - name: D\n  - name: E\n")
     }
 
+    @Test("a blank line before a node is set or cleared where the batch leaves the node, last")
+    func blankLineBefore() throws {
+        let document = try Document(parsing: "title: T\nitems:\n  - name: A\n\n  - name: B\n  - name: C\n")
+        let list = items(document)
+        var edit = DocumentEdit()
+        edit.setBlankLineBefore(document.root!.entries[1].key.id, true)
+        edit.setBlankLineBefore(list[1].id, false)
+        edit.setBlankLineBefore(list[2].id, true)
+        // A replaced item takes the line set on it.
+        edit.replace(list[2]["name"]!.id, with: .text("Z"))
+        #expect(text(document.applying(edit)) == "title: T\n\nitems:\n  - name: A\n  - name: B\n\n  - name: Z\n")
+    }
+
     @Test("a removed key's comments stay: own-line ones where it was, its end-of-line one on the first line")
     func removedKeyKeepsComments() throws {
         let document = try Document(parsing: "- name: A\n  # above buy\n  buy: true # need it\n  done: true\n")

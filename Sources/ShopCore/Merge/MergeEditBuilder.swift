@@ -18,6 +18,7 @@ struct MergeEditBuilder {
         var edit = DocumentEdit()
         addTopLevel(&edit)
         addItemContents(&edit)
+        addBlankLines(&edit)
         let oursItems = versions.ours.items.map { NodeID(index: $0.node) }
         let movedAndEdited = plan.moved.contains { index in
             if case .oursEdited = plan.items[index].content { return true }
@@ -37,6 +38,36 @@ struct MergeEditBuilder {
         return first.applying(second)
     }
 
+
+    // MARK: Blank lines
+
+    /// The blank lines before items and top-level keys, which the canonical form keeps as the
+    /// author's grouping: where theirs added or removed one and ours left it as the base had it,
+    /// theirs' stands (a moved item's are theirs' already, as theirs wrote it).
+    private func addBlankLines(_ edit: inout DocumentEdit) {
+        for index in plan.order where !plan.moved.contains(index) {
+            let item = plan.items[index]
+            guard let base = item.base, let ours = item.ours, let theirs = item.theirs else { continue }
+            if case .removed = item.content { continue }
+            mergeBlankLine(
+                base: versions.base.items[base].node, ours: versions.ours.items[ours].node,
+                theirs: versions.theirs.items[theirs].node, &edit)
+        }
+        // Every top-level key, `items` and `categories` too, which the plan merges apart.
+        for base in versions.base.topEntries {
+            guard let key = base.key, let ours = versions.ours.topEntry(key), let theirs = versions.theirs.topEntry(key)
+            else { continue }
+            mergeBlankLine(base: base.keyNode, ours: ours.keyNode, theirs: theirs.keyNode, &edit)
+        }
+    }
+
+    private func mergeBlankLine(base: Int, ours: Int, theirs: Int, _ edit: inout DocumentEdit) {
+        let before = versions.baseNodes.hasBlankLine(base)
+        let theirsBlank = versions.theirsNodes.hasBlankLine(theirs)
+        if versions.oursNodes.hasBlankLine(ours) == before && theirsBlank != before {
+            edit.setBlankLineBefore(NodeID(index: ours), theirsBlank)
+        }
+    }
 
     func trivia(_ node: Int, _ side: MergeVersions.Side) -> Trivia {
         versions.version(side).document.node(NodeID(index: node)).trivia
