@@ -102,12 +102,17 @@ enum FileAccess {
         guard let resolved = realpath(path, nil) else {
             let code = errno
             if code == ENOENT {
-                // A dangling link: write the file it points to.
-                var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-                let length = readlink(path, &buffer, buffer.count - 1)
-                guard length > 0 else { throw .system(path, "follow the link") }
-                let target = String(decoding: buffer[0..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-                return target.hasPrefix("/") ? target : directory(of: path) + "/" + target
+                // A dangling link: write the file it points to, at the end of a chain of links.
+                var link = path
+                for _ in 0..<40 {
+                    var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+                    let length = readlink(link, &buffer, buffer.count - 1)
+                    guard length > 0 else { throw .system(path, "follow the link") }
+                    let target = String(decoding: buffer[0..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+                    link = target.hasPrefix("/") ? target : directory(of: link) + "/" + target
+                    guard lstat(link, &info) == 0, info.st_mode & S_IFMT == S_IFLNK else { return link }
+                }
+                throw .system(path, "follow the link", ELOOP)
             }
             throw .system(path, "follow the link", code)
         }

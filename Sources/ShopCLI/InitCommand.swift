@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import ShopCore
 
 /// `shop init`: creates a new list.
@@ -39,8 +42,11 @@ enum InitCommand {
         do throws(FileError) {
             return try FileAccess.withExclusiveLock(for: path) { () throws(FileError) -> Int32 in
                 // A link to a file that does not exist yet is written through, like every write.
-                if FileAccess.exists(try FileAccess.writeTarget(path)) {
-                    context.console.error("\(path) already exists; not overwriting it")
+                let target = try FileAccess.writeTarget(path)
+                if FileAccess.exists(target) {
+                    var info = stat()
+                    let isFolder = stat(target, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR
+                    context.console.error(isFolder ? "\(path) is a folder; name a file in it, such as \(path)/shopping.yaml" : "\(path) already exists; not overwriting it")
                     return 1
                 }
                 try FileAccess.writeAtomically(text, to: path)

@@ -50,6 +50,9 @@ public enum ShopCommandLine {
                 console.out.write(command.map(HelpFormatter.help(for:)) ?? HelpFormatter.overview(commands: commands))
                 return 0
             case .run(let command, let parsed):
+                if parsed.value("file")?.isEmpty == true {
+                    throw CommandFailure.usage("'--file' needs the name of a list file, not an empty one", command: command.name)
+                }
                 if let choice = parsed.value("color").flatMap(Console.ColorChoice.init(rawValue:)) {
                     console.configure(choice, environment: environment)
                 }

@@ -175,6 +175,23 @@ struct EditCommandTests {
         #expect(try other.names().isEmpty)
     }
 
+    @Test("init through a chain of links creates the file at its end; a folder and an empty -f are said to be so")
+    func initThroughLinksAndOntoAFolder() throws {
+        let scratch = try EditScratch()
+        #expect(symlink("b.yaml", scratch.url("a.yaml").path) == 0)
+        #expect(symlink("c.yaml", scratch.url("b.yaml").path) == 0)
+        let created = try scratch.run(["init", "a.yaml", "--empty"])
+        #expect(created.status == 0, "\(created)")
+        #expect(try scratch.text("c.yaml").contains("items:"))
+        #expect(try scratch.run(["-f", "a.yaml", "add", "Tea"]).status == 0)
+        #expect(try scratch.text("c.yaml").contains("name: Tea"))
+        try FileManager.default.createDirectory(at: scratch.url("lists"), withIntermediateDirectories: true)
+        let folder = try scratch.run(["init", "lists"])
+        #expect(folder.status == 1 && folder.err == "shop: error: lists is a folder; name a file in it, such as lists/shopping.yaml\n", "\(folder)")
+        let empty = try scratch.run(["-f", "", "add", "Tea"])
+        #expect(empty.status == 2 && empty.err.hasPrefix("shop: error: '--file' needs the name of a list file, not an empty one\n"), "\(empty)")
+    }
+
     @Test("the list file: -f before or after the command, --file, SHOP_FILE, else shopping.yaml here")
     func fileSelection() throws {
         let cases: [(arguments: [String], environment: [String: String], changed: String)] = [
