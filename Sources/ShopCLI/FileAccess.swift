@@ -29,15 +29,7 @@ enum FileAccess {
     /// Reads a whole file; `-` reads standard input.
     static func read(_ path: String) throws(FileError) -> [UInt8] {
         if path == "-" { return try readAll(fileDescriptor: 0, path: "<stdin>") }
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { throw .system(path, "read") }
-        defer { close(descriptor) }
-        var info = stat()
-        guard fstat(descriptor, &info) == 0 else { throw .system(path, "read") }
-        if info.st_mode & S_IFMT == S_IFDIR {
-            throw FileError(path: path, action: "read", reason: "it is a directory", code: EISDIR)
-        }
-        return try readAll(fileDescriptor: descriptor, path: path)
+        return try readVersion(path).bytes
     }
 
     /// Reads everything from a descriptor into one buffer, sized up front for regular files so that
