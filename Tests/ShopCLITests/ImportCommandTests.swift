@@ -70,6 +70,24 @@ import Testing
         }
     }
 
+    /// A checklist imported into another list, where no name is known to pick the reading, adds
+    /// the items it shows: names a line typed by hand would read otherwise carry their quantity.
+    @Test func aChecklistImportedIntoAnotherListKeepsItsNames() throws {
+        let names = ["Heinz 57", "2 kg flour", "Tea — 3", "Salt — ×2", "a dozen eggs", "Milk"]
+        let source = try Self.scratch("items:\n" + names.map { "  - name: \"\($0)\"\n" }.joined())
+        let exported = try Self.run(["export", "--format", "markdown", "--all"], in: source)
+        #expect(exported.status == 0, "\(exported)")
+        #expect(exported.out.contains("- [ ] Heinz 57 — ×1\n- [ ] 2 kg flour — ×1\n"), "\(exported.out)")
+        #expect(exported.out.contains("- [ ] Milk\n"), "\(exported.out)")
+        let other = try Self.scratch("items: []\n")
+        let imported = try Self.run(["import", "--format", "markdown", "-"], in: other, input: exported.stdout)
+        #expect(imported.status == 0, "\(imported)")
+        let listed = try Self.run(["list", "--names", "--all"], in: other)
+        #expect(listed.out == names.map { $0 + "\n" }.joined(), "\(listed.out)")
+        let text = try other.text("shopping.yaml")
+        #expect(!text.contains("quantity"), "\(text)")
+    }
+
     @Test func aTickedChecklistComesBack() throws {
         let scratch = try Self.scratch()
         let exported = try Self.run(["export", "--format", "markdown"], in: scratch).out

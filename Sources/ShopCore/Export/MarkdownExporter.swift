@@ -22,7 +22,8 @@
 /// `- [x]` when done, the name, then, separated by ` — `, the quantity and unit when they matter
 /// and the line total when the price is known (without the currency code). The quantity matters
 /// when the item has a unit (`6 pcs`, `1 kg`; a unit that starts with a digit is a pack size, so
-/// `500 g` for one and `2 × 500 g` for two) or a quantity other than 1 (`×4`). Notes follow the item as a block
+/// `500 g` for one and `2 × 500 g` for two) or a quantity other than 1 (`×4`), and, as `×1`, when the
+/// name alone would be read back as more than a name (`Heinz 57 — ×1`, not 57 of Heinz). Notes follow the item as a block
 /// quote indented into the item, so every renderer keeps them inside it; their line breaks are
 /// kept. The last line is the total of the known line totals, with the currency code, and how
 /// many items have no price. Names, headings, units and notes are escaped by ``MarkdownText`` so
@@ -76,12 +77,18 @@ public enum MarkdownExporter {
         _ entry: ItemView, decimals: Int, to writer: inout ExportWriter, scratch: inout [UInt8]
     ) {
         writer.append(entry.done ? "- [x] " : "- [ ] ")
-        if let name = entry.text(.name) {
+        let name = entry.text(.name)
+        if let name {
             appendEscaped(name, to: &writer, scratch: &scratch)
         }
         let quantity = entry.effectiveQuantity
         let isOne = quantity == DecimalNumber(1)
-        if let unit = entry.text(.unit) {
+        let unit = entry.text(.unit)
+        if let name, unit == nil, isOne, entry.price == nil, !readsAsNameAlone(escaped: scratch, name: name) {
+            // `Heinz 57` alone would come back as 57 of Heinz: the quantity settles it.
+            writer.append(" — ×1")
+        }
+        if let unit {
             writer.append(" — ")
             if !startsWithNumber(unit) || !isOne {
                 writer.appendShortest(quantity)
@@ -101,6 +108,15 @@ public enum MarkdownExporter {
         if let notes = entry.text(.notes) {
             appendQuotedNotes(notes, to: &writer, scratch: &scratch)
         }
+    }
+
+    /// Whether the line of an item with no details, its escaped name `escaped`, is read back by
+    /// ``MarkdownItemText`` as the item named `name` and nothing more. A name that a line typed by
+    /// hand would read otherwise (`Heinz 57`, `2 kg flour`) is not, nor one that ends in the
+    /// separator and something that reads as a detail.
+    private static func readsAsNameAlone(escaped: [UInt8], name: UnsafeBufferPointer<UInt8>) -> Bool {
+        let reading = MarkdownItemText.readings(Substring(String(decoding: escaped, as: UTF8.self))).preferred
+        return reading == MarkdownImportItem.Reading(name: String(decoding: name, as: UTF8.self))
     }
 
     /// Whether a unit starts with a number, making it a pack size (`500 g`).

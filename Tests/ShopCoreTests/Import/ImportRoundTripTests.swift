@@ -96,8 +96,15 @@ enum MarkdownRoundTrip {
             let chosen = record.reading(matching: known)
             let where_ = "line \(record.line) (\(name.debugDescription))"
             if chosen.name != name { differences.append("\(where_): read as \(chosen.name.debugDescription)") }
+            // Into a list that knows none of the names, as into an empty one.
+            if record.reading.name != name {
+                differences.append("\(where_): read as \(record.reading.name.debugDescription) by a list without it")
+            }
             let reading = expectedReading(item, decimals: list.priceDecimals)
-            if !record.readings.contains(reading) {
+            // A name that would read as more than a name is written with its quantity of 1 (`×1`).
+            var once = reading
+            once.quantity = reading.quantity ?? DecimalNumber(1)
+            if !record.readings.contains(reading) && !(reading.unit == nil && record.readings.contains(once)) {
                 differences.append("\(where_): no reading \(reading) among \(record.readings)")
             }
             if record.category != category { differences.append("\(where_): category \(String(describing: record.category))") }
