@@ -49,7 +49,7 @@ enum EditCommands {
         options: [OptionSpec(long: "name", valueName: "new-name", help: "A new name for the item.")] + valueOptions + [
             OptionSpec(
                 long: "unset", valueName: "key",
-                help: "Remove a key from the item (repeatable): \(unsetKeys.joined(separator: ", ")) or an x- key.",
+                help: "Remove a key from the item (repeatable): \(unsetKeys.joined(separator: ", ")), an x- key or any other key it has.",
                 completion: .values(unsetKeys), repeatable: true)
         ],
         examples: [

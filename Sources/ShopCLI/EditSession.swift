@@ -42,13 +42,19 @@ enum EditSession {
                 do throws(EditRefusal) {
                     // Decoded once, as it was read; the editor checks only the shape it needs.
                     editor = try ListEditor(list: list)
+                    if let named = context.arguments.value("file") {
+                        editor.command = "shop -f " + ListEditor.quotedForShell(named)
+                    }
                     try change(&editor)
                 } catch {
                     if !error.diagnostics.isEmpty {
                         ListFile(path: path, bytes: bytes, document: document, list: nil, diagnostics: error.diagnostics)
                             .reportDiagnostics(to: console)
                     }
-                    console.error(error.message)
+                    // Which file refused is said when it is not the one a reader would assume (the
+                    // diagnostics, when there are some, already name it).
+                    let named = path == ListDiscovery.defaultName || !error.diagnostics.isEmpty
+                    console.error((named ? "" : displayPath + ": ") + error.message)
                     return 1
                 }
                 var after = list

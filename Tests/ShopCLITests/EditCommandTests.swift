@@ -340,20 +340,23 @@ struct EditCommandTests {
     @Test(
         "a refused edit: exit 1, why on standard error, the file byte for byte unchanged",
         arguments: [
-            (["add", "apples"], "shop: error: an item named \"Apples\" already exists (line 10)\n"),
-            (["add", "ＯＡＴ ＭＩＬＫ", "--buy"], "shop: error: an item named \"Oat milk\" already exists (line 13)\n"),
-            (["buy", "bananas"], "shop: error: no item named \"bananas\"; add it with: shop add bananas --buy\n"),
-            (["buy", "aples"], "shop: error: no item named \"aples\" (did you mean \"Apples\"?)\n"),
-            (["buy", "apples", "bananas"], "shop: error: no item named \"bananas\"; add it with: shop add bananas --buy\n"),
-            (["edit", "creme fraiche", "--price", "2"], "shop: error: no item named \"creme fraiche\" (did you mean \"Crème fraîche\"?)\n"),
-            (["edit", "apples", "--price", "3,5"], "shop: error: price \"3,5\" is not a decimal: use \".\" as the decimal separator\n"),
-            (["add", "Pears", "--price", "1.999"], "shop: error: price \"1.999\" has 3 decimals; EUR allows 2 decimals\n"),
-            (["add", "Pears", "--price", "-1"], "shop: error: price \"-1\" is negative; prices are 0 or more\n"),
-            (["buy", "apples", "--quantity", "0"], "shop: error: quantity \"0\" must be more than 0; to take it off the list, use 'shop unbuy Apples'\n"),
-            (["edit", "apples", "--name", "oat milk"], "shop: error: an item named \"Oat milk\" already exists (line 13)\n"),
-            (["edit", "apples", "--unset", "name"], "shop: error: an item keeps its name; use --name to rename it\n"),
-            (["edit", "apples", "--unit", " "], "shop: error: unit is empty; use --unset unit to remove it\n"),
-            (["add", " "], "shop: error: an item needs a name that is not empty\n"),
+            (["add", "apples"], "shop: error: list.yaml: an item named \"Apples\" already exists (line 10)\n"),
+            (["add", "ＯＡＴ ＭＩＬＫ", "--buy"], "shop: error: list.yaml: an item named \"Oat milk\" already exists (line 13)\n"),
+            (["buy", "bananas"], "shop: error: list.yaml: no item named \"bananas\"; add it with: shop -f list.yaml add bananas --buy\n"),
+            (["buy", "aples"], "shop: error: list.yaml: no item named \"aples\" (did you mean \"Apples\"?)\n"),
+            (["buy", "apples", "bananas"], "shop: error: list.yaml: no item named \"bananas\"; add it with: shop -f list.yaml add bananas --buy\n"),
+            (["edit", "creme fraiche", "--price", "2"], "shop: error: list.yaml: no item named \"creme fraiche\" (did you mean \"Crème fraîche\"?)\n"),
+            (["edit", "apples", "--price", "3,5"], "shop: error: list.yaml: price \"3,5\" is not a decimal: use \".\" as the decimal separator\n"),
+            (["add", "Pears", "--price", "1.999"], "shop: error: list.yaml: price \"1.999\" has 3 decimals; EUR allows 2 decimals\n"),
+            (["add", "Pears", "--price", "-1"], "shop: error: list.yaml: price \"-1\" is negative; prices are 0 or more\n"),
+            (["buy", "apples", "--quantity", "0"], "shop: error: list.yaml: quantity \"0\" must be more than 0; to take it off the list, use 'shop -f list.yaml unbuy Apples'\n"),
+            (["edit", "apples", "--name", "oat milk"], "shop: error: list.yaml: an item named \"Oat milk\" already exists (line 13)\n"),
+            (["edit", "apples", "--unset", "name"], "shop: error: list.yaml: an item keeps its name; use --name to rename it\n"),
+            (["edit", "apples", "--unit", " "], "shop: error: list.yaml: unit is empty; use --unset unit to remove it\n"),
+            (["add", " "], "shop: error: list.yaml: an item needs a name that is not empty\n"),
+            (["edit", "apples", "--unset", "prise"], "shop: error: list.yaml: \"Apples\" has no key \"prise\" to unset (did you mean \"price\"?)\n"),
+            (["buy", "--", "-z"], "shop: error: list.yaml: no item named \"-z\"; add it with: shop -f list.yaml add --buy -- -z\n"),
+            (["edit", "--price", "1", "--", "-z y"], "shop: error: list.yaml: no item named \"-z y\"; add it with: shop -f list.yaml add -- \"-z y\"\n"),
         ] as [([String], String)])
     func refused(arguments: [String], message: String) throws {
         let scratch = try EditScratch()
@@ -366,6 +369,19 @@ struct EditCommandTests {
         #expect(run.err == message)
         #expect(try EditFileSnapshot(file) == before)
         #expect(try scratch.names().allSatisfy { $0 == "list.yaml" })
+    }
+
+    /// The command a refusal suggests runs as given, on the list the refused command named.
+    @Test func theSuggestedAddRuns() throws {
+        let scratch = try EditScratch()
+        try scratch.write(Self.list, to: "list.yaml")
+        let refused = try scratch.run(["-f", "list.yaml", "buy", "--", "-z"])
+        #expect(refused.status == 1)
+        let hint = try #require(refused.err.components(separatedBy: "add it with: shop ").last?.trimmingCharacters(in: .newlines))
+        let added = try scratch.run(hint.components(separatedBy: " "))
+        #expect(added.status == 0, "\(added)")
+        #expect(try scratch.text("list.yaml").contains("  - name: \"-z\"\n    buy: true\n"))
+        #expect(try scratch.run(["-f", "list.yaml", "buy", "--", "-z"]).status == 0)
     }
 
     @Test(

@@ -55,7 +55,7 @@ extension ListEditor {
 
     /// Changes the fields of the item named `name`; `unset` removes keys.
     public mutating func edit(_ name: String, values: ItemValues, unset: [String]) throws(EditRefusal) {
-        guard let item = try itemToChange(named: name, by: "edit", addHint: "shop add \(Self.quotedForShell(name))")
+        guard let item = try itemToChange(named: name, by: "edit", addHint: suggestedCommand("add", name: name))
         else { return }
         let label = item.name ?? name
         let before = plans[item.node.index].map { $0.sets.count + $0.unsets.count } ?? 0
@@ -85,7 +85,16 @@ extension ListEditor {
         let mapping = list.document.node(item.node)
         for key in unset {
             if key == "name" { throw EditRefusal("an item keeps its name; use --name to rename it") }
-            if mapping.entries.contains(where: { $0.key.hasValue(key) }) { plan(item, unset: key) }
+            if mapping.entries.contains(where: { $0.key.hasValue(key) }) {
+                plan(item, unset: key)
+            } else if ItemKey(rawValue: key) == nil && !key.hasPrefix("x-") {
+                // A key no item has and this one does not either is a slip, not a change already made.
+                var message = "\"\(label)\" has no key \"\(key)\" to unset"
+                if let meant = SpellingSuggestion.closest(to: key, among: ItemKey.allCases.map(\.rawValue)) {
+                    message += " (did you mean \"\(meant)\"?)"
+                }
+                throw EditRefusal(message)
+            }
         }
         let after = plans[item.node.index].map { $0.sets.count + $0.unsets.count } ?? 0
         if after > before {
@@ -106,7 +115,7 @@ extension ListEditor {
 
     /// Puts the item named `name` on the shopping list, optionally with a quantity.
     public mutating func buy(_ name: String, quantity: String? = nil) throws(EditRefusal) {
-        let hint = "shop add \(Self.quotedForShell(name)) --buy"
+        let hint = suggestedCommand("add", "--buy", name: name)
         guard let item = try itemToChange(named: name, by: "buy", addHint: hint) else { return }
         let label = item.name ?? name
         var newQuantity: String?
@@ -144,7 +153,7 @@ extension ListEditor {
 
     /// Checks the item named `name` off; an item not on the list is put on it: it is in the basket.
     public mutating func markDone(_ name: String) throws(EditRefusal) {
-        let hint = "shop add \(Self.quotedForShell(name)) --buy"
+        let hint = suggestedCommand("add", "--buy", name: name)
         guard let item = try itemToChange(named: name, by: "done", addHint: hint) else { return }
         let label = item.name ?? name
         guard !(item.buy && item.done) else {

@@ -116,7 +116,7 @@ extension ListEditor {
         case .failure(let problem):
             if problem.kind == .zero {
                 // On the command line, the way off the list is a command, not a key.
-                let advice = item.map { "; to take it off the list, use 'shop unbuy \(Self.quotedForShell($0))'" } ?? ""
+                let advice = item.map { "; to take it off the list, use '\(suggestedCommand("unbuy", name: $0))'" } ?? ""
                 throw EditRefusal("quantity \"\(text)\" must be more than 0" + advice)
             }
             throw EditRefusal(problem.message)
@@ -149,9 +149,9 @@ extension ListEditor {
 
     /// A name as it would be typed in a shell command: in double quotes when it has anything but
     /// letters, digits and a few safe marks.
-    static func quotedForShell(_ name: String) -> String {
+    public static func quotedForShell(_ name: String) -> String {
         let safe = !name.isEmpty && name.unicodeScalars.allSatisfy { scalar in
-            scalar.properties.isAlphabetic || scalar.properties.numericType != nil || "-_.,+".unicodeScalars.contains(scalar)
+            scalar.properties.isAlphabetic || scalar.properties.numericType != nil || "-_.,+/".unicodeScalars.contains(scalar)
         }
         if safe { return name }
         var escaped = ""
@@ -160,5 +160,15 @@ extension ListEditor {
             escaped.append(character)
         }
         return "\"" + escaped + "\""
+    }
+
+    /// The command that runs `shop SUBCOMMAND` on this list for `name`, with `options` (already
+    /// quoted for the shell) after it; a name that starts with `-`, which would read as an option,
+    /// comes last, after `--`.
+    func suggestedCommand(_ subcommand: String, _ options: String = "", name: String) -> String {
+        let quoted = Self.quotedForShell(name)
+        let start = command + " " + subcommand + " "
+        if name.hasPrefix("-") { return start + (options.isEmpty ? "" : options + " ") + "-- " + quoted }
+        return start + quoted + (options.isEmpty ? "" : " " + options)
     }
 }

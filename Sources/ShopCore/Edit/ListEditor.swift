@@ -31,6 +31,9 @@ public struct ListEditor: Sendable {
     var handled: [String: Set<Int>] = [:]
     /// The items removed: nothing else changes them.
     var removedItems: Set<Int> = []
+    /// How the person runs shop on this list, for the commands that refusals suggest: `shop`, or
+    /// `shop -f FILE` when the list was named on the command line.
+    public var command = "shop"
 
     /// Starts editing a document. A document with syntax or structure errors cannot be edited.
     public init(document: Document) throws(EditRefusal) {
