@@ -37,6 +37,8 @@ enum ArgumentParser {
                         // `shop help COMMAND` is `shop COMMAND --help`; `shop help` the overview.
                         guard index < arguments.count else { return .help(nil) }
                         let name = arguments[index]
+                        // `shop help --help` asks what help does: the overview says.
+                        if (name == "--help" || name == "-h") && index + 1 == arguments.count { return .help(nil) }
                         guard let found = commands.first(where: { $0.name == name }) else {
                             throw unknownCommand(name, commands: commands)
                         }
@@ -156,7 +158,11 @@ enum ArgumentParser {
 
     private static func unknownOption(token: String, options: [OptionSpec], command: CommandSpec?) -> CommandFailure {
         var message = "unknown option '\(token)'"
-        let names = options.map { "--\($0.long)" }
+        if token == "--version", command != nil {
+            return .usage(message + "; '--version' comes before any command: shop --version", command: command?.name)
+        }
+        // Before a command, `--version` is one too.
+        let names = options.map { "--\($0.long)" } + (command == nil ? ["--version"] : [])
         if token.hasPrefix("--"), let suggestion = SpellingSuggestion.closest(to: token, among: names) {
             message += "; did you mean '\(suggestion)'?"
         }

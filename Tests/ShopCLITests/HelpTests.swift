@@ -116,5 +116,22 @@ import Testing
         let run = try DocsTools.shop(["--version"])
         #expect(run.status == 0)
         #expect(run.out.range(of: #"^shop \d+\.\d+\.\d+\n$"#, options: .regularExpression) != nil, "\(run.out)")
+        let mistyped = try DocsTools.shop(["--versoin"])
+        #expect(mistyped.status == 2)
+        #expect(mistyped.err.hasPrefix("shop: error: unknown option '--versoin'; did you mean '--version'?\n"), "\(mistyped.err)")
+        let late = try DocsTools.shop(["list", "--version"])
+        #expect(late.status == 2)
+        #expect(late.err.hasPrefix("shop: error: unknown option '--version'; '--version' comes before any command: shop --version\n"), "\(late.err)")
+    }
+
+    @Test("shop help --help is the overview, as shop help is")
+    func helpOnHelp() throws {
+        let overview = try DocsTools.shop(["help"])
+        for arguments in [["help", "--help"], ["help", "-h"]] {
+            let run = try DocsTools.shop(arguments)
+            #expect(run.status == 0, "\(run.err)")
+            #expect(run.out == overview.out)
+        }
+        #expect(overview.out.contains("COMMANDS"))
     }
 }
