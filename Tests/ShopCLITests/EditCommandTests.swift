@@ -353,6 +353,7 @@ struct EditCommandTests {
             (["edit", "apples", "--name", "oat milk"], "shop: error: list.yaml: an item named \"Oat milk\" already exists (line 13)\n"),
             (["edit", "apples", "--unset", "name"], "shop: error: list.yaml: an item keeps its name; use --name to rename it\n"),
             (["edit", "apples", "--unit", " "], "shop: error: list.yaml: unit is empty; use --unset unit to remove it\n"),
+            (["add", "Pears", "--notes", ""], "shop: error: list.yaml: notes is empty; leave --notes out for an item without one\n"),
             (["add", " "], "shop: error: list.yaml: an item needs a name that is not empty\n"),
             (["edit", "apples", "--unset", "prise"], "shop: error: list.yaml: \"Apples\" has no key \"prise\" to unset (did you mean \"price\"?)\n"),
             (["buy", "--", "-z"], "shop: error: list.yaml: no item named \"-z\"; add it with: shop -f list.yaml add --buy -- -z\n"),

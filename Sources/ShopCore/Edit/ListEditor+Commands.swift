@@ -22,17 +22,17 @@ extension ListEditor {
         if let quantity = values.quantity {
             entries.append(FragmentEntry("quantity", try quantityFragment(quantity, item: nil)))
         }
-        if let unit = values.unit { entries.append(FragmentEntry("unit", try textFragment(unit, key: "unit"))) }
+        if let unit = values.unit { entries.append(FragmentEntry("unit", try textFragment(unit, key: "unit", adding: true))) }
         var before: NodeID?
         if let typed = values.category {
-            _ = try textFragment(typed, key: "category")
+            _ = try textFragment(typed, key: "category", adding: true)
             let category = categorySpelling(typed)
             entries.append(FragmentEntry("category", .text(category)))
             noteUnlistedCategory(category)
             before = itemAfterLast(ofCategory: category)
         }
         if values.buy == true { entries.append(FragmentEntry("buy", .plain("true"))) }
-        if let notes = values.notes { entries.append(FragmentEntry("notes", try textFragment(notes, key: "notes"))) }
+        if let notes = values.notes { entries.append(FragmentEntry("notes", try textFragment(notes, key: "notes", adding: true))) }
         let subtree = Subtree(.mapping(entries))
         if let before {
             itemChanges.insertItem(subtree, into: items, before: before)

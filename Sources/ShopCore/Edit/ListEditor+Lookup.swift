@@ -123,8 +123,10 @@ extension ListEditor {
         }
     }
 
-    func textFragment(_ text: String, key: String) throws(EditRefusal) -> Fragment {
+    func textFragment(_ text: String, key: String, adding: Bool = false) throws(EditRefusal) -> Fragment {
         guard !text.trimmingWhiteSpace().isEmpty else {
+            // A new item has no key to remove: it is left out.
+            if adding { throw EditRefusal("\(key) is empty; leave --\(key) out for an item without one") }
             throw EditRefusal("\(key) is empty; use --unset \(key) to remove it")
         }
         // Notes keep their lines as given; a unit or category never means its outer spaces.
