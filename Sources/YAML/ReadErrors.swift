@@ -87,7 +87,10 @@ enum ReadErrors {
         let unclosedQuote =
             problem == "found unexpected end of stream" && (context?.contains("quoted scalar") ?? false)
         let keyWithoutColon = problem == "could not find expected ':'" && context != nil
-        let position = offset(unclosedQuote || keyWithoutColon ? failure.contextIndex : failure.problemIndex)
+        // A directive shop does not know (`%FOO`) is reported at its `%`, as the known ones are.
+        let unknownDirective = problem == "found unknown directive name" && context != nil
+        let position = offset(
+            unclosedQuote || keyWithoutColon || unknownDirective ? failure.contextIndex : failure.problemIndex)
         var details = problem
         if let context, !keyWithoutColon {
             let contextLocation = source.location(at: offset(failure.contextIndex))
@@ -130,6 +133,8 @@ enum ReadErrors {
             return "a list in brackets is not closed with ']', or a ',' is missing between two items"
         case "did not find expected ',' or '}'":
             return "a mapping in braces is not closed with '}', or a ',' is missing between two entries"
+        case "found unknown directive name":
+            return "a line starting with '%' is a directive, and directives are not supported; remove the line"
         case "found unknown escape character":
             return "an unknown escape in double quotes; write a backslash as \\\\"
         case "did not find expected <document start>":
