@@ -91,6 +91,8 @@ enum FishCompletionScript {
                     end
                     set -e words[1]
                 end
+                # A file typed as ~/... is in the home folder, as the shell would have expanded it.
+                set -q file[2]; and set file[2] (string replace -r '^~/' "$HOME/" -- $file[2])
                 command $program $file list $query 2>/dev/null
             end
 

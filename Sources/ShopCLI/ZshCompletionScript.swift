@@ -30,8 +30,10 @@ enum ZshCompletionScript {
             # Offers the lines of `shop list $1` (--names or --categories), ignoring case, for the
             # list file named on the command line.
             _shop_list_lines() {
-              local -a lines
-              lines=("${(@f)$(${(Q)words[1]} "${_shop_file[@]}" list $1 2>/dev/null)}")
+              local -a lines file=("${_shop_file[@]}")
+              # A file typed as ~/... is in the home folder, as the shell would have expanded it.
+              [[ ${file[2]} == \~/* ]] && file[2]=$HOME/${file[2]#\~/}
+              lines=("${(@f)$(${(Q)words[1]} "${file[@]}" list $1 2>/dev/null)}")
               lines=(${lines:#})
               compadd -M 'm:{a-zA-Z}={A-Za-z}' -a lines
             }

@@ -76,7 +76,7 @@ import Testing
             """
         let run = try DocsTools.run(
             "bash", ["--norc", "--noprofile", "-c", harness, "bash", script.path] + words, in: folder,
-            environment: try shellEnvironment(environment))
+            environment: try shellEnvironment(["HOME": folder.path].merging(environment) { $1 }))
         #expect(run.status == 0, "\(words): \(run.err)")
         #expect(run.err == "", "\(words): \(run.err)")
         return run.out.split(separator: "\n").map(String.init)
@@ -138,6 +138,7 @@ import Testing
             #expect(try candidates("shop", "--file=other.yaml", "buy", "") == ["Other thing"])
             #expect(try candidates("shop", "--file", "=", "other.yaml", "buy", "") == ["Other thing"])
             #expect(try candidates("shop", "buy", "-f", "other.yaml", "") == ["Other thing"])
+            #expect(try candidates("shop", "-f", "~/other.yaml", "buy", "") == ["Other thing"])
             #expect(try candidates("shop", "add", "X", "--category", "", environment: ["SHOP_FILE": "other.yaml"]) == ["Elsewhere"])
             #expect(try candidates("shop", "-f", "missing.yaml", "buy", "").isEmpty)
 
@@ -200,7 +201,7 @@ import Testing
             func candidates(_ words: String...) throws -> [String] {
                 let run = try DocsTools.run(
                     "zsh", ["-f", "-c", harness, "zsh", script.path] + words, in: folder,
-                    environment: try Self.shellEnvironment())
+                    environment: try Self.shellEnvironment(["HOME": folder.path]))
                 #expect(run.err == "", "\(words): \(run.err)")
                 return run.out.split(separator: "\n").map(String.init)
             }
@@ -210,6 +211,8 @@ import Testing
             #expect(try candidates("shop", "init", "--currency", "") == Currency.minorUnits.keys.sorted())
             #expect(try candidates("shop", "buy", "") == ["Apples", "Oat milk", "Olive oil", "Orange juice", "Crème fraîche"])
             #expect(try candidates("shop", "-f", "other.yaml", "add", "X", "--category", "") == ["Elsewhere"])
+            #expect(try candidates("shop", "-f", "~/other.yaml", "buy", "") == ["Other thing"])
+            #expect(try candidates("shop", "--file=~/other.yaml", "buy", "") == ["Other thing"])
             #expect(try candidates("shop", "export", "--format=m") == ["csv", "markdown", "json", "html"])
             #expect(try candidates("shop", "fmt", "") == ["<files>"])
             #expect(try candidates("shop", "edit", "Apples", "").isEmpty)
@@ -229,7 +232,7 @@ import Testing
             func candidates(_ line: String) throws -> [String] {
                 let run = try DocsTools.run(
                     "fish", ["--no-config", "-c", "source $argv[1]; complete --do-complete=$argv[2]", script.path, line],
-                    in: folder, environment: try Self.shellEnvironment())
+                    in: folder, environment: try Self.shellEnvironment(["HOME": folder.path]))
                 #expect(run.err == "", "\(line): \(run.err)")
                 return run.out.split(separator: "\n").map { String($0.split(separator: "\t").first ?? "") }
             }
@@ -241,6 +244,8 @@ import Testing
             #expect(try candidates("shop buy O") == ["Oat milk", "Olive oil", "Orange juice"])
             #expect(try Set(candidates("shop add X --category ")) == ["Produce", "Dairy", "Drinks", "Pantry"])
             #expect(try candidates("shop -f other.yaml buy ") == ["Other thing"])
+            #expect(try candidates("shop -f ~/other.yaml buy ") == ["Other thing"])
+            #expect(try candidates("shop --file=~/other.yaml buy ") == ["Other thing"])
             #expect(try candidates("shop edit Apples ").isEmpty)
             #expect(try candidates("shop completions ") == ["bash", "fish", "zsh"])
         }
