@@ -11,9 +11,10 @@
 ///
 /// The export writes a pack-size unit with a quantity of 1 (`500 g` as the unit) exactly as a
 /// quantity of 500 of `g`; it is read as the latter. Whole digits last are read as the line total
-/// and as a unit of that number (one pack of `6`), two readings with the same name. Names may themselves hold ` — `, so every split the export could
-/// have written is a reading; and since a line without details could be typed by hand, the
-/// reading a line of text would give (``TextLineParser``) is one too.
+/// and as a unit of that number (one pack of `6`), two readings with the same name. Names may
+/// themselves hold ` — `, so every split the export could have written is a reading; and since a
+/// line without details and without escapes could be typed by hand, the reading a line of text
+/// would give (``TextLineParser``) is one too.
 enum MarkdownItemText {
     static let separator = MarkdownExporter.detailSeparator
 
@@ -48,10 +49,12 @@ enum MarkdownItemText {
             }
         }
         // None: the whole text is the name, or (when the export's details are not there) a line
-        // typed by hand.
+        // typed by hand. Text with escapes or character references was written in Markdown on
+        // purpose (`2\. two`, `\[x\] box`): it means its letters, not a quantity or a checkbox.
         let whole = MarkdownImportItem.Reading(name: name(count))
         readings.append(whole)
-        if preferred == nil, case .item(let item) = TextLineParser.read(whole.name),
+        let escaped = whole.name.unicodeScalars.count != text.unicodeScalars.count
+        if preferred == nil, !escaped, case .item(let item) = TextLineParser.read(whole.name),
             item.name != whole.name || item.price != nil
         {
             let typed = MarkdownImportItem.Reading(

@@ -90,8 +90,9 @@ import TestSupport
         for name in ["=SUM(A1:A9)", "\rcarriage return first", "a | b \\ c ~~d~~ $e$", "&amp; &#65; &copy; AT&T", "  spaces around  ", "two\nlines"] {
             #expect(exported.contains(name), "\(name.debugDescription)")
         }
-        // Without the known names, a line without details is read as a line typed by hand.
-        #expect(read.items.first { $0.text == "1. not an ordered list" }?.name == "not an ordered list")
+        // Without the known names too: an escaped line was not typed by hand.
+        #expect(read.items.first { $0.text == "1. not an ordered list" }?.name == "1. not an ordered list")
+        #expect(read.items.first { $0.text == "[ ] not a nested task" }?.name == "[ ] not a nested task")
         let markup = try #require(read.items.first { $0.name == "Notes with markup" })
         #expect(markup.notes == "- not a list\n# not a heading\n1. not ordered\n[x]: http://not-a-link-definition\n<div>not html</div>\n```\n---\nends with a backslash \\\nlast line")
         let paragraphs = try #require(read.items.first { $0.name == "Notes with paragraphs" })
