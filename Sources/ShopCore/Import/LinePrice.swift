@@ -13,10 +13,14 @@ struct LinePrice: Sendable {
     /// The unit the price is for (`/kg`), when it says.
     var perUnit: String?
 
-    /// The characters that mark an amount as money.
-    static let currencySymbols: Set<Character> = [
-        "€", "$", "£", "¥", "₹", "₩", "₽", "₺", "₪", "₫", "฿", "₴", "₦", "₱", "₲", "₵", "¢", "₸", "₼", "₾", "円", "元",
-    ]
+    /// The characters that mark an amount as money: the one-character symbols of
+    /// ``CurrencyMarker`` (the longer ones, `US$`, `zł`, `kr`, are read as codes are), and `¢`,
+    /// which marks money without naming a currency.
+    static let currencySymbols: Set<Character> = Set(
+        CurrencyMarker.symbols.map(\.symbol).filter { $0.count == 1 }.compactMap(\.first) + [Character(centSign)])
+
+    /// `¢`: the amount is in hundredths.
+    private static let centSign = "¢"
 
     private static let currencyScalars = Set(currencySymbols.flatMap(\.unicodeScalars))
 
@@ -119,6 +123,11 @@ struct LinePrice: Sendable {
         case .success(let value):
             if value >= ValueReading.limit {
                 return .failure(ImportLineFailure("the price \(written) is too large; prices are under 1,000,000,000"))
+            }
+            if currency == centSign {
+                // `99¢` is 0.99 of the list's currency, whichever it is; one without cents refuses
+                // the decimals.
+                return .success(LinePrice(value: DecimalNumber(units: value.units, scale: value.scale + 2), currency: nil, perUnit: perUnit))
             }
             return .success(LinePrice(value: value, currency: currency, perUnit: perUnit))
         }

@@ -259,6 +259,15 @@ import YAML
         #expect(foreign == [ImportProblem(line: 1, message: "the price is in 円 but the list's currency is CNY")])
     }
 
+    @Test func centsAreHundredthsOfTheListsCurrency() throws {
+        for list in ["currency: USD\nitems: []\n", "items: []\n"] {
+            let output = try Self.imported("gum 99¢\n", .text, into: list)
+            #expect(output.contains("  - name: gum\n    price: 0.99\n"), "\(output)")
+        }
+        let yen = try Self.problems("gum 99¢\n", .text, into: "currency: JPY\nitems: []\n")
+        #expect(yen.count == 1 && yen[0].message.contains("JPY allows no decimals"), "\(yen)")
+    }
+
     static func problemMessage(_ key: String, _ text: String, decimals: Int) -> String? {
         guard case .failure(let problem) = ValueReading.price(text, decimals: decimals, currencyCode: "EUR") else { return nil }
         return problem.message

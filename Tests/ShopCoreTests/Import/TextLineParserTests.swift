@@ -84,7 +84,8 @@ import Testing
         ("milk @ 1.99€", "1.99", "€"), ("milk @ $2 each", "2", "$"), ("milk @ 1.99 EUR", "1.99", "EUR"),
         ("milk @ kr 12", "12", "kr"), ("milk @ 0.99 ea", "0.99", nil), ("milk 1.99€", "1.99", "€"),
         ("milk € 1.99", "1.99", "€"), ("milk 1,99 €", "1.99", "€"), ("milk £0.89", "0.89", "£"),
-        ("milk @ US$2", "2", "US$"), ("milk @ 300円", "300", "円"), ("milk 30元", "30", "元"),
+        ("milk @ US$2", "2", "US$"), ("milk @ 300円", "300", "円"), ("milk 30元", "30", "元"), ("milk ₡500", "500", "₡"),
+        ("milk 99¢", "0.99", nil), ("milk @ 5¢ each", "0.05", nil),
     ] as [(String, String, String?)])
     func prices(line: String, price: String, currency: String?) throws {
         let item = try #require(Self.item(line))
