@@ -259,6 +259,17 @@ import YAML
         #expect(foreign == [ImportProblem(line: 1, message: "the price is in 円 but the list's currency is CNY")])
     }
 
+    /// `1.500` in a currency with cents could be 1500 with a thousands separator: it is refused,
+    /// in every format; where prices have three decimals it is 1.5.
+    @Test func threeDecimalsOfZerosAreNotGuessed() throws {
+        let text = try Self.problems("TV @ 1.500\nPen @ 0.500\nCup @ 1.5\n", .text)
+        #expect(text == [ImportProblem(line: 1, message: "price \"1.500\" could mean 1500 or 1.5; write one of those")])
+        let csv = try Self.problems("name,price\nTV,2.000\n", .csv)
+        #expect(csv == [ImportProblem(line: 2, message: "price \"2.000\" could mean 2000 or 2; write one of those")])
+        let dinar = try Self.imported("TV @ 1.500\n", .text, into: "currency: KWD\nitems: []\n")
+        #expect(dinar.contains("  - name: TV\n    price: 1.500\n"), "\(dinar)")
+    }
+
     @Test func centsAreHundredthsOfTheListsCurrency() throws {
         for list in ["currency: USD\nitems: []\n", "items: []\n"] {
             let output = try Self.imported("gum 99¢\n", .text, into: list)
