@@ -145,7 +145,7 @@ struct EditCommandTests {
         let file = try scratch.write(Self.list, to: "list.yaml")
         try Files.age(file)
         let before = try EditFileSnapshot(file)
-        for arguments in [["buy", "apples"], ["undone", "apples"], ["unbuy", "crème fraîche"], ["edit", "apples", "--price", "3.490"]] {
+        for arguments in [["buy", "apples"], ["undone", "apples"], ["unbuy", "crème fraîche"], ["edit", "apples", "--price", "3.4900"]] {
             let run = try scratch.run(["-f", "list.yaml"] + arguments)
             #expect(run.status == 0, "\(run)")
             #expect(try EditFileSnapshot(file) == before, "\(arguments)")
@@ -348,6 +348,7 @@ struct EditCommandTests {
             (["edit", "creme fraiche", "--price", "2"], "shop: error: list.yaml: no item named \"creme fraiche\" (did you mean \"Crème fraîche\"?)\n"),
             (["edit", "apples", "--price", "3,5"], "shop: error: list.yaml: price \"3,5\" is not a decimal: use \".\" as the decimal separator\n"),
             (["add", "Pears", "--price", "1.999"], "shop: error: list.yaml: price \"1.999\" has 3 decimals; EUR allows 2 decimals\n"),
+            (["add", "Pears", "--price", "1.500"], "shop: error: list.yaml: price \"1.500\" could mean 1500 or 1.5; write one of those\n"),
             (["add", "Pears", "--price", "-1"], "shop: error: list.yaml: price \"-1\" is negative; prices are 0 or more\n"),
             (["buy", "apples", "--quantity", "0"], "shop: error: list.yaml: quantity \"0\" must be more than 0; to take it off the list, use 'shop -f list.yaml unbuy Apples'\n"),
             (["edit", "apples", "--name", "oat milk"], "shop: error: list.yaml: an item named \"Oat milk\" already exists (line 13)\n"),

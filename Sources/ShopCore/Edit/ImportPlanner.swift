@@ -120,13 +120,9 @@ struct ImportPlanner {
                 key: "price", text: price.description,
                 kind: .tooManyDecimals(places: price.significantDecimals, allowed: decimals, currencyCode: list.currency?.code))
             problems.append(ImportProblem(line: entry.line, message: problem.message))
-        } else if decimals < 3, price.scale == 3, price.units.magnitude >= 1000 {
-            // `1.500` where prices have cents is most often 1500 with a thousands separator (as
-            // German writes it), seldom 1.5 with a zero too many: money is not guessed.
-            problems.append(
-                ImportProblem(
-                    line: entry.line,
-                    message: "price \"\(price.formatted(decimals: 3))\" could mean \(price.units) or \(price.normalized); write one of those"))
+        } else if let kind = ValueReading.ambiguousPoint(price, decimals: decimals) {
+            let problem = ValueProblem(key: "price", text: price.formatted(decimals: price.scale), kind: kind)
+            problems.append(ImportProblem(line: entry.line, message: problem.message))
         }
         if let marker = entry.priceCurrency, let code = list.currency?.code, !CurrencyMarker.marker(marker, standsFor: code) {
             problems.append(

@@ -104,7 +104,7 @@ extension ListEditor {
     // MARK: Values typed on the command line
 
     func priceFragment(_ text: String) throws(EditRefusal) -> Fragment {
-        switch ValueReading.price(text, decimals: list.priceDecimals, currencyCode: list.currency?.code) {
+        switch ValueReading.typedPrice(text, decimals: list.priceDecimals, currencyCode: list.currency?.code) {
         case .success(let price): return .plain(ValueKind.price.canonicalText(price, decimals: list.priceDecimals))
         case .failure(let problem): throw EditRefusal(problem.message)
         }

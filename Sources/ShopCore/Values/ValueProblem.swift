@@ -17,6 +17,9 @@ public struct ValueProblem: Error, Hashable, Sendable {
         /// One comma before exactly three digits (`1,500`): a thousands separator or a decimal
         /// comma, nobody can tell.
         case ambiguousComma
+        /// A typed price with a whole part and exactly three decimals where the currency has fewer
+        /// (`1.500`): `whole` with a thousands separator, or `decimal` with a zero too many.
+        case ambiguousPoint(whole: String, decimal: String)
         /// Separators between groups of digits (`1,000.50`, `1 000`, `1_000`).
         case thousandsSeparators
         /// An exponent (`1e3`).
@@ -69,6 +72,8 @@ public struct ValueProblem: Error, Hashable, Sendable {
             return "\(start) is not a decimal: use \".\" as the decimal separator"
         case .ambiguousComma:
             return "\(start) is not a decimal: use \".\" as the decimal separator and no thousands separators"
+        case .ambiguousPoint(let whole, let decimal):
+            return "\(start) could mean \(whole) or \(decimal); write one of those"
         case .thousandsSeparators:
             return "\(start) is not a decimal: remove the thousands separators"
         case .exponent:

@@ -45,6 +45,23 @@ public enum ValueReading {
         return .success(reading.value)
     }
 
+    /// Checks a price a person typed (on the command line, in an import) as ``price(_:decimals:currencyCode:)``
+    /// checks one in a file, and refuses one that ``ambiguousPoint(_:decimals:)`` finds.
+    public static func typedPrice(_ text: String, decimals: Int, currencyCode: String?) -> Result<DecimalNumber, ValueProblem> {
+        price(text, decimals: decimals, currencyCode: currencyCode).flatMap { written in
+            guard let kind = ambiguousPoint(written, decimals: decimals) else { return .success(written) }
+            return .failure(ValueProblem(key: "price", text: text, kind: kind))
+        }
+    }
+
+    /// `1.500` typed where prices have fewer than three decimals: most often 1500 with a
+    /// thousands separator (as German writes it), seldom 1.5 with a zero too many, and money is
+    /// not guessed. `written` keeps the decimals as written; nil when it is not such a price.
+    public static func ambiguousPoint(_ written: DecimalNumber, decimals: Int) -> ValueProblem.Kind? {
+        guard decimals < 3, written.scale == 3, written.units.magnitude >= 1000 else { return nil }
+        return .ambiguousPoint(whole: String(written.units), decimal: written.normalized.description)
+    }
+
     /// Checks a quantity: a decimal above 0 with at most 3 decimals, under 1,000,000,000.
     public static func quantity(_ text: String) -> Result<DecimalNumber, ValueProblem> {
         var text = text
