@@ -77,7 +77,10 @@ enum HistoryCommand {
             let known = history.items.map(\.name)
             for name in names where !known.contains(where: { NameKey($0) == NameKey(name) }) {
                 var message = "no item named \"\(name)\" in the newest committed version of \(path)"
-                if let suggestion = SpellingSuggestion.closest(to: name, among: known) { message += "; did you mean \"\(suggestion)\"?" }
+                let suggestions = SpellingSuggestion.closestNames(to: name, among: known)
+                if !suggestions.isEmpty {
+                    message += " (did you mean " + suggestions.map { "\"\($0)\"" }.joined(separator: " or ") + "?)"
+                }
                 throw CommandFailure.refused(message)
             }
             history = history.keeping(names: names)

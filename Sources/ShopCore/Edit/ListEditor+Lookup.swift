@@ -20,7 +20,7 @@ extension ListEditor {
                 "\"\(name)\" names \(matches.count) items (lines \(lines.joined(separator: ", "))); rename one of them first")
         }
         var message = "no item named \"\(name)\""
-        let suggestions = closestNames(to: name, among: list.items.compactMap(\.name))
+        let suggestions = SpellingSuggestion.closestNames(to: name, among: list.items.compactMap(\.name))
         if !suggestions.isEmpty {
             message += " (did you mean " + suggestions.map { "\"\($0)\"" }.joined(separator: " or ") + "?)"
         } else if let addHint {
@@ -68,29 +68,6 @@ extension ListEditor {
         }
         let items = list.items
         return candidates.map { items[$0] }.filter { item in item.name.map { NameKey($0) == key } ?? false }
-    }
-
-    private func closestNames(to name: String, among names: [String]) -> [String] {
-        let target = Self.unaccentedKey(name)
-        let scored = names.map { candidate -> (String, Int) in
-            let distance = SpellingSuggestion.editDistance(target, Self.unaccentedKey(candidate))
-            return (candidate, distance)
-        }
-        let allowed = max(2, target.count / 3)
-        let close = scored.filter { $0.1 <= allowed }.sorted { ($0.1, $0.0) < ($1.1, $1.0) }
-        if !close.isEmpty { return close.prefix(3).map(\.0) }
-        // A word of the name is enough to suggest an item: "milk" finds "Oat milk".
-        let words = target.split(separator: " ")
-        return names.filter { candidate in
-            let candidateWords = Self.unaccentedKey(candidate).split(separator: " ")
-            return words.contains { candidateWords.contains($0) }
-        }.prefix(3).map { $0 }
-    }
-
-    /// A name's key without its accents (combining marks after decomposition), so that a name
-    /// typed without them, such as "creme fraiche", still finds "Crème fraîche".
-    private static func unaccentedKey(_ name: String) -> [Unicode.Scalar] {
-        NameKey(name).description.unicodeScalars.filter { $0.properties.generalCategory != .nonspacingMark }
     }
 
     /// Refuses a name that another item has already.

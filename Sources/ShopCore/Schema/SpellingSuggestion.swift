@@ -26,6 +26,30 @@ public enum SpellingSuggestion {
         return distance <= allowed ? candidate : nil
     }
 
+    /// Up to three item names close to `name`, the closest first: names compared as duplicate
+    /// detection compares them, accents ignored (`creme fraiche` finds `Crème fraîche`), at most a
+    /// third of the letters off; else the names that share a word with it (`milk` finds
+    /// `Oat milk`).
+    public static func closestNames(to name: String, among names: [String]) -> [String] {
+        let target = unaccentedKey(name)
+        let scored = names.map { candidate -> (String, Int) in
+            (candidate, editDistance(target, unaccentedKey(candidate)))
+        }
+        let allowed = max(2, target.count / 3)
+        let close = scored.filter { $0.1 <= allowed }.sorted { ($0.1, $0.0) < ($1.1, $1.0) }
+        if !close.isEmpty { return close.prefix(3).map(\.0) }
+        let words = target.split(separator: " ")
+        return names.filter { candidate in
+            let candidateWords = unaccentedKey(candidate).split(separator: " ")
+            return words.contains { candidateWords.contains($0) }
+        }.prefix(3).map { $0 }
+    }
+
+    /// A name's key without its accents (combining marks after decomposition).
+    private static func unaccentedKey(_ name: String) -> [Unicode.Scalar] {
+        NameKey(name).description.unicodeScalars.filter { $0.properties.generalCategory != .nonspacingMark }
+    }
+
     /// Edit distance counting a swap of two neighbouring letters as one edit.
     static func editDistance<T: Equatable>(_ lhs: [T], _ rhs: [T]) -> Int {
         if lhs.isEmpty { return rhs.count }
