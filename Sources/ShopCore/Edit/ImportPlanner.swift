@@ -102,6 +102,16 @@ struct ImportPlanner {
                     newIDs[id] = entry.line
                 }
             }
+            if let target, entry.changesKnownItems, let unit = entry.unit, unit != target.unit, entry.quantity == nil,
+                let quantity = target.quantity
+            {
+                // `flour @ 1.99/kg` for 500 g of flour would make it 500 kg.
+                let had = ValueKind.quantity.canonicalText(quantity, decimals: 3) + (target.unit.map { " " + $0 } ?? "")
+                problems.append(
+                    ImportProblem(
+                        line: entry.line,
+                        message: "\"\(target.name ?? entry.name)\" is \(had); give its quantity in \(unit) too"))
+            }
             guard problems.count == before else { continue }
             if let target {
                 planChanges(to: target, from: entry)

@@ -270,6 +270,18 @@ import YAML
         #expect(dinar.contains("  - name: TV\n    price: 1.500\n"), "\(dinar)")
     }
 
+    /// A unit without a quantity for an item that has one would keep the number in the new unit.
+    @Test func aNewUnitNeedsItsQuantity() throws {
+        let list = "currency: EUR\nitems:\n  - name: Flour\n    quantity: 500\n    unit: g\n  - name: Rice\n"
+        let problems = try Self.problems("flour @ 1.99/kg\n", .text, into: list)
+        #expect(problems == [ImportProblem(line: 1, message: "\"Flour\" is 500 g; give its quantity in kg too")])
+        let csv = try Self.problems("name,unit\nFlour,kg\n", .csv, into: list)
+        #expect(csv.count == 1, "\(csv)")
+        let given = try Self.imported("flour 2 kg @ 1.99/kg\nrice @ 2/kg\n", .text, into: list)
+        #expect(given.contains("  - name: Flour\n    price: 1.99\n    quantity: 2\n    unit: kg\n"), "\(given)")
+        #expect(given.contains("  - name: Rice\n    price: 2.00\n    unit: kg\n"), "\(given)")
+    }
+
     @Test func centsAreHundredthsOfTheListsCurrency() throws {
         for list in ["currency: USD\nitems: []\n", "items: []\n"] {
             let output = try Self.imported("gum 99¢\n", .text, into: list)
