@@ -19,6 +19,10 @@ struct LinePrice: Sendable {
     static let currencySymbols: Set<Character> = Set(
         CurrencyMarker.symbols.map(\.symbol).filter { $0.count == 1 }.compactMap(\.first) + [Character(centSign)])
 
+    /// Signs a price may be written with by mistake: hyphen-minus, plus, minus, dashes, and
+    /// their full-width and small forms.
+    private static let signs: Set<Character> = ["-", "+", "−", "–", "‒", "﹣", "－", "＋"]
+
     /// `¢`: the amount is in hundredths.
     private static let centSign = "¢"
 
@@ -37,16 +41,28 @@ struct LinePrice: Sendable {
             let startsWithCode =
                 after.prefix(while: { $0.isLetter }).count <= 3
                 && (afterCode.first.map { $0.isASCII && $0.isNumber || currencySymbols.contains($0) } ?? false)
-            // `@ -1.99`: a sign before digits is a price written wrong, not part of the name.
-            if first == "-" || first == "+", let next = after.dropFirst().first, next.isASCII && next.isNumber {
+            // `@ -1.99`, `@ −1.99`: a sign before digits is a price written wrong, not part of the name.
+            if signs.contains(first), let next = after.dropFirst().first, next.isASCII && next.isNumber {
                 return .failure(ImportLineFailure("\"\(after)\" after \"@\" is not a price; prices are 0 or more, as in \"@ 1.99\""))
+            }
+            // `@ ½`, `@ １.９９`: digits of other scripts, or a fraction, are meant as a price too.
+            if first.isNumber && !first.isASCII {
+                return .failure(
+                    ImportLineFailure("\"\(after)\" after \"@\" is not a price; write it with the digits 0 to 9, as in \"@ 1.99\""))
             }
             if first.isASCII && first.isNumber || first == "." || currencySymbols.contains(first) || startsWithCode {
                 guard let price = read(after, afterAt: true) else {
                     return .failure(
                         ImportLineFailure("\"\(after)\" after \"@\" is not a price; write it as in \"@ 1.99\""))
                 }
-                return price.map { (text[..<at], $0) }
+                // `butter @ 1.99 @ 2.99`: which one is meant, nobody can tell.
+                let before = text[..<at]
+                if let earlier = before.lastIndex(of: "@"), let next = before[before.index(after: earlier)...].strippedOfWhiteSpace.first,
+                    next.isNumber || currencySymbols.contains(next)
+                {
+                    return .failure(ImportLineFailure("the line has two prices after \"@\"; keep one"))
+                }
+                return price.map { (before, $0) }
             }
         }
         // Without `@`, only an amount with a currency symbol at the very end is a price.
@@ -62,6 +78,25 @@ struct LinePrice: Sendable {
             }
         }
         return nil
+    }
+
+    /// Whether the words holding digits, when there are several, are one number in groups of
+    /// thousands (`1 234,56`): `0 50` or `1 2 3` is not a price.
+    private static func digitsApartAreThousands(_ words: [Substring]) -> Bool {
+        let numbers = words.map { $0.filter { !currencySymbols.contains($0) } }.filter { word in
+            word.contains { $0.isASCII && $0.isNumber }
+        }
+        guard numbers.count > 1 else { return true }
+        func isDigit(_ character: Character) -> Bool { character.isASCII && character.isNumber }
+        let lead = numbers[0].reversed().prefix(while: isDigit).count
+        // The first group may follow a code written onto it (`EUR1 234`).
+        guard (1...3).contains(lead), numbers[0].drop(while: { $0.isLetter }).allSatisfy(isDigit) else { return false }
+        return numbers.dropFirst().allSatisfy { group in
+            let digits = group.prefix(while: isDigit)
+            let rest = group.dropFirst(digits.count)
+            return digits.count == 3
+                && (rest.isEmpty || (rest.count > 1 && (rest.first == "." || rest.first == ",") && rest.dropFirst().allSatisfy(isDigit)))
+        }
     }
 
     /// Reads a whole price phrase; nil when it is not one.
@@ -88,6 +123,7 @@ struct LinePrice: Sendable {
             }
         }
         // What is left is the amount with a currency on either side, written together or apart.
+        guard digitsApartAreThousands(words) else { return nil }
         var joined = words.joined()[...]
         var currency: String?
         if let first = joined.first, currencySymbols.contains(first) {

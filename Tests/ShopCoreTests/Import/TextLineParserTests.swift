@@ -85,7 +85,8 @@ import Testing
         ("milk @ kr 12", "12", "kr"), ("milk @ 0.99 ea", "0.99", nil), ("milk 1.99€", "1.99", "€"),
         ("milk € 1.99", "1.99", "€"), ("milk 1,99 €", "1.99", "€"), ("milk £0.89", "0.89", "£"),
         ("milk @ US$2", "2", "US$"), ("milk @ 300円", "300", "円"), ("milk 30元", "30", "元"), ("milk ₡500", "500", "₡"),
-        ("milk 99¢", "0.99", nil), ("milk @ 5¢ each", "0.05", nil),
+        ("milk 99¢", "0.99", nil), ("milk @ 5¢ each", "0.05", nil), ("milk @ 1 234,56", "1234.56", nil),
+        ("milk @ EUR 1 234", "1234", "EUR"),
     ] as [(String, String, String?)])
     func prices(line: String, price: String, currency: String?) throws {
         let item = try #require(Self.item(line))
@@ -148,6 +149,9 @@ import Testing
         ("milk @", "nothing follows \"@\""), ("milk @ 1.2.3", "\"1.2.3\" is not a number"), ("milk @ 1,999", "could mean 1999 or 1.999"),
         ("milk @ 1000000000", "too large"), ("1/0 cup milk", "divides by zero"), ("milk @ €", "is not a price"),
         ("milk @ -1.99", "\"-1.99\" after \"@\" is not a price; prices are 0 or more"), ("milk @ +2", "prices are 0 or more"),
+        ("milk @ −1.99", "prices are 0 or more"), ("water @ 0 50", "\"0 50\" after \"@\" is not a price"),
+        ("juice @ 1 2 3", "is not a price"), ("tea @ １.９９", "with the digits 0 to 9"), ("bread @ ½", "with the digits 0 to 9"),
+        ("tea @ ١٫٩٩", "with the digits 0 to 9"), ("butter @ 1.99 @ 2.99", "two prices"),
     ])
     func refusals(line: String, reason: String) throws {
         let failure = try #require(Self.failure(line))
