@@ -176,6 +176,10 @@ import Testing
         let scratch = try Self.scratch()
         let oneColumn = try Self.run(["import", "--dry-run", "-"], in: scratch, input: Data("Name\r\nflour\r\n".utf8))
         #expect(oneColumn.out == "+ flour\n1 added, 0 removed, 0 changed\n", "\(oneColumn)")
+        // JSON that is not a list of items is refused as JSON, not added as a line of text.
+        let object = try Self.run(["import", "-"], in: scratch, input: Data("{\"name\": \"Milk\", \"price\": \"1.99\"}".utf8))
+        #expect(object.status == 1, "\(object)")
+        #expect(object.err.contains("has no \"items\" array") && object.err.contains("read as json"), "\(object)")
     }
 
     @Test func usageAndFileErrors() throws {

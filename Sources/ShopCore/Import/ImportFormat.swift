@@ -35,7 +35,7 @@ public enum ImportFormat: String, CaseIterable, NamedFormat {
         }
         guard let first else { return .text }
         if let scalar = first.unicodeScalars.first, scalar == "{" || scalar == "[",
-            (try? JSONImportReader.read(text)) != nil
+            JSONImportReader.isJSON(text)
         {
             return .json
         }

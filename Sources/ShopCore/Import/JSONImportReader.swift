@@ -9,6 +9,15 @@ import JSON
 /// number or a decimal string; `buy` and `done` are `true` or `false` (or a string a shop file
 /// accepts); `null` is no value. A value of the wrong kind is a problem on the item's line.
 public enum JSONImportReader {
+    /// Whether the text is one JSON value, whatever its shape: what the format guess asks, so
+    /// that JSON which is not a list of items is refused as such, not read as lines.
+    static func isJSON(_ text: ImportText) -> Bool {
+        var source = text.text
+        return source.withUTF8 { bytes in
+            (try? JSONReader.read(bytes, limits: JSONReader.Limits(maximumBytes: Int.max, maximumDepth: 64))) != nil
+        }
+    }
+
     /// Reads checked text; throws when it is not JSON, or not a list of items.
     public static func read(_ text: ImportText) throws(ImportProblem) -> ImportEntries {
         var source = text.text
