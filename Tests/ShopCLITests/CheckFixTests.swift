@@ -111,6 +111,9 @@ struct CheckFixTests {
             "items:\n  - name: Rice\n  - name: rice\n",
             "currency: USD\nitems: [{name: Rice, price: € 3,49}]\n",
             "currency: JPY\nitems:\n  - name: Rice\n    price: 1,5\n",
+            // A respelling that would give a known key a value of the wrong kind.
+            "items:\n  - name: Rice\n    catgory: [a, b]\n", "items:\n  - name: Rice\n    bougt: maybe\n",
+            "title: T\nitmes: 3\n",
         ])
     func noSafeFix(input: String) throws {
         let scratch = try EditScratch()
@@ -162,6 +165,20 @@ struct CheckFixTests {
         #expect(euro.out.contains("this is price 3 and a key 49; write 3.49 [bad-price]"), "\(euro)")
         #expect(!euro.out.contains("[unknown-key]") && !euro.out.contains("3.00"), "\(euro)")
         #expect(try scratch.run(["export", "euro.yaml", "--format", "csv"]).status == 1)
+    }
+
+    @Test("a respelling that is not safe does not keep the safe fixes beside it from being made")
+    func anUnsafeRespellingBesideSafeFixes() throws {
+        let scratch = try EditScratch()
+        try scratch.write(
+            "items:\n  - name: A\n    catgory: [a, b]\n  - name: B\n    price: 3,49\n    done: true\n    notse: keep\n",
+            to: "shopping.yaml")
+        let run = try scratch.run(["check", "--fix"])
+        #expect(run.status == 0, "\(run)")
+        #expect(run.err.contains("write 3.49") && run.err.contains("add \"buy: true\"") && run.err.contains("rename to \"notes\""), "\(run)")
+        #expect(run.out.contains("unknown key \"catgory\" (did you mean \"category\"?)"), "\(run)")
+        let text = try scratch.text("shopping.yaml")
+        #expect(text.contains("    catgory:\n      - a\n      - b\n") && text.contains("    price: 3.49\n    buy: true\n    done: true\n    notes: keep\n"), "\(text)")
     }
 
     @Test("a fix that uncovers another is followed by it")

@@ -1,9 +1,10 @@
 import YAML
 
 /// `unknown-key`: a key shop does not know that is not an extension (`x-...`), with the known key
-/// that was probably meant. Respelling it is a safe fix when exactly one known key is suggested and
-/// the mapping does not have that key yet; when two misspellings point at one key, only the first
-/// is fixed.
+/// that was probably meant. Respelling it is a safe fix when exactly one known key is suggested,
+/// the mapping does not have that key yet and the value is of the kind that key takes (a renamed
+/// `catgory: [a, b]` would be a structure error, which no fix may make); when two misspellings
+/// point at one key, only the first is fixed.
 enum UnknownKeyRule {
     static let rule = Rule(
         .unknownKey, .warning, summary: "A key that is neither known nor an extension starting with `x-`.",
@@ -24,30 +25,43 @@ enum UnknownKeyRule {
         let nodes = context.nodes
         var present: Set<String> = []
         var reported: Set<[UInt8]> = []
-        var unknown: [Int] = []
-        for (key, _) in nodes.entries(of: mapping) where nodes.isScalar(key) && !skipping.contains(key) {
+        var unknown: [(key: Int, value: Int)] = []
+        for (key, value) in nodes.entries(of: mapping) where nodes.isScalar(key) && !skipping.contains(key) {
             let bytes = nodes.value(key)
             let text = context.text(key)
             if known.contains(text) {
                 present.insert(text)
             } else if !isExtensionKey(bytes), reported.insert(Array(bytes)).inserted {
                 // A repeated unknown key is a duplicate-key finding; only the first is reported here.
-                unknown.append(key)
+                unknown.append((key, value))
             }
         }
         var fixedTargets: Set<String> = []
-        for key in unknown {
+        for (key, value) in unknown {
             let text = context.text(key)
             guard let suggestion = SpellingSuggestion.closest(to: text, among: known) else {
                 context.report(key, "unknown key \"\(text)\"; extension keys start with \"x-\"")
                 continue
             }
-            let safe = !present.contains(suggestion) && fixedTargets.insert(suggestion).inserted
+            let safe =
+                !present.contains(suggestion) && fits(value, as: suggestion, nodes: nodes)
+                && fixedTargets.insert(suggestion).inserted
             let fix = Fix(
                 title: "rename to \"\(suggestion)\"", isSafe: safe,
                 edits: [TextEdit(span: context.span(of: key), replacement: suggestion)])
             context.report(key, "unknown key \"\(text)\" (did you mean \"\(suggestion)\"?)", fixes: [fix])
         }
+    }
+
+    /// Whether `value` is of the kind the known key `name` takes, as the structure rule judges it:
+    /// `items` and `categories` a list, a flag true, false or nothing, anything else a scalar.
+    private static func fits(_ value: Int, as name: String, nodes: RawNodes) -> Bool {
+        if let key = ListKey(rawValue: name), key == .items || key == .categories { return nodes.isSequence(value) }
+        guard nodes.isScalar(value) else { return false }
+        if ItemKey(rawValue: name)?.kind == .flag {
+            return nodes.isNull(value) || ValueReading.bool(nodes.value(value)) != nil
+        }
+        return true
     }
 
     /// The keys of digits that a comma split off a price or quantity (`{price: 3,49}`): reported
