@@ -34,7 +34,14 @@ enum CheckFixer {
                                 + "\(title) [\(diagnostic.rule.rawValue)]")
                     }
                 }
-                guard !notes.isEmpty else { return unfixed }
+                guard !notes.isEmpty else {
+                    // Safe fixes that were not made are said to be waiting, not left to look ignored.
+                    if list.hasStructureErrors, loaded.diagnostics.contains(where: { $0.fixes.contains(where: \.isSafe) }) {
+                        console.note(
+                            "no fix was made in \(loaded.displayPath): its structure errors must be fixed by hand first")
+                    }
+                    return unfixed
+                }
                 let formatted = CanonicalForm.format(fixes.document)
                 do throws(FileError) {
                     try FileAccess.writeAtomically(formatted, to: path, replacing: version)

@@ -181,6 +181,17 @@ struct CheckFixTests {
         #expect(text.contains("    catgory:\n      - a\n      - b\n") && text.contains("    price: 3.49\n    buy: true\n    done: true\n    notes: keep\n"), "\(text)")
     }
 
+    @Test("a file with a structure error gets no fix, and is told why")
+    func structureErrorsComeFirst() throws {
+        let scratch = try EditScratch()
+        let file = try scratch.write("items:\n  - name: A\n    category: [a]\n  - name: B\n    price: 3,49\n", to: "shopping.yaml")
+        let before = try EditFileSnapshot(file)
+        let run = try scratch.run(["check", "--fix"])
+        #expect(run.status == 1, "\(run)")
+        #expect(run.err.contains("no fix was made in shopping.yaml: its structure errors must be fixed by hand first"), "\(run)")
+        #expect(try EditFileSnapshot(file) == before)
+    }
+
     @Test("a fix that uncovers another is followed by it")
     func rounds() throws {
         let scratch = try EditScratch()
