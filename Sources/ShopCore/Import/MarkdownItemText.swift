@@ -45,7 +45,10 @@ enum MarkdownItemText {
             if let amount = quantityPart(last), lineTotal(last) == nil || isWholeNumber(last) {
                 let reading = MarkdownImportItem.Reading(name: name(count - 1), quantity: amount.quantity, unit: amount.unit)
                 readings.append(reading)
-                preferred = preferred ?? reading
+                // `3.98 €` is more likely money typed by hand than 3.98 of a unit `€`: a known
+                // item with that unit still finds this reading, but a new one is read as a line.
+                let money = amount.unit.map { unit in CurrencyMarker.symbols.contains { $0.symbol == unit } } ?? false
+                if !money { preferred = preferred ?? reading }
             }
         }
         // None: the whole text is the name, or (when the export's details are not there) a line

@@ -215,4 +215,15 @@ import TestSupport
         #expect(read.items.map(\.name) == ["a"])
         #expect(read.items.first?.notes == "n")
     }
+
+    /// A number and a currency symbol after the separator, typed by hand, is a price, never a
+    /// quantity of a unit named after the currency.
+    @Test func moneyTypedAfterTheSeparatorIsAPrice() throws {
+        let read = try Self.read("- [ ] Milk — 3.98 €\n- [ ] Tea — 2 kg\n")
+        #expect(read.items[0].reading == MarkdownImportItem.Reading(name: "Milk", price: DecimalNumber("3.98")))
+        // An item whose unit is `€` still finds its reading.
+        let known = try Self.read("- [ ] Milk — 3.98 €\n").items[0].reading(matching: [NameKey("Milk")])
+        #expect(known.name == "Milk")
+        #expect(read.items[1].reading == MarkdownImportItem.Reading(name: "Tea", quantity: DecimalNumber(2), unit: "kg"))
+    }
 }
