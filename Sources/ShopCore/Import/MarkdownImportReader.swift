@@ -11,8 +11,9 @@ public struct MarkdownImport: Hashable, Sendable {
 /// Reads `shop import --format markdown` input: what `shop export --format markdown` writes (see
 /// ``MarkdownExporter``), and checklists typed by hand.
 ///
-/// - A list item (`-`, `*`, `+` or `1.`, at any indentation) is an item, ticked with `[x]` or
-///   `[X]`, unticked with `[ ]` or without a checkbox; its text is read by ``MarkdownItemText``.
+/// - A list item (`-`, `*`, `+` or `1.`, at any indentation) is an item, ticked with `[x]`,
+///   `[X]` or the other boxes a text line takes (`[✓]`, `☑`), unticked with `[ ]`, `☐` or without
+///   a checkbox; its text is read by ``MarkdownItemText``.
 ///   An item with no text is skipped.
 /// - A `#` heading is the title; a `##` (or deeper) heading gives the category of the items below
 ///   it, escapes undone and white space at the ends dropped. The export heads the items without a
@@ -121,10 +122,8 @@ public enum MarkdownImportReader {
             }
             guard Self.startsWithSpace(rest) else { return nil }
             rest = rest.strippedOfWhiteSpace
-            for (box, ticked) in [("[ ]", false), ("[x]", true), ("[X]", true)] {
-                if let after = rest.afterScalars(box), Self.startsWithSpace(after) {
-                    return (true, ticked, after.strippedOfWhiteSpace)
-                }
+            if let (after, checkbox) = TextLineParser.leadingCheckbox(rest) {
+                return (true, checkbox == .ticked, after.strippedOfWhiteSpace)
             }
             return (false, false, rest)
         }

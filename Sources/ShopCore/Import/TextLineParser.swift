@@ -129,19 +129,27 @@ public enum TextLineParser {
             hadBullet = true
         }
         rest = rest.strippedOfWhiteSpace
+        if let (after, checkbox) = leadingCheckbox(rest) { return (after, checkbox, hadBullet) }
+        return (rest, .none, hadBullet)
+    }
+
+    /// The checkbox `text` starts with, followed by white space or nothing, and the text after
+    /// it: `[ ]`, `[]` and `☐` unticked; `[x]`, `[X]`, `[✓]`, `☑`, `✅`, `✓` ticked. The
+    /// Markdown reader takes the same boxes, so that a line means the same in both.
+    static func leadingCheckbox(_ text: Substring) -> (after: Substring, checkbox: TextLineItem.Checkbox)? {
         for (box, checkbox) in [("[ ]", TextLineItem.Checkbox.unticked), ("[]", .unticked), ("[x]", .ticked), ("[X]", .ticked), ("[✓]", .ticked), ("[✔]", .ticked)]
-        where rest.hasPrefix(box) {
-            let after = rest.dropFirst(box.count)
-            if after.first?.isWhiteSpace ?? true { return (after, checkbox, hadBullet) }
+        where text.hasPrefix(box) {
+            let after = text.dropFirst(box.count)
+            if after.first?.isWhiteSpace ?? true { return (after, checkbox) }
         }
-        if let scalar = rest.unicodeScalars.first, untickedBoxes.contains(scalar) || tickedBoxes.contains(scalar) {
-            var after = rest.unicodeScalars.dropFirst()
+        if let scalar = text.unicodeScalars.first, untickedBoxes.contains(scalar) || tickedBoxes.contains(scalar) {
+            var after = text.unicodeScalars.dropFirst()
             if after.first == "\u{FE0F}" { after = after.dropFirst() }
             if after.first?.isWhiteSpace ?? true {
-                return (Substring(after), untickedBoxes.contains(scalar) ? .unticked : .ticked, hadBullet)
+                return (Substring(after), untickedBoxes.contains(scalar) ? .unticked : .ticked)
             }
         }
-        return (rest, .none, hadBullet)
+        return nil
     }
 
     // MARK: Quantities

@@ -226,4 +226,12 @@ import TestSupport
         #expect(known.name == "Milk")
         #expect(read.items[1].reading == MarkdownImportItem.Reading(name: "Tea", quantity: DecimalNumber(2), unit: "kg"))
     }
+
+    /// The boxes a text line takes tick a Markdown item too.
+    @Test func theBoxesOfTextLinesTick() throws {
+        let read = try Self.read("- [✓] Milk\n- ☑ Tea\n- ☐ Eggs\n- [x] Rice\n- Bread\n")
+        #expect(read.items.map(\.ticked) == [true, true, false, true, false])
+        #expect(read.items.map(\.hasCheckbox) == [true, true, true, true, false])
+        #expect(read.items.map(\.reading.name) == ["Milk", "Tea", "Eggs", "Rice", "Bread"])
+    }
 }
