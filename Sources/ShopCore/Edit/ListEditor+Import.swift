@@ -18,14 +18,45 @@ extension ListEditor {
     /// a key twice, an id another item has. A refused import plans nothing.
     public mutating func importEntries(_ read: ImportEntries) throws(ImportRefusal) {
         var problems = read.problems
-        if let code = read.currency, let own = list.currency, code.uppercased() != own.code {
-            problems.append(
-                ImportProblem(
-                    line: read.currencyLine, message: "the prices are in \(code) but the list's currency is \(own.code)"))
+        if let code = read.currency {
+            if let own = list.currency, code.uppercased() != own.code {
+                problems.append(
+                    ImportProblem(
+                        line: read.currencyLine, message: "the prices are in \(code) but the list's currency is \(own.code)"))
+            } else if list.currency == nil {
+                problems.append(
+                    ImportProblem(
+                        line: read.currencyLine,
+                        message: "the prices are in \(code) but the list has no currency; add \"currency: \(code.uppercased())\" to it first"))
+            }
         }
+        if list.currency == nil { problems += Self.mixedCurrencies(read.entries) }
         var importer = ImportPlanner(editor: self)
         importer.plan(read.entries, problems: &problems)
         guard problems.isEmpty else { throw ImportRefusal(problems) }
         importer.apply(to: &self)
+    }
+
+    /// For a list without a currency, the entries whose price is marked with a currency that no
+    /// earlier marked price can share (`$12`, then `¥3000`): the list would add them up as one.
+    static func mixedCurrencies(_ entries: [ImportEntry]) -> [ImportProblem] {
+        var shared: Set<String>?
+        var first: String?
+        var problems: [ImportProblem] = []
+        for entry in entries where entry.price != nil {
+            guard let marker = entry.priceCurrency else { continue }
+            let codes = Set(CurrencyMarker.symbols.first { $0.symbol == marker }?.codes ?? [marker.uppercased()])
+            let common = shared.map { $0.intersection(codes) } ?? codes
+            if common.isEmpty, let first {
+                problems.append(
+                    ImportProblem(
+                        line: entry.line,
+                        message: "the price is in \(marker) but another is in \(first), and the list has no currency to tell; add one to it first"))
+                continue
+            }
+            shared = common
+            first = first ?? marker
+        }
+        return problems
     }
 }

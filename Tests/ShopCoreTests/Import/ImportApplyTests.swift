@@ -282,6 +282,17 @@ import YAML
         #expect(given.contains("  - name: Rice\n    price: 2.00\n    unit: kg\n"), "\(given)")
     }
 
+    /// A list without a currency takes prices marked with one currency, but not with two that
+    /// cannot be one, nor a JSON export's currency without being given it.
+    @Test func aListWithoutACurrencyTakesNoMix() throws {
+        let mixed = try Self.problems("wine @ $12\nsake @ ¥3000\n", .text, into: "items: []\n")
+        #expect(mixed == [ImportProblem(line: 2, message: "the price is in ¥ but another is in $, and the list has no currency to tell; add one to it first")])
+        let one = try Self.imported("wine @ $12\nbeer @ US$3\ntea @ 2\n", .text, into: "items: []\n")
+        #expect(one.contains("  - name: beer\n    price: 3.00\n"), "\(one)")
+        let json = try Self.problems("{\"currency\": \"JPY\", \"items\": [{\"name\": \"Sake\", \"price\": \"3000\"}]}", .json, into: "items: []\n")
+        #expect(json == [ImportProblem(line: 1, message: "the prices are in JPY but the list has no currency; add \"currency: JPY\" to it first")])
+    }
+
     @Test func centsAreHundredthsOfTheListsCurrency() throws {
         for list in ["currency: USD\nitems: []\n", "items: []\n"] {
             let output = try Self.imported("gum 99¢\n", .text, into: list)
