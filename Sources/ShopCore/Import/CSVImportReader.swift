@@ -175,6 +175,14 @@ public enum CSVImportReader {
                 guard !value.isEmpty else { return nil }
                 if decimalComma && !value.contains(".") && value.filter({ $0 == "," }).count == 1 {
                     value = value.replacingComma()
+                } else if decimalComma, !value.contains(","), let written = DecimalNumber(value), written.scale == 3,
+                    written.units.magnitude >= 1000
+                {
+                    // Where `,` is the decimal separator, `.` separates thousands: `1.500` is 1500
+                    // there as often as 1.5.
+                    let kind = ValueProblem.Kind.ambiguousPoint(whole: String(written.units), decimal: written.normalized.description)
+                    problems.append(ImportProblem(line: line, message: ValueProblem(key: column.rawValue, text: value, kind: kind).message))
+                    return nil
                 }
                 switch read(value) {
                 case .success(let number): return number

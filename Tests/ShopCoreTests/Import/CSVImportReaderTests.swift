@@ -67,6 +67,15 @@ import Testing
         #expect(read.problems.isEmpty)
     }
 
+    @Test func aSemicolonFileDoesNotGuessAPointBeforeThreeDigits() throws {
+        let read = try Self.read("name;quantity;price\nNails;1.500;0,05\nScrews;0.500;1\nBolts;2;1.250\n")
+        #expect(read.problems.map(\.message) == [
+            "quantity \"1.500\" could mean 1500 or 1.5; write one of those",
+            "price \"1.250\" could mean 1250 or 1.25; write one of those",
+        ])
+        #expect(read.records.map(\.quantity) == [nil, DecimalNumber("0.500"), DecimalNumber(2)])
+    }
+
     @Test func aCommaFileDoesNotTakeDecimalCommas() throws {
         let read = try Self.read("name,quantity\nx,\"1,5\"\n")
         #expect(read.records[0].quantity == nil)
