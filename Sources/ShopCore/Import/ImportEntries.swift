@@ -47,8 +47,8 @@ public struct ImportEntries: Hashable, Sendable {
             let reading = item.reading(matching: knownNames)
             return ImportEntry(
                 line: item.line, name: reading.name, quantity: reading.quantity, unit: reading.unit,
-                price: reading.price, category: item.category, notes: item.notes, done: item.ticked,
-                changesKnownItems: false)
+                price: reading.price, priceCurrency: reading.priceCurrency, category: item.category, notes: item.notes,
+                done: item.ticked, changesKnownItems: false)
         }
         problems = read.problems
     }

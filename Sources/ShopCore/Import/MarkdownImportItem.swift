@@ -19,17 +19,21 @@ public struct MarkdownImportItem: Hashable, Sendable {
         public var lineTotal: DecimalNumber?
         /// The price of one unit, from `@ 1.99` in a line typed by hand.
         public var price: DecimalNumber?
+        /// The currency symbol or code written with ``price`` (`¥`, `EUR`), checked against the
+        /// list's.
+        public var priceCurrency: String?
 
         /// Creates a reading.
         public init(
             name: String, quantity: DecimalNumber? = nil, unit: String? = nil, lineTotal: DecimalNumber? = nil,
-            price: DecimalNumber? = nil
+            price: DecimalNumber? = nil, priceCurrency: String? = nil
         ) {
             self.name = name
             self.quantity = quantity
             self.unit = unit
             self.lineTotal = lineTotal
             self.price = price
+            self.priceCurrency = priceCurrency
         }
     }
 

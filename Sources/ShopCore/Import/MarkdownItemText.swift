@@ -61,7 +61,7 @@ enum MarkdownItemText {
             item.name != whole.name || item.price != nil
         {
             let typed = MarkdownImportItem.Reading(
-                name: item.name, quantity: item.quantity, unit: item.unit, price: item.price)
+                name: item.name, quantity: item.quantity, unit: item.unit, price: item.price, priceCurrency: item.priceCurrency)
             readings.append(typed)
             preferred = preferred ?? typed
         }

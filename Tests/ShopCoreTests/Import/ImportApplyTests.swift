@@ -293,6 +293,12 @@ import YAML
         #expect(json == [ImportProblem(line: 1, message: "the prices are in JPY but the list has no currency; add \"currency: JPY\" to it first")])
     }
 
+    /// A price typed into a checklist carries its currency as a text line's does.
+    @Test func aChecklistPriceKeepsItsCurrency() throws {
+        let problems = try Self.problems("- [ ] Sake @ ¥3000\n- [ ] Tea @ €2\n", .markdown)
+        #expect(problems == [ImportProblem(line: 1, message: "the price is in ¥ but the list's currency is EUR")])
+    }
+
     @Test func centsAreHundredthsOfTheListsCurrency() throws {
         for list in ["currency: USD\nitems: []\n", "items: []\n"] {
             let output = try Self.imported("gum 99¢\n", .text, into: list)

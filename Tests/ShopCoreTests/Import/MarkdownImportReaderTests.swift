@@ -220,7 +220,7 @@ import TestSupport
     /// quantity of a unit named after the currency.
     @Test func moneyTypedAfterTheSeparatorIsAPrice() throws {
         let read = try Self.read("- [ ] Milk — 3.98 €\n- [ ] Tea — 2 kg\n")
-        #expect(read.items[0].reading == MarkdownImportItem.Reading(name: "Milk", price: DecimalNumber("3.98")))
+        #expect(read.items[0].reading == MarkdownImportItem.Reading(name: "Milk", price: DecimalNumber("3.98"), priceCurrency: "€"))
         // An item whose unit is `€` still finds its reading.
         let known = try Self.read("- [ ] Milk — 3.98 €\n").items[0].reading(matching: [NameKey("Milk")])
         #expect(known.name == "Milk")
