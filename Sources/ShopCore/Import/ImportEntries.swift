@@ -41,10 +41,17 @@ public struct ImportEntries: Hashable, Sendable {
     }
 
     /// A checklist's items: a known item's tick, and for a new one its quantity, unit, price,
-    /// category and notes too.
+    /// category and notes too. A known item's line with a price typed by hand (`Milk @ 2.50`;
+    /// the export writes none) changes the item as that text line would: its price, and the
+    /// quantity and unit it gives.
     public init(_ read: MarkdownImport, knownNames: Set<NameKey>) {
         entries = read.items.map { item in
             let reading = item.reading(matching: knownNames)
+            if reading.price != nil, knownNames.contains(NameKey(reading.name)) {
+                return ImportEntry(
+                    line: item.line, name: reading.name, quantity: reading.quantity, unit: reading.unit,
+                    price: reading.price, priceCurrency: reading.priceCurrency, done: item.ticked)
+            }
             return ImportEntry(
                 line: item.line, name: reading.name, quantity: reading.quantity, unit: reading.unit,
                 price: reading.price, priceCurrency: reading.priceCurrency, category: item.category, notes: item.notes,

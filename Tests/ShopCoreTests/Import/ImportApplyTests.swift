@@ -299,6 +299,15 @@ import YAML
         #expect(problems == [ImportProblem(line: 1, message: "the price is in ¥ but the list's currency is EUR")])
     }
 
+    /// A known item's checklist line with a price typed by hand sets the price; the export's own
+    /// quantity and total are not read back, nor its heading as a category.
+    @Test func aPriceTypedIntoAChecklistChangesAKnownItem() throws {
+        let list = "currency: EUR\nitems:\n  - name: Milk\n    price: 1.00\n    category: Dairy\n  - name: Tea\n    quantity: 3\n"
+        let output = try Self.imported("## Other\n\n- [x] Milk @ 2.50\n- [ ] Tea — ×2\n", .markdown, into: list)
+        #expect(output.contains("  - name: Milk\n    price: 2.50\n    category: Dairy\n    buy: true\n    done: true\n"), "\(output)")
+        #expect(output.contains("  - name: Tea\n    quantity: 3\n    buy: true\n"), "\(output)")
+    }
+
     @Test func centsAreHundredthsOfTheListsCurrency() throws {
         for list in ["currency: USD\nitems: []\n", "items: []\n"] {
             let output = try Self.imported("gum 99¢\n", .text, into: list)
