@@ -182,6 +182,20 @@ import Testing
         #expect(object.err.contains("has no \"items\" array") && object.err.contains("read as json"), "\(object)")
     }
 
+    /// A spreadsheet's columns: a price header's currency is the prices', checked against the
+    /// list's; a column no known header names is said not to be read.
+    @Test func aSpreadsheetsColumnsAreReadOrSaidNotToBe() throws {
+        let scratch = try Self.scratch()
+        try scratch.write("Name,Price (KWD),Unit price\nPears,2.49,2\n", to: "sheet.csv")
+        let run = try Self.run(["import", "sheet.csv"], in: scratch)
+        #expect(run.status == 0, "\(run)")
+        #expect(run.err.hasPrefix("shop: warning: not read: the column \"Unit price\"; the columns shop reads are name, quantity, unit, price, category, buy, done, notes, id\n"), "\(run)")
+        #expect(try scratch.text("shopping.yaml").contains("  - name: Pears\n    price: 2.490\n"))
+        try scratch.write("Name,Price (USD)\nPlums,2\n", to: "dollars.csv")
+        let dollars = try Self.run(["import", "dollars.csv"], in: scratch)
+        #expect(dollars.status == 1 && dollars.err.contains("dollars.csv:2: error: the price is in USD but the list's currency is KWD"), "\(dollars)")
+    }
+
     @Test func usageAndFileErrors() throws {
         let scratch = try Self.scratch()
         try scratch.write("milk\n", to: "in.txt")

@@ -34,6 +34,12 @@ extension ListEditor {
         var importer = ImportPlanner(editor: self)
         importer.plan(read.entries, problems: &problems)
         guard problems.isEmpty else { throw ImportRefusal(problems) }
+        if !read.ignoredColumns.isEmpty {
+            // A column under a header shop does not know is data the person may think was read.
+            let names = read.ignoredColumns.map { "\"\($0)\"" }.joined(separator: ", ")
+            let known = CSVColumn.allCases.filter { $0 != .total }.map(\.rawValue).joined(separator: ", ")
+            note(.warning, "not read: the column\(read.ignoredColumns.count == 1 ? "" : "s") \(names); the columns shop reads are \(known)")
+        }
         importer.apply(to: &self)
     }
 

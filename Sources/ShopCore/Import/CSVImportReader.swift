@@ -6,9 +6,32 @@ public enum CSVColumn: String, Hashable, Sendable, CaseIterable {
     /// The column a header names: its text without white space at the ends, in any case; `qty`
     /// is `quantity`. Nil for other headers, whose columns are ignored.
     public init?(header: String) {
-        let key = header.strippedOfWhiteSpace.lowercased()
-        guard let column = key == "qty" ? .quantity : CSVColumn(rawValue: key) else { return nil }
+        guard let (column, _) = Self.reading(header: header) else { return nil }
         self = column
+    }
+
+    /// The column a header names and the currency it gives its money in, as spreadsheets write
+    /// it after the name: `Price (EUR)`, `Price [€]`, `Price €`, `Total in EUR`. Only `price` and
+    /// `total` take a currency.
+    public static func reading(header: String) -> (column: CSVColumn, currency: String?)? {
+        let key = header.strippedOfWhiteSpace.lowercased()
+        if let column = key == "qty" ? .quantity : CSVColumn(rawValue: key) { return (column, nil) }
+        for money in [CSVColumn.price, .total] {
+            guard let rest = key[...].afterScalars(money.rawValue) else { continue }
+            var marker = rest.strippedOfWhiteSpace
+            if let inner = marker.afterScalars("("), inner.hasSuffix(")") {
+                marker = inner.dropLast()
+            } else if let inner = marker.afterScalars("["), inner.hasSuffix("]") {
+                marker = inner.dropLast()
+            } else if let inner = marker.afterScalars("in ") {
+                marker = inner
+            }
+            let written = String(marker.strippedOfWhiteSpace)
+            let code = written.uppercased()
+            if CurrencyMarker.symbols.contains(where: { $0.symbol == written }) { return (money, written) }
+            if Currency(code: code) != nil { return (money, code) }
+        }
+        return nil
     }
 }
 
@@ -50,6 +73,8 @@ public struct CSVImport: Hashable, Sendable {
     public var columns: [CSVColumn: Int]
     /// The headers of the columns that are not known and are ignored, as given.
     public var ignoredColumns: [String]
+    /// The currency the price column's header names (`Price (EUR)`), as written there.
+    public var priceCurrency: String? = nil
     /// The rows with a name, in order; rows whose cells are all empty are skipped.
     public var records: [CSVImportRecord]
     /// Rows and cells that cannot be read.
@@ -66,7 +91,8 @@ public struct CSVImport: Hashable, Sendable {
 ///
 /// - The delimiter, `,` or `;`, is the header's (``CSVReader/delimiter(of:)``).
 /// - Columns are found by ``CSVColumn``; a `name` column is required; a known column may appear
-///   once; other columns are ignored. `total`, which the export writes, is price times quantity:
+///   once; other columns are ignored (and named in a warning). A price header may name its
+///   currency (`Price (EUR)`), which every price of the column is then in. `total`, which the export writes, is price times quantity:
 ///   it is not read (its cell is kept).
 /// - Texts are kept exactly as given, except that the guard the export puts before a text that a
 ///   spreadsheet could run as a formula is taken off: a cell that starts with `'`s followed by `=`,
@@ -90,11 +116,13 @@ public enum CSVImportReader {
         let header = headerRow.fields
         var columns: [CSVColumn: Int] = [:]
         var ignored: [String] = []
+        var priceCurrency: String?
         for (index, cell) in header.enumerated() {
-            guard let column = CSVColumn(header: cell) else {
+            guard let (column, currency) = CSVColumn.reading(header: cell) else {
                 if !cell.strippedOfWhiteSpace.isEmpty { ignored.append(cell) }
                 continue
             }
+            if column == .price { priceCurrency = currency }
             if let first = columns[column] {
                 throw ImportProblem(
                     line: headerRow.line,
@@ -112,8 +140,8 @@ public enum CSVImportReader {
         var reader = RowReader(columns: columns, width: header.count, decimalComma: delimiter == .semicolon)
         for row in rows.dropFirst() { reader.read(row) }
         return CSVImport(
-            delimiter: delimiter, header: header, columns: columns, ignoredColumns: ignored, records: reader.records,
-            problems: reader.problems)
+            delimiter: delimiter, header: header, columns: columns, ignoredColumns: ignored, priceCurrency: priceCurrency,
+            records: reader.records, problems: reader.problems)
     }
 
     /// Reads bytes; throws when they are not UTF-8 text or not readable as CSV.

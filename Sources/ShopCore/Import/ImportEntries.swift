@@ -9,6 +9,9 @@ public struct ImportEntries: Hashable, Sendable {
     public var currency: String?
     /// The line of ``currency``.
     public var currencyLine = 1
+    /// The columns of a spreadsheet that no known column is, as their headers give them: their
+    /// cells are not read.
+    public var ignoredColumns: [String] = []
 
     /// Entries and problems.
     public init(entries: [ImportEntry], problems: [ImportProblem], currency: String? = nil, currencyLine: Int = 1) {
@@ -65,9 +68,11 @@ public struct ImportEntries: Hashable, Sendable {
         entries = read.records.map { record in
             ImportEntry(
                 line: record.line, name: record.name, quantity: record.quantity, unit: record.unit, price: record.price,
-                category: record.category, notes: record.notes, id: record.id, buy: record.buy, done: record.done)
+                priceCurrency: record.price == nil ? nil : read.priceCurrency, category: record.category,
+                notes: record.notes, id: record.id, buy: record.buy, done: record.done)
         }
         problems = read.problems
+        ignoredColumns = read.ignoredColumns
     }
 
     /// Text lines: a ticked checkbox puts the item in the basket, an unticked one takes it out.

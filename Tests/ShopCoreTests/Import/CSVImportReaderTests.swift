@@ -67,6 +67,18 @@ import Testing
         #expect(read.problems.isEmpty)
     }
 
+    @Test func aPriceHeaderMayNameItsCurrency() throws {
+        for (header, currency) in [("Price (EUR)", "EUR"), ("price [€]", "€"), ("PRICE €", "€"), ("Price in usd", "USD"), ("price", nil)] {
+            let read = try Self.read("name,\(header)\nMilk,1.99\n")
+            #expect(read.columns[.price] == 1, "\(header)")
+            #expect(read.priceCurrency == currency, "\(header)")
+            #expect(read.ignoredColumns.isEmpty)
+        }
+        for header in ["Pricey", "Price (each)", "Unit price"] {
+            #expect(try Self.read("name,\(header)\nMilk,1.99\n").ignoredColumns == [header])
+        }
+    }
+
     @Test func aSemicolonFileDoesNotGuessAPointBeforeThreeDigits() throws {
         let read = try Self.read("name;quantity;price\nNails;1.500;0,05\nScrews;0.500;1\nBolts;2;1.250\n")
         #expect(read.problems.map(\.message) == [
