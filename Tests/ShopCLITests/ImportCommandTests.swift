@@ -193,7 +193,7 @@ import Testing
         #expect(try scratch.text("shopping.yaml").contains("  - name: Pears\n    price: 2.490\n"))
         try scratch.write("Name,Price (USD)\nPlums,2\n", to: "dollars.csv")
         let dollars = try Self.run(["import", "dollars.csv"], in: scratch)
-        #expect(dollars.status == 1 && dollars.err.contains("dollars.csv:2: error: the price is in USD but the list's currency is KWD"), "\(dollars)")
+        #expect(dollars.status == 1 && dollars.err.contains("dollars.csv:1: error: the prices are in USD but the list's currency is KWD"), "\(dollars)")
     }
 
     @Test func usageAndFileErrors() throws {

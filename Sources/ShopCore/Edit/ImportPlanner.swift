@@ -125,13 +125,14 @@ struct ImportPlanner {
     private func check(_ entry: ImportEntry, problems: inout [ImportProblem]) {
         guard let price = entry.price else { return }
         let decimals = list.priceDecimals
-        if price.significantDecimals > decimals {
+        // Asked first: `1.500` in yen is ambiguous before it has too many decimals.
+        if let kind = ValueReading.ambiguousPoint(price, decimals: decimals) {
+            let problem = ValueProblem(key: "price", text: price.formatted(decimals: price.scale), kind: kind)
+            problems.append(ImportProblem(line: entry.line, message: problem.message))
+        } else if price.significantDecimals > decimals {
             let problem = ValueProblem(
                 key: "price", text: price.description,
                 kind: .tooManyDecimals(places: price.significantDecimals, allowed: decimals, currencyCode: list.currency?.code))
-            problems.append(ImportProblem(line: entry.line, message: problem.message))
-        } else if let kind = ValueReading.ambiguousPoint(price, decimals: decimals) {
-            let problem = ValueProblem(key: "price", text: price.formatted(decimals: price.scale), kind: kind)
             problems.append(ImportProblem(line: entry.line, message: problem.message))
         }
         if let marker = entry.priceCurrency, let code = list.currency?.code, !CurrencyMarker.marker(marker, standsFor: code) {

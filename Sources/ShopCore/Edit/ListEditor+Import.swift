@@ -18,16 +18,18 @@ extension ListEditor {
     /// a key twice, an id another item has. A refused import plans nothing.
     public mutating func importEntries(_ read: ImportEntries) throws(ImportRefusal) {
         var problems = read.problems
-        if let code = read.currency {
-            if let own = list.currency, code.uppercased() != own.code {
+        if let marker = read.currency {
+            if let own = list.currency, !CurrencyMarker.marker(marker, standsFor: own.code) {
                 problems.append(
                     ImportProblem(
-                        line: read.currencyLine, message: "the prices are in \(code) but the list's currency is \(own.code)"))
+                        line: read.currencyLine, message: "the prices are in \(marker) but the list's currency is \(own.code)"))
             } else if list.currency == nil {
+                // The code to add, when the marker names one currency (`€`, `EUR`; not `$`).
+                let codes = CurrencyMarker.symbols.first { $0.symbol == marker }?.codes ?? [marker.uppercased()]
+                let advice = codes.count == 1 ? "add \"currency: \(codes[0])\" to it first" : "add its currency to it first"
                 problems.append(
                     ImportProblem(
-                        line: read.currencyLine,
-                        message: "the prices are in \(code) but the list has no currency; add \"currency: \(code.uppercased())\" to it first"))
+                        line: read.currencyLine, message: "the prices are in \(marker) but the list has no currency; \(advice)"))
             }
         }
         if list.currency == nil { problems += Self.mixedCurrencies(read.entries) }

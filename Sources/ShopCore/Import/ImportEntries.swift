@@ -5,7 +5,8 @@ public struct ImportEntries: Hashable, Sendable {
     public var entries: [ImportEntry]
     /// The lines that cannot be read; an import with any changes nothing.
     public var problems: [ImportProblem]
-    /// The currency code the input says its prices are in (a JSON export's `currency`).
+    /// The currency the input says its prices are in: a JSON export's `currency`, or the code or
+    /// symbol a spreadsheet's price header names (`Price (EUR)`, `Price €`).
     public var currency: String?
     /// The line of ``currency``.
     public var currencyLine = 1
@@ -68,10 +69,11 @@ public struct ImportEntries: Hashable, Sendable {
         entries = read.records.map { record in
             ImportEntry(
                 line: record.line, name: record.name, quantity: record.quantity, unit: record.unit, price: record.price,
-                priceCurrency: record.price == nil ? nil : read.priceCurrency, category: record.category,
-                notes: record.notes, id: record.id, buy: record.buy, done: record.done)
+                category: record.category, notes: record.notes, id: record.id, buy: record.buy, done: record.done)
         }
         problems = read.problems
+        // The header's currency is the file's, as a JSON export's `currency` is.
+        currency = read.priceCurrency
         ignoredColumns = read.ignoredColumns
     }
 

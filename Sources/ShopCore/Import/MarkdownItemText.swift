@@ -45,10 +45,15 @@ enum MarkdownItemText {
             if let amount = quantityPart(last), lineTotal(last) == nil || isWholeNumber(last) {
                 let reading = MarkdownImportItem.Reading(name: name(count - 1), quantity: amount.quantity, unit: amount.unit)
                 readings.append(reading)
-                // `3.98 €` is more likely money typed by hand than 3.98 of a unit `€`: a known
-                // item with that unit still finds this reading, but a new one is read as a line.
-                let money = amount.unit.map { unit in CurrencyMarker.symbols.contains { $0.symbol == unit } } ?? false
-                if !money { preferred = preferred ?? reading }
+                // `3.98 €`, `3,98 EUR` are more likely money typed by hand than an amount of a unit
+                // `€`: a known item with that unit still finds this reading, but a new one gets
+                // the price.
+                if CurrencyMarker.split(String(last)) == nil { preferred = preferred ?? reading }
+            }
+            if let money = CurrencyMarker.split(String(last)), let price = DecimalNumber(money.amount) {
+                let reading = MarkdownImportItem.Reading(name: name(count - 1), price: price, priceCurrency: money.marker)
+                readings.append(reading)
+                preferred = preferred ?? reading
             }
         }
         // None: the whole text is the name, or (when the export's details are not there) a line

@@ -48,10 +48,11 @@ public enum ValueReading {
     /// Checks a price a person typed (on the command line, in an import) as ``price(_:decimals:currencyCode:)``
     /// checks one in a file, and refuses one that ``ambiguousPoint(_:decimals:)`` finds.
     public static func typedPrice(_ text: String, decimals: Int, currencyCode: String?) -> Result<DecimalNumber, ValueProblem> {
-        price(text, decimals: decimals, currencyCode: currencyCode).flatMap { written in
-            guard let kind = ambiguousPoint(written, decimals: decimals) else { return .success(written) }
+        // Asked first: `1.500` in yen is ambiguous before it has too many decimals.
+        if let written = DecimalNumber(text), let kind = ambiguousPoint(written, decimals: decimals) {
             return .failure(ValueProblem(key: "price", text: text, kind: kind))
         }
+        return price(text, decimals: decimals, currencyCode: currencyCode)
     }
 
     /// `1.500` typed where prices have fewer than three decimals: most often 1500 with a

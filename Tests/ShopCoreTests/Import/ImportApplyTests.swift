@@ -242,11 +242,12 @@ import YAML
     }
 
     @Test func pricesMustFitTheListsCurrency() throws {
-        let problems = try Self.problems("Apples @ 3.499\nmilk\nButter @ $2\nPears @ 2 EUR\n", .text)
+        let problems = try Self.problems("Apples @ 3.4999\nmilk\nButter @ $2\nPears @ 2 EUR\nPlums @ 1.999\n", .text)
         #expect(
             problems == [
-                ImportProblem(line: 1, message: try #require(Self.problemMessage("price", "3.499", decimals: 2))),
+                ImportProblem(line: 1, message: try #require(Self.problemMessage("price", "3.4999", decimals: 2))),
                 ImportProblem(line: 3, message: "the price is in $ but the list's currency is EUR"),
+                ImportProblem(line: 5, message: "price \"1.999\" could mean 1999 or 1.999; write one of those"),
             ])
     }
 
@@ -266,6 +267,8 @@ import YAML
         #expect(text == [ImportProblem(line: 1, message: "price \"1.500\" could mean 1500 or 1.5; write one of those")])
         let csv = try Self.problems("name,price\nTV,2.000\n", .csv)
         #expect(csv == [ImportProblem(line: 2, message: "price \"2.000\" could mean 2000 or 2; write one of those")])
+        let yen = try Self.problems("TV @ 1.500\n", .text, into: "currency: JPY\nitems: []\n")
+        #expect(yen == [ImportProblem(line: 1, message: "price \"1.500\" could mean 1500 or 1.5; write one of those")])
         let dinar = try Self.imported("TV @ 1.500\n", .text, into: "currency: KWD\nitems: []\n")
         #expect(dinar.contains("  - name: TV\n    price: 1.500\n"), "\(dinar)")
     }
@@ -289,6 +292,8 @@ import YAML
         #expect(mixed == [ImportProblem(line: 2, message: "the price is in ¥ but another is in $, and the list has no currency to tell; add one to it first")])
         let one = try Self.imported("wine @ $12\nbeer @ US$3\ntea @ 2\n", .text, into: "items: []\n")
         #expect(one.contains("  - name: beer\n    price: 3.00\n"), "\(one)")
+        let sheet = try Self.problems("name,Price (EUR)\nMilk,1.99\n", .csv, into: "items: []\n")
+        #expect(sheet == [ImportProblem(line: 1, message: "the prices are in EUR but the list has no currency; add \"currency: EUR\" to it first")])
         let json = try Self.problems("{\"currency\": \"JPY\", \"items\": [{\"name\": \"Sake\", \"price\": \"3000\"}]}", .json, into: "items: []\n")
         #expect(json == [ImportProblem(line: 1, message: "the prices are in JPY but the list has no currency; add \"currency: JPY\" to it first")])
     }

@@ -219,6 +219,11 @@ import TestSupport
     /// A number and a currency symbol after the separator, typed by hand, is a price, never a
     /// quantity of a unit named after the currency.
     @Test func moneyTypedAfterTheSeparatorIsAPrice() throws {
+        let codes = try Self.read("- [ ] Tea — 3,98 €\n- [ ] Cake — 3.98 EUR\n")
+        #expect(codes.items.map(\.reading) == [
+            MarkdownImportItem.Reading(name: "Tea", price: DecimalNumber("3.98"), priceCurrency: "€"),
+            MarkdownImportItem.Reading(name: "Cake", price: DecimalNumber("3.98"), priceCurrency: "EUR"),
+        ])
         let read = try Self.read("- [ ] Milk — 3.98 €\n- [ ] Tea — 2 kg\n")
         #expect(read.items[0].reading == MarkdownImportItem.Reading(name: "Milk", price: DecimalNumber("3.98"), priceCurrency: "€"))
         // An item whose unit is `€` still finds its reading.
