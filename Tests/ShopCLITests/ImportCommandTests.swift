@@ -73,7 +73,7 @@ import Testing
     /// A checklist imported into another list, where no name is known to pick the reading, adds
     /// the items it shows: names a line typed by hand would read otherwise carry their quantity.
     @Test func aChecklistImportedIntoAnotherListKeepsItsNames() throws {
-        let names = ["Heinz 57", "2 kg flour", "Tea — 3", "Salt — ×2", "a dozen eggs", "Milk"]
+        let names = ["Heinz 57", "2 kg flour", "Tea — 3", "Salt — ×2", "a dozen eggs", "2-3 apples", "Rice @ 0 50", "Milk"]
         let source = try Self.scratch("items:\n" + names.map { "  - name: \"\($0)\"\n" }.joined())
         let exported = try Self.run(["export", "--format", "markdown", "--all"], in: source)
         #expect(exported.status == 0, "\(exported)")

@@ -112,11 +112,11 @@ public enum MarkdownExporter {
 
     /// Whether the line of an item with no details, its escaped name `escaped`, is read back by
     /// ``MarkdownItemText`` as the item named `name` and nothing more. A name that a line typed by
-    /// hand would read otherwise (`Heinz 57`, `2 kg flour`) is not, nor one that ends in the
-    /// separator and something that reads as a detail.
+    /// hand would read otherwise (`Heinz 57`, `2 kg flour`) or refuse (`2-3 apples`) is not, nor
+    /// one that ends in the separator and something that reads as a detail.
     private static func readsAsNameAlone(escaped: [UInt8], name: UnsafeBufferPointer<UInt8>) -> Bool {
-        let reading = MarkdownItemText.readings(Substring(String(decoding: escaped, as: UTF8.self))).preferred
-        return reading == MarkdownImportItem.Reading(name: String(decoding: name, as: UTF8.self))
+        let read = MarkdownItemText.readings(Substring(String(decoding: escaped, as: UTF8.self)))
+        return read.typedFailure == nil && read.preferred == MarkdownImportItem.Reading(name: String(decoding: name, as: UTF8.self))
     }
 
     /// Whether a unit starts with a number, making it a pack size (`500 g`).

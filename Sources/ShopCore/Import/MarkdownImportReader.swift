@@ -159,7 +159,15 @@ public enum MarkdownImportReader {
         }
 
         private mutating func startItem(_ item: (hasCheckbox: Bool, ticked: Bool, text: Substring), number: Int) {
-            var (readings, preferred) = MarkdownItemText.readings(item.text)
+            var (readings, preferred, typedFailure) = MarkdownItemText.readings(item.text)
+            // A line typed by hand that a text line would refuse is refused here too, unless it
+            // names a known item as it stands.
+            if let typedFailure, !(knownNames?.contains(NameKey(preferred.name)) ?? false) {
+                finishItem()
+                inItem = false
+                problems.append(ImportProblem(line: number, message: typedFailure.reason))
+                return
+            }
             if let knownNames {
                 preferred = readings.first { knownNames.contains(NameKey($0.name)) } ?? preferred
                 readings = [preferred]

@@ -18,8 +18,11 @@
 enum MarkdownItemText {
     static let separator = MarkdownExporter.detailSeparator
 
-    /// Every reading of an item's escaped text, and the one for an item that is not known.
-    static func readings(_ text: Substring) -> (all: [MarkdownImportItem.Reading], preferred: MarkdownImportItem.Reading) {
+    /// Every reading of an item's escaped text, the one for an item that is not known, and why
+    /// the text, read as a line typed by hand, cannot be one (`Rice @ 0 50`), when it cannot.
+    static func readings(_ text: Substring) -> (
+        all: [MarkdownImportItem.Reading], preferred: MarkdownImportItem.Reading, typedFailure: ImportLineFailure?
+    ) {
         let segments = text.splitScalars(on: separator)
         var readings: [MarkdownImportItem.Reading] = []
         var preferred: MarkdownImportItem.Reading?
@@ -62,20 +65,27 @@ enum MarkdownItemText {
         let whole = MarkdownImportItem.Reading(name: name(count))
         readings.append(whole)
         let escaped = whole.name.unicodeScalars.count != text.unicodeScalars.count
-        if preferred == nil, !escaped, case .item(let item) = TextLineParser.read(whole.name),
-            item.name != whole.name || item.price != nil
-        {
-            let typed = MarkdownImportItem.Reading(
-                name: item.name, quantity: item.quantity, unit: item.unit, price: item.price, priceCurrency: item.priceCurrency)
-            readings.append(typed)
-            preferred = preferred ?? typed
+        var typedFailure: ImportLineFailure?
+        if preferred == nil, !escaped {
+            switch TextLineParser.read(whole.name) {
+            case .item(let item) where item.name != whole.name || item.price != nil:
+                let typed = MarkdownImportItem.Reading(
+                    name: item.name, quantity: item.quantity, unit: item.unit, price: item.price,
+                    priceCurrency: item.priceCurrency)
+                readings.append(typed)
+                preferred = typed
+            case .failure(let failure):
+                typedFailure = failure
+            default:
+                break
+            }
         }
         // Longest name first; the sort is stable, so readings with more details come first among
         // equal names.
         var unique: [MarkdownImportItem.Reading] = []
         for reading in readings where !unique.contains(reading) { unique.append(reading) }
         unique.sort { $0.name.unicodeScalars.count > $1.name.unicodeScalars.count }
-        return (unique, preferred ?? whole)
+        return (unique, preferred ?? whole, typedFailure)
     }
 
     /// Whether a segment is digits alone, which a unit may be (`6`) but a total only without

@@ -239,4 +239,14 @@ import TestSupport
         #expect(read.items.map(\.hasCheckbox) == [true, true, true, true, false])
         #expect(read.items.map(\.reading.name) == ["Milk", "Tea", "Eggs", "Rice", "Bread"])
     }
+
+    /// A line typed by hand that a text line refuses is refused, not kept as a name; one that
+    /// names a known item as it stands is that item.
+    @Test func aTypedLineATextLineRefusesIsRefused() throws {
+        let read = try Self.read("- [ ] Rice @ 0 50\n- [ ] 2-3 apples\n- [ ] Milk\n")
+        #expect(read.problems.map(\.line) == [1, 2], "\(read.problems)")
+        #expect(read.items.map(\.reading.name) == ["Milk"])
+        let known = MarkdownImportReader.read(try ImportText(Array("- [x] 2-3 apples\n".utf8)), resolvingWith: [NameKey("2-3 apples")])
+        #expect(known.problems.isEmpty && known.items.map(\.reading.name) == ["2-3 apples"])
+    }
 }
