@@ -48,7 +48,7 @@ struct ListDiffTests {
                 ~ Oat milk: price 1.89 -> 1.99, buy false -> true
                 + Tea (price 4.50, quantity 2, category Drinks)
                 + Flour (quantity 1.5 kg)
-                + Rice
+                + Rice (unit kg)
                 3 added, 1 removed, 1 changed
 
                 """)
