@@ -201,6 +201,7 @@ public enum CSVImportReader {
                 guard let index = columns[column] else { return nil }
                 var value = String(cells[index].strippedOfWhiteSpace)
                 guard !value.isEmpty else { return nil }
+                let written = value
                 if decimalComma && !value.contains(".") && value.filter({ $0 == "," }).count == 1 {
                     value = value.replacingComma()
                 } else if decimalComma, !value.contains(","), let written = DecimalNumber(value), written.scale == 3,
@@ -214,7 +215,9 @@ public enum CSVImportReader {
                 }
                 switch read(value) {
                 case .success(let number): return number
-                case .failure(let problem):
+                case .failure(var problem):
+                    // Said as the cell has it, before its decimal comma was read.
+                    problem.text = written
                     problems.append(ImportProblem(line: line, message: problem.message))
                     return nil
                 }

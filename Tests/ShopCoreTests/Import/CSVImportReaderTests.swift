@@ -86,6 +86,9 @@ import Testing
             "price \"1.250\" could mean 1250 or 1.25; write one of those",
         ])
         #expect(read.records.map(\.quantity) == [nil, DecimalNumber("0.500"), DecimalNumber(2)])
+        // A cell is quoted as written, with its decimal comma.
+        let comma = try Self.read("name;quantity\nx;1,0005\n")
+        #expect(comma.problems.map(\.message) == ["quantity \"1,0005\" has 4 decimals; at most 3 are allowed"])
     }
 
     @Test func aCommaFileDoesNotTakeDecimalCommas() throws {
