@@ -453,7 +453,7 @@ struct ListEditorTests {
 
     @Test(
         "a price given to add, edit or buy is refused with check's message",
-        arguments: ["3,5", "3,49", "abc", "-1", "+2", "1.234", "$3", "3 €", "1e3", ".nan", "1,000.00", "1000000000", " 2", ""])
+        arguments: ["3,5", "3,49", "abc", "-1", "+2", "1.2345", "$3", "3 €", "1e3", ".nan", "1,000.00", "1000000000", " 2", ""])
     func badPrice(value: String) throws {
         let expected = try Self.checkMessage(key: "price", value: value)
         #expect(
@@ -464,6 +464,16 @@ struct ListEditorTests {
             try EditTesting.refusal(Self.list) { editor throws(EditRefusal) in
                 try editor.edit("apples", values: ItemValues(price: value), unset: [])
             } == expected)
+    }
+
+    /// Typed, `1.234` could be 1234 with a thousands separator; in a file, check reads it as a
+    /// number with too many decimals.
+    @Test func aTypedPriceWithThreeDecimalsIsAmbiguous() throws {
+        let refusal = try EditTesting.refusal(Self.list) { editor throws(EditRefusal) in
+            try editor.add(ItemValues(name: "Pears", price: "1.234"))
+        }
+        #expect(refusal == "price \"1.234\" could mean 1234 or 1.234; write one of those")
+        #expect(try Self.checkMessage(key: "price", value: "1.234").contains("has 3 decimals"))
     }
 
     @Test("the currency decides how many decimals a price may have, as in check")
