@@ -196,6 +196,16 @@ import Testing
         #expect(dollars.status == 1 && dollars.err.contains("dollars.csv:1: error: the prices are in USD but the list's currency is KWD"), "\(dollars)")
     }
 
+    /// A command refused before it reads standard input leaves the rest unread: the harness that
+    /// feeds it gets a broken pipe, which must not end the test run.
+    @Test func aRefusalBeforeReadingStandardInput() throws {
+        let scratch = try Self.scratch()
+        let input = Data(repeating: UInt8(ascii: "a"), count: 1 << 20)
+        let run = try Self.run(["import", "--format", "xml", "-"], in: scratch, input: input)
+        #expect(run.status == 2, "\(run)")
+        #expect(run.err.hasPrefix("shop: error: invalid value 'xml' for '--format'"), "\(run)")
+    }
+
     @Test func usageAndFileErrors() throws {
         let scratch = try Self.scratch()
         try scratch.write("milk\n", to: "in.txt")

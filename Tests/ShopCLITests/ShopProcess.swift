@@ -147,10 +147,7 @@ enum ShopProcess {
         let stderrReader = errors.map { BackgroundReader($0.fileHandleForReading) }
         if let feed {
             let (handle, data) = feed
-            let writer = Thread {
-                handle.write(data)
-                try? handle.close()
-            }
+            let writer = Thread { feedStandardInput(handle, data) }
             writer.start()
         }
         if exited.wait(timeout: timeout.map { .now() + $0 } ?? .distantFuture) == .timedOut {

@@ -26,8 +26,7 @@ public func runPython(_ script: String, input: [UInt8]) throws -> PythonResult {
     try process.run()
     let output = ReadInBackground(stdout.fileHandleForReading)
     let errors = ReadInBackground(stderr.fileHandleForReading)
-    stdin.fileHandleForWriting.write(Data(input))
-    try stdin.fileHandleForWriting.close()
+    feedStandardInput(stdin.fileHandleForWriting, Data(input))
     process.waitUntilExit()
     return PythonResult(
         status: process.terminationStatus, stdout: [UInt8](output.wait()),
