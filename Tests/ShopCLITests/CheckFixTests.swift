@@ -112,7 +112,7 @@ struct CheckFixTests {
             "currency: USD\nitems: [{name: Rice, price: € 3,49}]\n",
             "currency: JPY\nitems:\n  - name: Rice\n    price: 1,5\n",
             // A respelling that would give a known key a value of the wrong kind.
-            "items:\n  - name: Rice\n    catgory: [a, b]\n", "items:\n  - name: Rice\n    bougt: maybe\n",
+            "items:\n  - name: Rice\n    catgory: [a, b]\n", "items:\n  - name: Rice\n    byu: maybe\n",
             "title: T\nitmes: 3\n",
         ])
     func noSafeFix(input: String) throws {

@@ -25,7 +25,7 @@ extension ListEditor {
                         line: read.currencyLine, message: "the prices are in \(marker) but the list's currency is \(own.code)"))
             } else if list.currency == nil {
                 // The code to add, when the marker names one currency (`€`, `EUR`; not `$`).
-                let codes = CurrencyMarker.symbols.first { $0.symbol == marker }?.codes ?? [marker.uppercased()]
+                let codes = CurrencyMarker.codes(of: marker)
                 let advice = codes.count == 1 ? "add \"currency: \(codes[0])\" to it first" : "add its currency to it first"
                 problems.append(
                     ImportProblem(
@@ -53,7 +53,7 @@ extension ListEditor {
         var problems: [ImportProblem] = []
         for entry in entries where entry.price != nil {
             guard let marker = entry.priceCurrency else { continue }
-            let codes = Set(CurrencyMarker.symbols.first { $0.symbol == marker }?.codes ?? [marker.uppercased()])
+            let codes = Set(CurrencyMarker.codes(of: marker))
             let common = shared.map { $0.intersection(codes) } ?? codes
             if common.isEmpty, let first {
                 problems.append(

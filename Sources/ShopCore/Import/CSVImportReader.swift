@@ -204,12 +204,11 @@ public enum CSVImportReader {
                 let written = value
                 if decimalComma && !value.contains(".") && value.filter({ $0 == "," }).count == 1 {
                     value = value.replacingComma()
-                } else if decimalComma, !value.contains(","), let written = DecimalNumber(value), written.scale == 3,
-                    written.units.magnitude >= 1000
+                } else if decimalComma, !value.contains(","), let written = DecimalNumber(value),
+                    let kind = ValueReading.pointCouldSeparateThousands(written)
                 {
                     // Where `,` is the decimal separator, `.` separates thousands: `1.500` is 1500
                     // there as often as 1.5.
-                    let kind = ValueProblem.Kind.ambiguousPoint(whole: String(written.units), decimal: written.normalized.description)
                     problems.append(ImportProblem(line: line, message: ValueProblem(key: column.rawValue, text: value, kind: kind).message))
                     return nil
                 }

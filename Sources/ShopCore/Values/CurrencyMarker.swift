@@ -19,6 +19,12 @@ public enum CurrencyMarker {
         ("₾", ["GEL"]), ("zł", ["PLN"]), ("Kč", ["CZK"]), ("Ft", ["HUF"]), ("kr", ["SEK", "NOK", "DKK", "ISK"]),
     ]
 
+    /// The codes of the currencies `marker` (a symbol or a code, as written) can stand for: a
+    /// symbol's, or the code itself in capitals.
+    public static func codes(of marker: String) -> [String] {
+        symbols.first { $0.symbol == marker }?.codes ?? [marker.uppercased()]
+    }
+
     /// Whether `marker` (a symbol or a code, as written) stands for the currency `code`.
     public static func marker(_ marker: String, standsFor code: String) -> Bool {
         if marker.uppercased() == code { return true }

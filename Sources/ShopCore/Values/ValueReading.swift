@@ -59,7 +59,13 @@ public enum ValueReading {
     /// thousands separator (as German writes it), seldom 1.5 with a zero too many, and money is
     /// not guessed. `written` keeps the decimals as written; nil when it is not such a price.
     public static func ambiguousPoint(_ written: DecimalNumber, decimals: Int) -> ValueProblem.Kind? {
-        guard decimals < 3, written.scale == 3, written.units.magnitude >= 1000 else { return nil }
+        decimals < 3 ? pointCouldSeparateThousands(written) : nil
+    }
+
+    /// `1.500`, a whole part and exactly three decimals: a point between thousands where `,` is
+    /// the decimal separator, a decimal point where `.` is. Nil for anything else (`0.500`).
+    public static func pointCouldSeparateThousands(_ written: DecimalNumber) -> ValueProblem.Kind? {
+        guard written.scale == 3, written.units.magnitude >= 1000 else { return nil }
         return .ambiguousPoint(whole: String(written.units), decimal: written.normalized.description)
     }
 
