@@ -90,7 +90,8 @@ enum ImportCommand {
                 let known = Set(editor.list.items.compactMap { $0.name.map(NameKey.init) })
                 let entries: ImportEntries
                 do throws(ImportProblem) {
-                    entries = try ImportEntries.read(text, format: format, knownNames: known)
+                    entries = try ImportEntries.read(
+                        text, format: format, knownNames: known, priceDecimals: editor.list.priceDecimals)
                 } catch {
                     throw ImportRefusal([error])
                 }

@@ -107,6 +107,30 @@ import Testing
         #expect(try Self.run(["check"], in: scratch).status == 0)
     }
 
+    /// A price's separators are read for the list's currency: in yen, `1,500` can only be 1500;
+    /// in euros it could be 1.5 and is refused, but `1.299,00 €` cannot be anything else.
+    @Test func pricesWrittenInGroupsOfThousands() throws {
+        let yen = try Self.scratch("currency: JPY\nitems: []\n")
+        let text = try Self.run(["import", "--format", "text", "-"], in: yen, input: Data("sake @ ¥1,500\nrice @ 1.200円\n".utf8))
+        #expect(text.status == 0, "\(text)")
+        let markdown = try Self.run(
+            ["import", "--format", "markdown", "-"], in: yen, input: Data("- [ ] Tea — ¥1,500,000\n- [ ] Miso @ 2,400\n".utf8))
+        #expect(markdown.status == 0, "\(markdown)")
+        #expect(
+            try yen.text("shopping.yaml")
+                == "currency: JPY\nitems:\n  - name: sake\n    price: 1500\n    buy: true\n  - name: rice\n    price: 1200\n    buy: true\n"
+                + "  - name: Tea\n    price: 1500000\n    buy: true\n  - name: Miso\n    price: 2400\n    buy: true\n")
+        let euro = try Self.scratch("currency: EUR\nitems: []\n")
+        let refused = try Self.run(["import", "--format", "text", "-"], in: euro, input: Data("wine @ 1,500 €\n".utf8))
+        #expect(refused.status == 1 && refused.err.contains("\"1,500\" could mean 1500 or 1.500"), "\(refused)")
+        let grouped = try Self.run(
+            ["import", "--format", "markdown", "-"], in: euro, input: Data("- [ ] TV — 1.299,00 €\n- [ ] Car @ €12,500.50\n".utf8))
+        #expect(grouped.status == 0, "\(grouped)")
+        #expect(
+            try euro.text("shopping.yaml")
+                == "currency: EUR\nitems:\n  - name: TV\n    price: 1299.00\n    buy: true\n  - name: Car\n    price: 12500.50\n    buy: true\n")
+    }
+
     @Test func aRefusedImportLeavesTheListByteIdentical() throws {
         let scratch = try Self.scratch()
         let before = try EditFileSnapshot(scratch.url("shopping.yaml"))

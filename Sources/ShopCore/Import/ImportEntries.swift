@@ -24,23 +24,27 @@ public struct ImportEntries: Hashable, Sendable {
 
     /// Reads `bytes` as `format`. `knownNames` are the names of the list's items: a checklist
     /// line is read as the known item it can name (see ``MarkdownImportItem/reading(matching:)``).
+    /// `priceDecimals` are those of the list's prices, which tell how a text line's price reads
+    /// (`¥1,500` is 1500 yen).
     /// Throws what makes the whole input unreadable (not UTF-8 text, too large, a CSV text
     /// without a name column, text that is not JSON).
     public static func read(
-        _ bytes: [UInt8], format: ImportFormat, knownNames: Set<NameKey>
+        _ bytes: [UInt8], format: ImportFormat, knownNames: Set<NameKey>, priceDecimals: Int = Currency.defaultDecimals
     ) throws(ImportProblem) -> ImportEntries {
-        try read(try ImportText(bytes), format: format, knownNames: knownNames)
+        try read(try ImportText(bytes), format: format, knownNames: knownNames, priceDecimals: priceDecimals)
     }
 
-    /// Reads checked text as `format`; see ``read(_:format:knownNames:)-([UInt8],_,_)``.
+    /// Reads checked text as `format`; see ``read(_:format:knownNames:priceDecimals:)-([UInt8],_,_,_)``.
     public static func read(
-        _ text: ImportText, format: ImportFormat, knownNames: Set<NameKey>
+        _ text: ImportText, format: ImportFormat, knownNames: Set<NameKey>, priceDecimals: Int = Currency.defaultDecimals
     ) throws(ImportProblem) -> ImportEntries {
         switch format {
-        case .markdown: return ImportEntries(MarkdownImportReader.read(text, resolvingWith: knownNames), knownNames: knownNames)
+        case .markdown:
+            return ImportEntries(
+                MarkdownImportReader.read(text, resolvingWith: knownNames, priceDecimals: priceDecimals), knownNames: knownNames)
         case .csv: return ImportEntries(try CSVImportReader.read(text))
         case .json: return try JSONImportReader.read(text)
-        case .text: return ImportEntries(TextImportReader.read(text))
+        case .text: return ImportEntries(TextImportReader.read(text, priceDecimals: priceDecimals))
         }
     }
 

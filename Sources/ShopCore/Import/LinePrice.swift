@@ -30,7 +30,12 @@ struct LinePrice: Sendable {
 
     /// Finds the price at the end of `text`: the text before it and the price; nil when there is
     /// none; a failure when `@` is followed by something that should be a price and is not.
-    static func split(_ text: Substring) -> Result<(rest: Substring, price: LinePrice), ImportLineFailure>? {
+    ///
+    /// `decimals` are those of the list's prices: in a currency without decimals, a point or comma
+    /// before three digits can only separate thousands (`¥1,500`).
+    static func split(
+        _ text: Substring, decimals: Int = Currency.defaultDecimals
+    ) -> Result<(rest: Substring, price: LinePrice), ImportLineFailure>? {
         if text.unicodeScalars.contains("@"), let at = text.lastIndex(of: "@") {
             let after = text[text.index(after: at)...].strippedOfWhiteSpace
             guard let first = after.first else {
@@ -51,7 +56,7 @@ struct LinePrice: Sendable {
                     ImportLineFailure("\"\(after)\" after \"@\" is not a price; write it with the digits 0 to 9, as in \"@ 1.99\""))
             }
             if first.isASCII && first.isNumber || first == "." || currencySymbols.contains(first) || startsWithCode {
-                guard let price = read(after, afterAt: true) else {
+                guard let price = read(after, afterAt: true, decimals: decimals) else {
                     return .failure(
                         ImportLineFailure("\"\(after)\" after \"@\" is not a price; write it as in \"@ 1.99\""))
                 }
@@ -73,7 +78,7 @@ struct LinePrice: Sendable {
             let start = words[words.count - count].startIndex
             let candidate = text[start..<last.endIndex]
             guard candidate.contains(where: { currencySymbols.contains($0) }) else { continue }
-            if let price = read(candidate, afterAt: false), case .success(let value) = price {
+            if let price = read(candidate, afterAt: false, decimals: decimals), case .success(let value) = price {
                 return .success((text[..<start], value))
             }
         }
@@ -100,7 +105,7 @@ struct LinePrice: Sendable {
     }
 
     /// Reads a whole price phrase; nil when it is not one.
-    private static func read(_ phrase: Substring, afterAt: Bool) -> Result<LinePrice, ImportLineFailure>? {
+    private static func read(_ phrase: Substring, afterAt: Bool, decimals: Int) -> Result<LinePrice, ImportLineFailure>? {
         var words = phrase.split(whereSeparator: { $0.isWhiteSpace }).map { Substring($0) }
         var perUnit: String?
         if afterAt, let last = words.last {
@@ -153,7 +158,7 @@ struct LinePrice: Sendable {
             return nil
         }
         let written = String(joined)
-        switch WrittenNumber.decimal(written) {
+        switch amount(written, decimals: decimals) {
         case .failure(let failure):
             return .failure(failure)
         case .success(let value):
@@ -167,5 +172,45 @@ struct LinePrice: Sendable {
             }
             return .success(LinePrice(value: value, currency: currency, perUnit: perUnit))
         }
+    }
+
+    /// Reads an amount of digits, `.` and `,`. Separators that can only be between thousands are
+    /// read as such: several of one kind (`1,500,000`), one kind before the other, which is then
+    /// the decimal separator (`1,299.99`, `1.299,99`), and, in a currency without decimals, one
+    /// before three digits (`1.500` yen). Anything else is a decimal (see ``WrittenNumber``).
+    static func amount(_ written: String, decimals: Int) -> Result<DecimalNumber, ImportLineFailure> {
+        let separators = written.filter { $0 == "." || $0 == "," }
+        guard let last = separators.last else { return WrittenNumber.decimal(written) }
+        let parts = written.split(whereSeparator: { $0 == "." || $0 == "," }).map(\.count)
+        let grouped = separators.dropLast().allSatisfy { $0 != last } && separators.dropLast().allSatisfy { $0 == separators.first }
+        let decimalSeparator: Character?
+        if separators.count == 1 {
+            // `1,500` is 1500 or 1.5 in most currencies: only one without decimals tells.
+            guard decimals == 0, parts.count == 2, parts[1] == 3, written.first != "0" else {
+                return WrittenNumber.decimal(written)
+            }
+            decimalSeparator = nil
+        } else if separators.allSatisfy({ $0 == last }) {
+            decimalSeparator = nil
+        } else if grouped {
+            decimalSeparator = last
+        } else {
+            return .failure(ImportLineFailure("\"\(written)\" mixes \".\" and \",\" between thousands; write the number without them"))
+        }
+        // Groups of thousands: one to three digits, then three each, up to the decimals.
+        let groups = decimalSeparator == nil ? parts[...] : parts.dropLast()
+        guard parts.count == separators.count + 1, let lead = groups.first, (1...3).contains(lead),
+            groups.dropFirst().allSatisfy({ $0 == 3 })
+        else {
+            return .failure(ImportLineFailure("\"\(written)\" has separators that are not between thousands; write the number without them"))
+        }
+        var plain = String(written.filter { $0 != "." && $0 != "," })
+        if decimalSeparator != nil, let fraction = parts.last {
+            plain.insert(".", at: plain.index(plain.endIndex, offsetBy: -fraction))
+        }
+        guard let value = DecimalNumber(plain) else {
+            return .failure(ImportLineFailure("\"\(written)\" is not a number"))
+        }
+        return .success(value)
     }
 }

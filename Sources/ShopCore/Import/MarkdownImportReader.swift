@@ -30,9 +30,13 @@ public enum MarkdownImportReader {
     /// Reads checked text. With `knownNames`, each item keeps only the reading that
     /// ``MarkdownImportItem/reading(matching:)`` picks for them, as both its only reading and its
     /// reading, which spares the memory of the others on large input.
-    public static func read(_ text: ImportText, resolvingWith knownNames: Set<NameKey>? = nil) -> MarkdownImport {
+    /// Lines typed by hand read their prices for a list whose prices have `priceDecimals`.
+    public static func read(
+        _ text: ImportText, resolvingWith knownNames: Set<NameKey>? = nil, priceDecimals: Int = Currency.defaultDecimals
+    ) -> MarkdownImport {
         var state = State()
         state.knownNames = knownNames
+        state.priceDecimals = priceDecimals
         text.forEachLine { number, line in state.read(line, number: number) }
         return state.finish()
     }
@@ -45,6 +49,7 @@ public enum MarkdownImportReader {
     /// Everything read so far.
     private struct State {
         var knownNames: Set<NameKey>?
+        var priceDecimals = Currency.defaultDecimals
         var title: String?
         var headings: [String] = []
         var items: [MarkdownImportItem] = []
@@ -159,7 +164,7 @@ public enum MarkdownImportReader {
         }
 
         private mutating func startItem(_ item: (hasCheckbox: Bool, ticked: Bool, text: Substring), number: Int) {
-            var (readings, preferred, typedFailure) = MarkdownItemText.readings(item.text)
+            var (readings, preferred, typedFailure) = MarkdownItemText.readings(item.text, priceDecimals: priceDecimals)
             // A line typed by hand that a text line would refuse is refused here too, unless it
             // names a known item as it stands.
             if let typedFailure, !(knownNames?.contains(NameKey(preferred.name)) ?? false) {

@@ -19,8 +19,9 @@ enum MarkdownItemText {
     static let separator = MarkdownExporter.detailSeparator
 
     /// Every reading of an item's escaped text, the one for an item that is not known, and why
-    /// the text, read as a line typed by hand, cannot be one (`Rice @ 0 50`), when it cannot.
-    static func readings(_ text: Substring) -> (
+    /// the text, read as a line typed by hand, cannot be one (`Rice @ 0 50`), when it cannot. A
+    /// line typed by hand reads its price for a list whose prices have `priceDecimals`.
+    static func readings(_ text: Substring, priceDecimals: Int = Currency.defaultDecimals) -> (
         all: [MarkdownImportItem.Reading], preferred: MarkdownImportItem.Reading, typedFailure: ImportLineFailure?
     ) {
         let segments = text.splitScalars(on: separator)
@@ -51,10 +52,10 @@ enum MarkdownItemText {
                 // `3.98 €`, `3,98 EUR` are more likely money typed by hand than an amount of a unit
                 // `€`: a known item with that unit still finds this reading, but a new one gets
                 // the price.
-                if CurrencyMarker.split(String(last)) == nil { preferred = preferred ?? reading }
+                if money(last, decimals: priceDecimals) == nil { preferred = preferred ?? reading }
             }
-            if let money = CurrencyMarker.split(String(last)), let price = DecimalNumber(money.amount) {
-                let reading = MarkdownImportItem.Reading(name: name(count - 1), price: price, priceCurrency: money.marker)
+            if let money = money(last, decimals: priceDecimals) {
+                let reading = MarkdownImportItem.Reading(name: name(count - 1), price: money.price, priceCurrency: money.marker)
                 readings.append(reading)
                 preferred = preferred ?? reading
             }
@@ -67,7 +68,7 @@ enum MarkdownItemText {
         let escaped = whole.name.unicodeScalars.count != text.unicodeScalars.count
         var typedFailure: ImportLineFailure?
         if preferred == nil, !escaped {
-            switch TextLineParser.read(whole.name) {
+            switch TextLineParser.read(whole.name, priceDecimals: priceDecimals) {
             case .item(let item) where item.name != whole.name || item.price != nil:
                 let typed = MarkdownImportItem.Reading(
                     name: item.name, quantity: item.quantity, unit: item.unit, price: item.price,
@@ -90,6 +91,26 @@ enum MarkdownItemText {
 
     /// Whether a segment is digits alone, which a unit may be (`6`) but a total only without
     /// decimals.
+    /// The money `segment` is, when it is an amount and a currency marker and nothing else
+    /// (`3,98 €`, `3.98 EUR`, `¥1,500`), its separators read as a text line's are.
+    private static func money(_ segment: Substring, decimals: Int) -> (price: DecimalNumber, marker: String)? {
+        if let split = CurrencyMarker.split(String(segment)) {
+            // Where the split found the marker: first, else last.
+            let written = segment.hasPrefix(split.marker) ? segment.dropFirst(split.marker.count) : segment.dropLast(split.marker.count)
+            guard case .success(let price) = LinePrice.amount(String(written.strippedOfWhiteSpace), decimals: decimals) else {
+                return nil
+            }
+            return (price, split.marker)
+        }
+        // Separators that only a text line's price reads (`1.299,00 €`), with a currency symbol.
+        guard case .success(let found) = LinePrice.split(Substring("@ " + segment), decimals: decimals),
+            found.rest.strippedOfWhiteSpace.isEmpty, found.price.perUnit == nil,
+            let marker = found.price.currency, let symbol = marker.first, marker.count == 1,
+            LinePrice.currencySymbols.contains(symbol)
+        else { return nil }
+        return (found.price.value, marker)
+    }
+
     private static func isWholeNumber(_ segment: Substring) -> Bool {
         segment.unicodeScalars.allSatisfy { $0.value >= 0x30 && $0.value <= 0x39 }
     }

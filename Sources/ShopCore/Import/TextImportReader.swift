@@ -18,12 +18,12 @@ public struct TextImport: Hashable, Sendable {
 /// Reads `shop import --format text` input: one item a line, each read by ``TextLineParser``;
 /// blank lines, `#` lines and headings are skipped.
 public enum TextImportReader {
-    /// Reads checked text.
-    public static func read(_ text: ImportText) -> TextImport {
+    /// Reads checked text, for a list whose prices have `priceDecimals`.
+    public static func read(_ text: ImportText, priceDecimals: Int = Currency.defaultDecimals) -> TextImport {
         var records: [TextImport.Record] = []
         var problems: [ImportProblem] = []
         text.forEachLine { number, line in
-            switch TextLineParser.read(line) {
+            switch TextLineParser.read(line, priceDecimals: priceDecimals) {
             case .skipped: break
             case .item(let item): records.append(TextImport.Record(line: number, item: item))
             case .failure(let failure): problems.append(ImportProblem(line: number, message: failure.reason))

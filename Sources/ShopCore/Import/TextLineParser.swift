@@ -26,8 +26,9 @@ public enum TextLineParser {
     /// item's line is nearly that long.
     public static let maximumLineLength = 4_096
 
-    /// Reads one line (without its line end).
-    public static func read(_ line: some StringProtocol) -> TextLineReading {
+    /// Reads one line (without its line end). `priceDecimals` are those of the list's prices,
+    /// which tell how a price's separators read (see ``LinePrice/amount(_:decimals:)``).
+    public static func read(_ line: some StringProtocol, priceDecimals: Int = Currency.defaultDecimals) -> TextLineReading {
         guard line.utf8.count <= maximumLineLength else {
             return .failure(
                 ImportLineFailure(
@@ -41,7 +42,7 @@ public enum TextLineParser {
         if !hadBullet && checkbox == .none && text.last == ":" { return .skipped }
 
         var price: LinePrice?
-        switch LinePrice.split(text) {
+        switch LinePrice.split(text, decimals: priceDecimals) {
         case .failure(let failure): return .failure(failure)
         case .success(let found):
             text = found.rest

@@ -146,7 +146,7 @@ import Testing
         ("1,500 g sugar", "could mean 1500 or 1.500"), ("1,000,000 g sugar", "thousands separators"),
         ("0 apples", "must be more than 0"), ("apples x0", "must be more than 0"), ("0.3333 kg flour", "has 4 decimals"),
         ("1000000000 grains of rice", "too large"), ("500 g", "no name"), ("3", "no name"), ("x3", "no name"),
-        ("milk @", "nothing follows \"@\""), ("milk @ 1.2.3", "\"1.2.3\" is not a number"), ("milk @ 1,999", "could mean 1999 or 1.999"),
+        ("milk @", "nothing follows \"@\""), ("milk @ 1.2.3", "\"1.2.3\" has separators that are not between thousands"), ("milk @ 1,999", "could mean 1999 or 1.999"),
         ("milk @ 1000000000", "too large"), ("1/0 cup milk", "divides by zero"), ("milk @ €", "is not a price"),
         ("milk @ -1.99", "\"-1.99\" after \"@\" is not a price; prices are 0 or more"), ("milk @ +2", "prices are 0 or more"),
         ("milk @ −1.99", "prices are 0 or more"), ("water @ 0 50", "\"0 50\" after \"@\" is not a price"),
@@ -156,6 +156,38 @@ import Testing
     func refusals(line: String, reason: String) throws {
         let failure = try #require(Self.failure(line))
         #expect(failure.contains(reason), "\(failure)")
+    }
+
+    /// Separators that can only be between thousands are read as such; one that could be a
+    /// decimal separator too is, except in a currency without decimals.
+    @Test(arguments: [
+        ("tv @ 1,299.99", 2, "1299.99"), ("tv @ 1.299,99 €", 2, "1299.99"), ("tv @ $12,345,678.90", 2, "12345678.90"),
+        ("car @ 1.500.000", 2, "1500000"), ("car @ 1,500,000 €", 2, "1500000"), ("tv 1.299,00 €", 2, "1299.00"),
+        ("sake @ ¥1,500", 0, "1500"), ("sake @ 1.500円", 0, "1500"), ("sake @ ¥1,500,000", 0, "1500000"),
+        ("sake @ ¥1500", 0, "1500"), ("tea @ 0,5", 2, "0.5"), ("tea @ 1.500", 3, "1.500"), ("tea @ 0,500 €", 2, "0.500"),
+    ])
+    func groupsOfThousands(line: String, decimals: Int, price: String) throws {
+        guard case .item(let item) = TextLineParser.read(line, priceDecimals: decimals) else {
+            Issue.record("\(line) reads as \(TextLineParser.read(line, priceDecimals: decimals))")
+            return
+        }
+        #expect(item.price == DecimalNumber(price), "\(line)")
+        #expect(item.price?.scale == DecimalNumber(price)?.scale, "\(line)")
+    }
+
+    @Test(arguments: [
+        ("tv @ 1,50.00", 2, "\"1,50.00\" has separators that are not between thousands"),
+        ("tv @ 1,2,3", 2, "not between thousands"), ("tv @ 12,3456.00", 2, "not between thousands"),
+        ("tv @ 1.000,000.00", 2, "mixes \".\" and \",\""), ("tv @ 1,500", 2, "could mean 1500 or 1.500"),
+        ("tv @ 1,500", 3, "could mean 1500 or 1.500"), ("sake @ ¥1,50", 0, ""), ("sake @ ¥1,5000", 0, ""),
+    ])
+    func separatorsThatAreNotThousands(line: String, decimals: Int, reason: String) throws {
+        switch TextLineParser.read(line, priceDecimals: decimals) {
+        case .failure(let failure): #expect(failure.reason.contains(reason), "\(failure.reason)")
+        // A decimal comma in yen is read, and refused where the list's decimals are checked.
+        case .item(let item): #expect(reason.isEmpty && item.price?.scale != 0, "\(line) reads as \(item)")
+        case .skipped: Issue.record("\(line) was skipped")
+        }
     }
 
     @Test func aVeryLongLineIsRefusedWithoutBeingRead() throws {
