@@ -15,6 +15,9 @@ struct CanonicalPrinter {
     let minimumRunItems: Int
     /// How the runs of this print went.
     var runTally = RunTally()
+    /// A comment that ends the line being written, after the next scalar value on it: a flow
+    /// collection's end-of-line comment, moved to its first entry's line (see ``writeItem``).
+    private var lineComment: Comment?
 
     /// Prints `document` by `policy`, handing the text to `sink` in chunks of about `chunkSize`
     /// bytes as it goes, and the rest at the end; returns how its runs of items were printed.
@@ -188,7 +191,7 @@ struct CanonicalPrinter {
                 } else {
                     output.append(0x20)
                     output.writeScalarText(form, bytes)
-                    if let comment = trivia?.header ?? trivia?.trailing { output.writeComment(comment) }
+                    if let comment = trivia?.header ?? trivia?.trailing ?? takeLineComment() { output.writeComment(comment) }
                 }
                 output.newline()
             }
@@ -198,8 +201,10 @@ struct CanonicalPrinter {
             output.append(UInt8(ascii: ":"))
             output.append(0x20)
             writeEmptyCollection(value)
-            if let comment = layout.inlineComment(trivia) { output.writeComment(comment) }
+            let slots = layout.emptyCollectionSlots(value)
+            if let comment = slots.inline { output.writeComment(comment) }
             output.newline()
+            output.writeComments(slots.after, indent: keyIndent, depth: depth)
             return
         }
         let slots = layout.blockSlots(value)
@@ -282,7 +287,7 @@ struct CanonicalPrinter {
                 } else {
                     output.append(0x20)
                     output.writeScalarText(form, bytes)
-                    if let comment = trivia?.header ?? trivia?.trailing { output.writeComment(comment) }
+                    if let comment = trivia?.header ?? trivia?.trailing ?? takeLineComment() { output.writeComment(comment) }
                 }
                 output.newline()
             }
@@ -291,13 +296,18 @@ struct CanonicalPrinter {
         if tree.isEmptyCollection(node) {
             output.append(0x20)
             writeEmptyCollection(node)
-            if let comment = layout.inlineComment(trivia) { output.writeComment(comment) }
+            let slots = layout.emptyCollectionSlots(node)
+            if let comment = slots.inline { output.writeComment(comment) }
             output.newline()
+            output.writeComments(slots.after, indent: indent, depth: depth)
             return
         }
         let slots = layout.blockSlots(node)
         let isMapping = table.kind(node) == NodeTable.mappingKind
-        if let header = slots.header {
+        // A flow collection's end-of-line comment (`- {name: Milk} # note`) ends the line its first
+        // entry shares with the `-`, when that line has room for it, rather than standing alone.
+        let endsFirstLine = slots.header != nil && trivia?.header == nil && layout.firstLineHasRoom(node)
+        if let header = slots.header, !endsFirstLine {
             output.writeComment(header)
             output.newline()
             // Comment lines written after the header line; those before it were hoisted.
@@ -309,13 +319,23 @@ struct CanonicalPrinter {
                 printSequenceBody(node, indent: indent + 2, depth: depth + 1, firstLineStarted: false, endComments: slots.end)
             }
         } else {
+            if endsFirstLine { lineComment = slots.header }
             output.append(0x20)
             if isMapping {
                 printMappingBody(node, indent: indent + 2, depth: depth + 1, firstLineStarted: true, endComments: slots.end)
             } else {
                 printSequenceBody(node, indent: indent + 2, depth: depth + 1, firstLineStarted: true, endComments: slots.end)
             }
+            // The first line was judged to have room; should it not have, the comment still
+            // gets a line of its own rather than being lost.
+            if let unplaced = takeLineComment() { output.writeComments([unplaced], indent: indent + 2, depth: depth + 1) }
         }
+    }
+
+    /// The pending ``lineComment``, which is then no longer pending.
+    private mutating func takeLineComment() -> Comment? {
+        defer { lineComment = nil }
+        return lineComment
     }
 
     private mutating func writeEmptyCollection(_ node: Int) {

@@ -75,10 +75,28 @@ struct CommentLayout {
             }
         } else if tree.isEmptyCollection(node) {
             if includeLeading { result.append(contentsOf: trivia.leading) }
-            if let header = trivia.header, trivia.trailing != nil || !trivia.end.isEmpty { result.append(header) }
-            result.append(contentsOf: trivia.end)
+            let inside = endCommentsFollowLine(node) ? [] : trivia.end
+            if let header = trivia.header, trivia.trailing != nil || !inside.isEmpty { result.append(header) }
+            result.append(contentsOf: inside)
         }
         return result
+    }
+
+    /// Whether `node` is a block collection an edit left without entries. A collection read from a
+    /// source is empty only in flow style (`[]`, `{}`), where its end comments were written inside
+    /// the brackets and move before the line; a block collection's were written after its last
+    /// entry, and stay after its line, where the next entry or the parent's end reads them back.
+    func endCommentsFollowLine(_ node: Int) -> Bool {
+        tree.isEmptyCollection(node) && tree.table.hasTrivia(node)
+            && tree.table.style(node) != NodeTable.flowStyle
+    }
+
+    /// The comments of an empty collection printed in brackets: the one on its line, and those on
+    /// lines of their own after it (see ``endCommentsFollowLine(_:)``; the others were hoisted).
+    func emptyCollectionSlots(_ node: Int) -> (inline: Comment?, after: [Comment]) {
+        guard let trivia = optionalTrivia(node) else { return (nil, []) }
+        guard endCommentsFollowLine(node) else { return (inlineComment(trivia), []) }
+        return (trivia.trailing ?? trivia.header, trivia.end)
     }
 
     /// The comment written on the line of an empty value, a block scalar's header or an empty
@@ -106,6 +124,27 @@ struct CommentLayout {
             }
         }
         return (header, end)
+    }
+
+    /// Whether the first line of the block collection `node`, written after a `-` with its first
+    /// entry on the same line, has room at its end for one more comment: the entry is one scalar,
+    /// or a key and a scalar value, written on that line without comments of their own.
+    func firstLineHasRoom(_ node: Int) -> Bool {
+        guard !tree.isEmptyCollection(node) else { return false }
+        let table = tree.table
+        var scalar = node + 1
+        if table.kind(node) == NodeTable.mappingKind {
+            let first = tree.firstEntry(node)
+            guard table.isScalar(first.key), !table.hasTrivia(first.key), !forms.needsExplicitKey(first.key) else {
+                return false
+            }
+            scalar = first.value
+        }
+        guard table.isScalar(scalar), !table.hasTrivia(scalar) else { return false }
+        switch forms.decide(scalar, isKey: false).form {
+        case .plain, .doubleQuoted, .verbatim: return true
+        case .empty, .literal: return false
+        }
     }
 
     /// Whether any node inside the collection `node` has comments.

@@ -440,6 +440,18 @@ struct EditCommandTests {
         #expect(try scratch.text("list.yaml") == "items:\n  - name: A\n    price: 3.49\n")
     }
 
+    @Test("removing the last item keeps the comments written after it after the list, not above it")
+    func removingTheLastItem() throws {
+        let scratch = try EditScratch()
+        try scratch.write("items:\n  - name: Bread\n  # ask for the crust\ntitle: Home\n", to: "list.yaml")
+        let run = try scratch.run(["-f", "list.yaml", "rm", "bread"])
+        #expect(run.status == 0, "\(run)")
+        // Before, the comment became the file's first line, above `items: []`.
+        #expect(try scratch.text("list.yaml") == "title: Home\nitems: []\n# ask for the crust\n")
+        let check = try scratch.run(["fmt", "--check", "list.yaml"])
+        #expect(check.status == 0, "\(check)")
+    }
+
     // MARK: How files are written
 
     @Test("an edit keeps the file's permissions", arguments: [0o640, 0o600, 0o664, 0o604])

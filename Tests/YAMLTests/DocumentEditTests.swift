@@ -90,6 +90,39 @@ import Testing
                 == "items:\n  - name: Z\n  - name: Apples\n    buy: true\n    done: true\n  - name: C\n  - name: D\n  - name: E\n")
     }
 
+    @Test(
+        "removing every item of a block sequence leaves the comments after the last one after its [] line",
+        arguments: [
+            // The comment lines after the last item, then a key after the list, then the list last.
+            (
+                "title: T\nitems:\n  - name: A\n  # after A\n\n  # more\n# file end\n",
+                "title: T\nitems: []\n# after A\n\n# more\n# file end\n"
+            ),
+            (
+                "items: # head\n  - name: A\n  # after A\nother: 1\n",
+                "items: [] # head\n# after A\nother: 1\n"
+            ),
+            ("items:\n  - - x\n    # after x\n  - y\n", "items:\n  - []\n  # after x\n  - y\n"),
+        ])
+    func emptiedSequenceKeepsItsEndComments(source: String, expected: String) throws {
+        let document = try Document(parsing: source)
+        var edit = DocumentEdit()
+        let sequence = document.root!["items"]!
+        // The inner sequence when the first item is one, else the list.
+        let emptied = sequence.items[0].items.isEmpty ? sequence : sequence.items[0]
+        for item in emptied.items { edit.removeItem(item.id) }
+        let printed = text(document.applying(edit))
+        #expect(printed == expected)
+        // Read back, the comments stay where they are: the text is already canonical.
+        #expect(text(try Document(parsing: printed)) == printed)
+    }
+
+    @Test("an empty flow sequence's comments inside its brackets still go before its line")
+    func flowSequenceCommentsInsideBrackets() throws {
+        let document = try Document(parsing: "items: [ # a\n  # b\n]\nother: 1\n")
+        #expect(text(document) == "# a\n# b\nitems: []\nother: 1\n")
+    }
+
     @Test("a blank line before a node is set or cleared where the batch leaves the node, last")
     func blankLineBefore() throws {
         let document = try Document(parsing: "title: T\nitems:\n  - name: A\n\n  - name: B\n  - name: C\n")

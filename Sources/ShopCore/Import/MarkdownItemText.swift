@@ -41,20 +41,23 @@ enum MarkdownItemText {
         // One of them. A plain number is a total, or a unit such as `6` for one pack of 6.
         if count >= 2 {
             let last = segments[count - 1]
-            if let total = lineTotal(last) {
+            // Each reading of the last segment is made once: the choices below compare them.
+            let total = lineTotal(last)
+            let money = money(last, decimals: priceDecimals)
+            if let total {
                 let reading = MarkdownImportItem.Reading(name: name(count - 1), lineTotal: total)
                 readings.append(reading)
                 preferred = preferred ?? reading
             }
-            if let amount = quantityPart(last), lineTotal(last) == nil || isWholeNumber(last) {
+            if let amount = quantityPart(last), total == nil || isWholeNumber(last) {
                 let reading = MarkdownImportItem.Reading(name: name(count - 1), quantity: amount.quantity, unit: amount.unit)
                 readings.append(reading)
                 // `3.98 €`, `3,98 EUR` are more likely money typed by hand than an amount of a unit
                 // `€`: a known item with that unit still finds this reading, but a new one gets
                 // the price.
-                if money(last, decimals: priceDecimals) == nil { preferred = preferred ?? reading }
+                if money == nil { preferred = preferred ?? reading }
             }
-            if let money = money(last, decimals: priceDecimals) {
+            if let money {
                 let reading = MarkdownImportItem.Reading(name: name(count - 1), price: money.price, priceCurrency: money.marker)
                 readings.append(reading)
                 preferred = preferred ?? reading
