@@ -131,6 +131,22 @@ import Testing
                 == "currency: EUR\nitems:\n  - name: TV\n    price: 1299.00\n    buy: true\n  - name: Car\n    price: 12500.50\n    buy: true\n")
     }
 
+    @Test("a JSON number's point is a decimal point: 1.500 is 1.5; the string \"1.500\" is refused as ambiguous")
+    func jsonNumbersWithThreeDecimals() throws {
+        let euro = try Self.scratch("currency: EUR\nitems: []\n")
+        let numbers = try Self.run(
+            ["import", "--format", "json", "-"], in: euro,
+            input: Data(#"[{"name": "Bread", "price": 1.500, "quantity": 2.000}, {"name": "Oil", "price": 12.50}]"#.utf8))
+        #expect(numbers.status == 0, "\(numbers)")
+        #expect(
+            try euro.text("shopping.yaml")
+                == "currency: EUR\nitems:\n  - name: Bread\n    price: 1.50\n    quantity: 2\n    buy: true\n"
+                + "  - name: Oil\n    price: 12.50\n    buy: true\n")
+        let string = try Self.run(
+            ["import", "--format", "json", "-"], in: euro, input: Data(#"[{"name": "Tea", "price": "1.500"}]"#.utf8))
+        #expect(string.status == 1 && string.err.contains("price \"1.500\" could mean 1500 or 1.5"), "\(string)")
+    }
+
     @Test func aRefusedImportLeavesTheListByteIdentical() throws {
         let scratch = try Self.scratch()
         let before = try EditFileSnapshot(scratch.url("shopping.yaml"))

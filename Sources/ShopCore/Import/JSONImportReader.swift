@@ -105,17 +105,22 @@ public enum JSONImportReader {
             }
             func number(_ column: CSVColumn, _ read: (String) -> Result<DecimalNumber, ValueProblem>) -> DecimalNumber? {
                 let written: String
+                var isNumber = false
                 switch values[column] {
                 case nil, .null?: return nil
                 case .string(let text)?: written = String(text.strippedOfWhiteSpace)
-                case .number(let number)?: written = number.text
+                case .number(let number)?:
+                    written = number.text
+                    isNumber = true
                 case let other?:
                     problem("\(column.rawValue) is \(other.kindDescription), not a number")
                     return nil
                 }
                 if written.isEmpty { return nil }
                 switch read(written) {
-                case .success(let value): return value
+                // A JSON number's point is a decimal point, whatever the list's language: 1.500 is
+                // 1.5, and only a string such as "1.500" could mean 1500.
+                case .success(let value): return isNumber ? value.normalized : value
                 case .failure(let failure):
                     problem(failure.message)
                     return nil
