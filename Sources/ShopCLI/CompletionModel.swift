@@ -34,6 +34,11 @@ struct CompletionModel {
                 name: spec.name, abstract: spec.abstract, options: spec.allOptions,
                 argumentCompletion: spec.arguments.first?.completion ?? .none, argumentLimit: limit)
         }
+        // `shop help COMMAND` is typed like a command, though the parser answers it itself.
+        commands.append(
+            Command(
+                name: "help", abstract: "Show the help of a command.", options: [],
+                argumentCompletion: .values(specs.map(\.name)), argumentLimit: 1))
     }
 
     /// Every ISO 4217 code shop accepts, sorted: the values of `--currency`.

@@ -89,8 +89,12 @@ import Testing
                 try Self.bashCandidates(words, script: script, in: folder, environment: environment)
             }
             let commands = try HelpPage.of(nil).entries("COMMANDS")
-            #expect(try candidates("shop", "") == commands)
+            #expect(try candidates("shop", "") == commands + ["help"])
             #expect(try candidates("shop", "c") == ["check", "clear", "completions"])
+            #expect(try candidates("shop", "he") == ["help"])
+            #expect(try candidates("shop", "help", "") == commands)
+            #expect(try candidates("shop", "help", "ex") == ["export"])
+            #expect(try candidates("shop", "help", "export", "").isEmpty, "help takes one command")
             #expect(try candidates("shop", "-") == ["-f", "--file", "--color", "-h", "--help", "--version"])
 
             // Options: those help shows, in its order.
@@ -205,7 +209,8 @@ import Testing
                 #expect(run.err == "", "\(words): \(run.err)")
                 return run.out.split(separator: "\n").map(String.init)
             }
-            #expect(try candidates("shop", "") == HelpPage.of(nil).entries("COMMANDS"))
+            #expect(try candidates("shop", "") == HelpPage.of(nil).entries("COMMANDS") + ["help"])
+            #expect(try candidates("shop", "help", "") == HelpPage.of(nil).entries("COMMANDS"))
             #expect(try candidates("shop", "check", "--") == HelpPage.of("check").options)
             #expect(try candidates("shop", "check", "--format", "") == ["text", "json", "sarif"])
             #expect(try candidates("shop", "init", "--currency", "") == Currency.minorUnits.keys.sorted())
@@ -236,7 +241,9 @@ import Testing
                 #expect(run.err == "", "\(line): \(run.err)")
                 return run.out.split(separator: "\n").map { String($0.split(separator: "\t").first ?? "") }
             }
-            #expect(try Set(candidates("shop ")) == Set(HelpPage.of(nil).entries("COMMANDS")))
+            #expect(try Set(candidates("shop ")) == Set(HelpPage.of(nil).entries("COMMANDS") + ["help"]))
+            #expect(try Set(candidates("shop help ")) == Set(HelpPage.of(nil).entries("COMMANDS")))
+            #expect(try candidates("shop help export ").isEmpty)
             #expect(try Set(candidates("shop check --")) == Set(HelpPage.of("check").options.filter { $0.hasPrefix("--") }))
             #expect(try candidates("shop check --format ") == ["json", "sarif", "text"])
             #expect(try candidates("shop export --format ") == ["csv", "html", "json", "markdown"])
