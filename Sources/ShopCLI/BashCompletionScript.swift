@@ -5,8 +5,10 @@
 /// option values, files, or the item names and categories of the list file. Names and categories
 /// come from `shop list --names` and `shop list --categories`, run on the file the command line
 /// names (`-f`/`--file`, else what shop itself falls back to), so the script never reads YAML.
-/// They are returned with readline's file name quoting on, so that a name with spaces is one
-/// candidate and is inserted escaped.
+/// The script quotes them itself (`Oat\ milk`), so that a name with spaces is one candidate and
+/// is inserted escaped: readline's file name quoting would also end a name with `/` when a folder
+/// of that name is in the working folder. Readline splits words at `:`, which shop does not: the
+/// script joins the pieces again and hands readline back only what follows the last `:`.
 enum BashCompletionScript {
     /// The script for `model`.
     static func make(_ model: CompletionModel) -> String {
@@ -62,15 +64,40 @@ enum BashCompletionScript {
             # Offers the lines of `shop list $1` (--names or --categories) that start with $2,
             # ignoring case, for the list file named on the command line.
             _shop_list_lines() {
-                local line prefix program
-                compopt -o filenames 2>/dev/null
+                local line prefix program quoted
                 _shop_dequote "$2"
                 prefix=${REPLY,,}
                 _shop_dequote "${COMP_WORDS[0]}"
                 program=$REPLY
                 while IFS= read -r line; do
-                    [[ ${line,,} == "$prefix"* ]] && COMPREPLY+=("$line")
+                    [[ ${line,,} == "$prefix"* ]] || continue
+                    # Inside a quote readline takes the text as it is; elsewhere it is escaped.
+                    case $2 in
+                        \'*|\"*) COMPREPLY+=("$line") ;;
+                        *) printf -v quoted %q "$line"; COMPREPLY+=("$quoted") ;;
+                    esac
                 done < <("$program" "${_shop_file[@]}" list "$1" 2>/dev/null)
+            }
+
+            # Sets _shop_words to the words up to the cursor as shop reads them, and _shop_cword to
+            # the cursor's: readline splits words at ':' too (it is in COMP_WORDBREAKS), so a word
+            # typed with a ':' in it (Tea:\ green) arrives in pieces, which are joined again.
+            _shop_join_words() {
+                local line=${COMP_LINE:0:COMP_POINT} word trimmed
+                local -i index
+                _shop_words=()
+                for (( index = 0; index <= COMP_CWORD; index++ )); do
+                    word=${COMP_WORDS[index]}
+                    trimmed=${line#"${line%%[![:space:]]*}"}
+                    if (( index > 0 && ${#trimmed} == ${#line} )) \
+                        && [[ $word == :* || ${_shop_words[-1]} == *: ]]; then
+                        _shop_words[-1]+=$word
+                    else
+                        _shop_words+=("$word")
+                    fi
+                    line=${trimmed#"$word"}
+                done
+                _shop_cword=$(( ${#_shop_words[@]} - 1 ))
             }
 
             # Offers the options of command $1 that start with $2.
@@ -127,11 +154,12 @@ enum BashCompletionScript {
 
             _shop() {
                 COMPREPLY=()
-                local cur=${COMP_WORDS[COMP_CWORD]} command= option= word REPLY
-                local -i index arguments=0 only_arguments=0
-                local -a _shop_file=()
-                for (( index = 1; index < COMP_CWORD; index++ )); do
-                    word=${COMP_WORDS[index]}
+                local -a _shop_words _shop_file=()
+                local -i _shop_cword index arguments=0 only_arguments=0
+                _shop_join_words
+                local cur=${_shop_words[_shop_cword]} command= option= word REPLY
+                for (( index = 1; index < _shop_cword; index++ )); do
+                    word=${_shop_words[index]}
                     if [[ -n $option ]]; then
                         # With '=' in COMP_WORDBREAKS, --option=value arrives as three words.
                         [[ $word == = ]] && continue
@@ -169,6 +197,15 @@ enum BashCompletionScript {
                     _shop_options "$command" "$cur"
                 else
                     _shop_argument "$command" "$arguments" "$cur"
+                fi
+                # Readline replaces only what follows the word's last ':', when it breaks words there.
+                if [[ $cur == *:* && $cur != [\'\"]* && $COMP_WORDBREAKS == *:* ]]; then
+                    local before=${cur%"${cur##*:}"} candidate
+                    local -a kept=()
+                    for candidate in "${COMPREPLY[@]}"; do
+                        [[ ${candidate,,} == "${before,,}"* ]] && kept+=("${candidate:${#before}}")
+                    done
+                    COMPREPLY=("${kept[@]}")
                 fi
                 return 0
             }

@@ -76,7 +76,7 @@ import Testing
             """
         let run = try DocsTools.run(
             "bash", ["--norc", "--noprofile", "-c", harness, "bash", script.path] + words, in: folder,
-            environment: try shellEnvironment(["HOME": folder.path].merging(environment) { $1 }))
+            environment: try shellEnvironment(["HOME": folder.path, "LC_ALL": "C.UTF-8"].merging(environment) { $1 }))
         #expect(run.status == 0, "\(words): \(run.err)")
         #expect(run.err == "", "\(words): \(run.err)")
         return run.out.split(separator: "\n").map(String.init)
@@ -120,12 +120,13 @@ import Testing
             #expect(try candidates("shop", "completions", "") == ["bash", "zsh", "fish"])
             #expect(try candidates("shop", "add", "X", "--price", "").isEmpty)
 
-            // Item names of the list file, each one candidate even with spaces, matched ignoring case.
-            #expect(try candidates("shop", "buy", "O") == ["Oat milk", "Olive oil", "Orange juice"])
-            #expect(try candidates("shop", "buy", "o") == ["Oat milk", "Olive oil", "Orange juice"])
-            #expect(try candidates("shop", "buy", "Oat\\ m") == ["Oat milk"])
+            // Item names of the list file, each one candidate even with spaces, matched ignoring case,
+            // escaped as the shell reads them (inside a quote, as they are).
+            #expect(try candidates("shop", "buy", "O") == ["Oat\\ milk", "Olive\\ oil", "Orange\\ juice"])
+            #expect(try candidates("shop", "buy", "o") == ["Oat\\ milk", "Olive\\ oil", "Orange\\ juice"])
+            #expect(try candidates("shop", "buy", "Oat\\ m") == ["Oat\\ milk"])
             #expect(try candidates("shop", "buy", "\"Oli") == ["Olive oil"])
-            #expect(try candidates("shop", "done", "Apples", "cr") == ["Crème fraîche"])
+            #expect(try candidates("shop", "done", "Apples", "cr") == ["Crème\\ fraîche"])
             #expect(try candidates("shop", "rm", "").count == 5)
             #expect(try candidates("shop", "edit", "Apples", "").isEmpty, "edit takes one name")
             #expect(try candidates("shop", "add", "").isEmpty, "a new name is not one of the list")
@@ -137,12 +138,12 @@ import Testing
             #expect(try candidates("shop", "edit", "Apples", "--category", "p") == ["Produce", "Pantry"])
 
             // The list file: -f, --file, --file=, after the command too, else $SHOP_FILE.
-            #expect(try candidates("shop", "-f", "other.yaml", "buy", "") == ["Other thing"])
-            #expect(try candidates("shop", "--file", "other.yaml", "buy", "") == ["Other thing"])
-            #expect(try candidates("shop", "--file=other.yaml", "buy", "") == ["Other thing"])
-            #expect(try candidates("shop", "--file", "=", "other.yaml", "buy", "") == ["Other thing"])
-            #expect(try candidates("shop", "buy", "-f", "other.yaml", "") == ["Other thing"])
-            #expect(try candidates("shop", "-f", "~/other.yaml", "buy", "") == ["Other thing"])
+            #expect(try candidates("shop", "-f", "other.yaml", "buy", "") == ["Other\\ thing"])
+            #expect(try candidates("shop", "--file", "other.yaml", "buy", "") == ["Other\\ thing"])
+            #expect(try candidates("shop", "--file=other.yaml", "buy", "") == ["Other\\ thing"])
+            #expect(try candidates("shop", "--file", "=", "other.yaml", "buy", "") == ["Other\\ thing"])
+            #expect(try candidates("shop", "buy", "-f", "other.yaml", "") == ["Other\\ thing"])
+            #expect(try candidates("shop", "-f", "~/other.yaml", "buy", "") == ["Other\\ thing"])
             #expect(try candidates("shop", "add", "X", "--category", "", environment: ["SHOP_FILE": "other.yaml"]) == ["Elsewhere"])
             #expect(try candidates("shop", "-f", "missing.yaml", "buy", "").isEmpty)
 
@@ -151,6 +152,85 @@ import Testing
             #expect(try candidates("shop", "export", "-o", "oth") == ["other.yaml"])
             #expect(try candidates("shop", "check", "--", "--").isEmpty)
             #expect(try candidates("shop", "fmt", "--check", "other.yaml", "sh") == ["shopping.yaml"])
+        }
+    }
+
+    /// Drives an interactive bash in a pseudo-terminal: for each line, types it, presses TAB, then
+    /// turns the line into a command that prints its words in brackets, and prints that. What
+    /// readline inserted (escapes, closing quotes, a `/`, the pieces around a `:`) is then seen as
+    /// the words a command would get. No timing: keys are read in the order they were typed.
+    static let readlineDriver = #"""
+        import os, pty, select, sys, time
+        script, lines = sys.argv[1], sys.argv[2:]
+        pid, fd = pty.fork()
+        if pid == 0:
+            os.execvp("bash", ["bash", "--norc", "--noprofile", "-i"])
+        deadline = time.time() + 60
+        pending = b""
+        def upto(marker):
+            global pending
+            while marker not in pending:
+                if time.time() > deadline:
+                    sys.exit("timed out; the shell printed: %r" % pending)
+                if select.select([fd], [], [], 0.5)[0]:
+                    try:
+                        chunk = os.read(fd, 65536)
+                    except OSError:
+                        chunk = b""
+                    if not chunk:
+                        sys.exit("the shell ended; it printed: %r" % pending)
+                    pending += chunk
+            before, _, pending = pending.partition(marker)
+            return before
+        os.write(fd, b"PS1='$ '; source \"$SHOP_SCRIPT\"; echo READY$((1))\n")
+        upto(b"READY1")
+        for number, line in enumerate(lines, start=1):
+            # Ctrl-A and Ctrl-E move to the start and end of the line.
+            os.write(fd, line.encode() + b"\t\x01printf '[%s]' \x05; echo ' END'$((" + str(number).encode() + b"))\n")
+            output = upto(b" END%d" % number)
+            print(output.replace(b"\r", b"").split(b"\n")[-1].decode())
+        os.write(fd, b"exit\n")
+        os.waitpid(pid, 0)
+        """#
+
+    @Test("bash: what readline inserts on TAB in an interactive shell", .requires(.program("bash")), .requires(.python))
+    func bashReadline() throws {
+        try Self.withListFolder(shell: "bash") { folder, script in
+            try Files.write(
+                "items:\n  - name: Apples\n  - name: Oat milk\n  - name: \"Tea: green\"\n  - name: \"Tea: black\"\n"
+                    + "  - name: Crème fraîche\n  - name: It's\n",
+                to: folder.appendingPathComponent("shopping.yaml"))
+            // A folder named like an item: a name is not a path, and gets no `/`.
+            try FileManager.default.createDirectory(
+                at: folder.appendingPathComponent("Apples"), withIntermediateDirectories: false)
+            let typed: [(String, String)] = [
+                ("shop buy App", "[shop][buy][Apples]"),
+                ("shop buy oat\\ m", "[shop][buy][Oat milk]"),
+                ("shop buy 'Oat", "[shop][buy][Oat milk]"),
+                ("shop buy \"cr", "[shop][buy][Crème fraîche]"),
+                ("shop buy Cr", "[shop][buy][Crème fraîche]"),
+                ("shop buy It", "[shop][buy][It's]"),
+                // Readline breaks words at `:`; shop's names keep it.
+                ("shop buy Tea:\\ g", "[shop][buy][Tea: green]"),
+                ("shop buy 'Tea: b", "[shop][buy][Tea: black]"),
+                ("shop buy Tea:\\ green Tea:\\ b", "[shop][buy][Tea: green][Tea: black]"),
+                ("shop edit Tea:\\ green --na", "[shop][edit][Tea: green][--name]"),
+                ("shop edit Tea:\\ green App", "[shop][edit][Tea: green][App]"),
+                // Files still end in `/` when they are folders.
+                ("shop check App", "[shop][check][Apples/]"),
+                ("shop check oth", "[shop][check][other.yaml]"),
+            ]
+            let run = try DocsTools.run(
+                "python3", ["-c", Self.readlineDriver, script.path] + typed.map(\.0), in: folder,
+                environment: try Self.shellEnvironment([
+                    "HOME": folder.path, "SHOP_SCRIPT": script.path, "TERM": "dumb", "INPUTRC": "/dev/null",
+                    "LC_ALL": "C.UTF-8",
+                ]))
+            #expect(run.status == 0, "\(run.err)")
+            let printed = run.out.split(separator: "\n", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+            for (position, (line, expected)) in typed.enumerated() {
+                #expect(position < printed.count && printed[position] == expected, "\(line): \(run.out)")
+            }
         }
     }
 
