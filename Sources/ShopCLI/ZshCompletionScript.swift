@@ -2,7 +2,7 @@
 ///
 /// It reads the command line like the bash script (see ``BashCompletionScript``) and offers
 /// commands and options with their help as descriptions; item names and categories come from
-/// `shop list --names` and `--categories` and are matched ignoring case.
+/// `shop list --names` and `--categories` and are matched ignoring case, in every script.
 enum ZshCompletionScript {
     /// The script for `model`.
     static func make(_ model: CompletionModel) -> String {
@@ -27,15 +27,20 @@ enum ZshCompletionScript {
               return 1
             }
 
-            # Offers the lines of `shop list $1` (--names or --categories), ignoring case, for the
-            # list file named on the command line.
+            # Offers the lines of `shop list $1` (--names or --categories) that start with the word
+            # typed, ignoring case, for the list file named on the command line. They are matched
+            # here and added with -U (the word is replaced): a matcher such as m:{a-z}={A-Z} folds
+            # ASCII letters only, and zsh's matchers leave é and É apart.
             _shop_list_lines() {
-              local -a lines file=("${_shop_file[@]}")
+              local -a lines matching file=("${_shop_file[@]}")
+              local line prefix=${(L)${(Q)PREFIX}}
               # A file typed as ~/... is in the home folder, as the shell would have expanded it.
               [[ ${file[2]} == \~/* ]] && file[2]=$HOME/${file[2]#\~/}
               lines=("${(@f)$(${(Q)words[1]} "${file[@]}" list $1 2>/dev/null)}")
-              lines=(${lines:#})
-              compadd -M 'm:{a-zA-Z}={A-Za-z}' -a lines
+              for line in ${lines:#}; do
+                [[ ${(L)line} == ${(b)prefix}* ]] && matching+=("$line")
+              done
+              compadd -U -a matching
             }
 
             # Offers the options of command $1 with their descriptions.

@@ -155,16 +155,18 @@ import Testing
         }
     }
 
-    /// Drives an interactive bash in a pseudo-terminal: for each line, types it, presses TAB, then
-    /// turns the line into a command that prints its words in brackets, and prints that. What
-    /// readline inserted (escapes, closing quotes, a `/`, the pieces around a `:`) is then seen as
-    /// the words a command would get. No timing: keys are read in the order they were typed.
-    static let readlineDriver = #"""
+    /// Drives an interactive bash or zsh in a pseudo-terminal: for each line, types it, presses
+    /// TAB, then turns the line into a command that prints its words in brackets, and prints that.
+    /// What the line editor inserted (escapes, closing quotes, a `/`, the pieces around a `:`) is
+    /// then seen as the words a command would get. No timing: keys are read in the order typed.
+    static let interactiveDriver = #"""
         import os, pty, select, sys, time
-        script, lines = sys.argv[1], sys.argv[2:]
+        shell, script, lines = sys.argv[1], sys.argv[2], sys.argv[3:]
         pid, fd = pty.fork()
         if pid == 0:
-            os.execvp("bash", ["bash", "--norc", "--noprofile", "-i"])
+            if shell == "bash":
+                os.execvp("bash", ["bash", "--norc", "--noprofile", "-i"])
+            os.execvp("zsh", ["zsh", "-f", "-i"])
         deadline = time.time() + 60
         pending = b""
         def upto(marker):
@@ -182,7 +184,8 @@ import Testing
                     pending += chunk
             before, _, pending = pending.partition(marker)
             return before
-        os.write(fd, b"PS1='$ '; source \"$SHOP_SCRIPT\"; echo READY$((1))\n")
+        setup = b"autoload -Uz compinit; compinit -u -D; " if shell == "zsh" else b""
+        os.write(fd, b"PS1='$ '; " + setup + b"source \"$SHOP_SCRIPT\"; echo READY$((1))\n")
         upto(b"READY1")
         for number, line in enumerate(lines, start=1):
             # Ctrl-A and Ctrl-E move to the start and end of the line.
@@ -220,17 +223,25 @@ import Testing
                 ("shop check App", "[shop][check][Apples/]"),
                 ("shop check oth", "[shop][check][other.yaml]"),
             ]
-            let run = try DocsTools.run(
-                "python3", ["-c", Self.readlineDriver, script.path] + typed.map(\.0), in: folder,
-                environment: try Self.shellEnvironment([
-                    "HOME": folder.path, "SHOP_SCRIPT": script.path, "TERM": "dumb", "INPUTRC": "/dev/null",
-                    "LC_ALL": "C.UTF-8",
-                ]))
-            #expect(run.status == 0, "\(run.err)")
-            let printed = run.out.split(separator: "\n", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
-            for (position, (line, expected)) in typed.enumerated() {
-                #expect(position < printed.count && printed[position] == expected, "\(line): \(run.out)")
-            }
+            try Self.expectInteractive("bash", script: script, in: folder, typed)
+        }
+    }
+
+    /// Types each line of `typed` into an interactive `shell` with `script` loaded, presses TAB, and
+    /// expects the words the line then holds.
+    static func expectInteractive(_ shell: String, script: URL, in folder: URL, _ typed: [(String, String)]) throws {
+        let run = try DocsTools.run(
+            "python3", ["-c", interactiveDriver, shell, script.path] + typed.map(\.0), in: folder,
+            environment: try shellEnvironment([
+                "HOME": folder.path, "SHOP_SCRIPT": script.path, "TERM": "dumb", "INPUTRC": "/dev/null",
+                "LC_ALL": "C.UTF-8",
+            ]))
+        #expect(run.status == 0, "\(shell): \(run.err)")
+        let printed = run.out.split(separator: "\n", omittingEmptySubsequences: false).map {
+            $0.trimmingCharacters(in: .whitespaces)
+        }
+        for (position, (line, expected)) in typed.enumerated() {
+            #expect(position < printed.count && printed[position] == expected, "\(shell): \(line): \(run.out)")
         }
     }
 
@@ -301,6 +312,34 @@ import Testing
             #expect(try candidates("shop", "export", "--format=m") == ["csv", "markdown", "json", "html"])
             #expect(try candidates("shop", "fmt", "") == ["<files>"])
             #expect(try candidates("shop", "edit", "Apples", "").isEmpty)
+        }
+    }
+
+    @Test(
+        "zsh: what the line editor inserts on TAB in an interactive shell, names matched ignoring case",
+        .requires(.program("zsh")), .requires(.python))
+    func zshInteractive() throws {
+        try Self.withListFolder(shell: "zsh") { folder, script in
+            try Files.write(
+                "items:\n  - name: Apples\n  - name: Oat milk\n  - name: Olive oil\n  - name: \"Tea: green\"\n"
+                    + "  - name: Élan\n  - name: Ödön\n",
+                to: folder.appendingPathComponent("shopping.yaml"))
+            try FileManager.default.createDirectory(
+                at: folder.appendingPathComponent("Apples"), withIntermediateDirectories: false)
+            try Self.expectInteractive(
+                "zsh", script: script, in: folder,
+                [
+                    ("shop buy App", "[shop][buy][Apples]"),
+                    ("shop buy OAT", "[shop][buy][Oat milk]"),
+                    // Letters beyond ASCII fold too (a matcher such as m:{a-z}={A-Z} did not).
+                    ("shop buy él", "[shop][buy][Élan]"),
+                    ("shop buy öD", "[shop][buy][Ödön]"),
+                    ("shop buy tea:\\ g", "[shop][buy][Tea: green]"),
+                    ("shop buy 'oat", "[shop][buy][Oat milk]"),
+                    // Two names share only the O: that much is inserted.
+                    ("shop buy o", "[shop][buy][O]"),
+                    ("shop -f other.yaml buy ot", "[shop][-f][other.yaml][buy][Other thing]"),
+                ])
         }
     }
 
