@@ -80,6 +80,22 @@ struct ListDiffTests {
         #expect(changed.lines == ["~ A: buy true -> false"])
     }
 
+    @Test("a default written or dropped is no change: quantity 1, buy and done false, a null value")
+    func defaultsAreNoChange() throws {
+        let written = "items:\n  - name: Tea\n    quantity: 1\n    buy: false\n  - name: Milk\n    done: no\n    price:\n"
+        let dropped = "items:\n  - name: Tea\n  - name: Milk\n"
+        for (old, new) in [(written, dropped), (dropped, written)] {
+            let result = try diff(old, new)
+            #expect(result.isEmpty, "\(result.text())")
+        }
+        // A comment that comes with the key is a change of comments, and a value other than the
+        // default is a change of the value.
+        let commented = try diff(dropped, "items:\n  - name: Tea\n    buy: false # not this week\n  - name: Milk\n")
+        #expect(commented.lines == ["~ Tea: comments changed"], "\(commented.text())")
+        let changed = try diff(dropped, "items:\n  - name: Tea\n    quantity: 1.5\n  - name: Milk\n")
+        #expect(changed.lines == ["~ Tea: quantity 1 -> 1.5"])
+    }
+
     @Test("a name or id written with other code points for the same characters is no rename")
     func sameCharactersOtherCodePoints() throws {
         let result = try diff(

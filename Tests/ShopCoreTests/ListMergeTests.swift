@@ -72,6 +72,29 @@ struct ListMergeTests {
         expectClean(merge(Self.base, changed, otherwise), changed)
     }
 
+    @Test("a side that writes or drops a default changed nothing: the other side's change is taken")
+    func defaultsWrittenOrDropped() {
+        let base = "items:\n  - name: Tea\n    price: 3.00\n    quantity: 1\n  - name: Milk\n    buy: false\n  - name: Rice\n"
+        // Ours drops the defaults (as `shop edit --unset` does), theirs buys.
+        let ours = "items:\n  - name: Tea\n    price: 3.00\n  - name: Milk\n  - name: Rice\n"
+        let theirs =
+            "items:\n  - name: Tea\n    price: 3.00\n    quantity: 2\n    buy: true\n  - name: Milk\n    buy: true\n  - name: Rice\n"
+        expectClean(merge(base, ours, theirs), theirs)
+        expectClean(merge(base, theirs, ours), theirs)
+        // Where the other side left the key as it was, the default written or dropped stays,
+        // whichever side made that edit.
+        let written = edit(base, "  - name: Rice\n", "  - name: Rice\n    done: false\n")
+        let alsoBought = edit(base, "    buy: false\n", "    buy: true\n")
+        let both = edit(written, "    buy: false\n", "    buy: true\n")
+        expectClean(merge(base, written, alsoBought), both)
+        expectClean(merge(base, alsoBought, written), both)
+        // An item removed on one side and changed only by a default on the other goes.
+        let removed = edit(base, "  - name: Milk\n    buy: false\n", "")
+        let milkDropped = edit(base, "  - name: Milk\n    buy: false\n", "  - name: Milk\n")
+        expectClean(merge(base, removed, milkDropped), removed)
+        expectClean(merge(base, milkDropped, removed), removed)
+    }
+
     @Test("different changes to one key are a conflict around that key's lines")
     func sameKeyChangedDifferently() {
         let ours = edit(Self.base, "    price: 2.10\n", "    price: 2.30\n")

@@ -70,6 +70,27 @@ enum EntryComparison {
         }
     }
 
+    /// Whether node `node` of `nodes`, the value of a key with `meaning`, means what the key's
+    /// absence means: the default an item has without the key (`quantity: 1`, `buy: false`, as
+    /// the schema declares it) or no value (null). An item with `buy: false` is the item without
+    /// `buy`: writing or dropping a default changes nothing.
+    static func meansAbsent(_ meaning: ValueMeaning, _ node: Int, _ nodes: RawNodes) -> Bool {
+        guard case .item(let key) = meaning, nodes.isScalar(node) else { return false }
+        if nodes.isNull(node) { return true }
+        guard let written = key.definition.defaultValue else { return false }
+        let bytes = nodes.value(node)
+        switch key.kind {
+        case .price, .quantity:
+            guard let value = DecimalNumber.parse(bytes) else { return false }
+            return DecimalNumber(written) == value
+        case .flag:
+            guard let value = ValueReading.bool(bytes) else { return false }
+            return ValueReading.bool(written) == value
+        case .text:
+            return written.utf8.elementsEqual(bytes)
+        }
+    }
+
     /// Whether two item entry lists have the same keys, besides `except`, with values that mean
     /// the same.
     static func otherKeysEqual(

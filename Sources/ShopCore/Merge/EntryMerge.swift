@@ -33,9 +33,14 @@ enum EntryMerge {
         base: MergeVersions.SideEntry?, ours: MergeVersions.SideEntry?, theirs: MergeVersions.SideEntry?,
         meaning: ValueMeaning, in versions: MergeVersions
     ) -> Outcome {
-        if versions.sameState(ours, theirs, meaning) { return .ours }
-        if versions.sameState(base, ours, meaning) { return .theirs }
-        if versions.sameState(base, theirs, meaning) { return .ours }
+        // Entries written alike first, then those that mean the same (`buy: false` and no `buy`):
+        // a side that only wrote or dropped a default keeps that where the other left the key be,
+        // and loses it to the other side's change of the value.
+        for same in [versions.sameEntry, versions.sameState] {
+            if same(ours, theirs, meaning) { return .ours }
+            if same(base, ours, meaning) { return .theirs }
+            if same(base, theirs, meaning) { return .ours }
+        }
         guard ours != nil, theirs != nil else { return .conflict }
         let value = threeWay(
             same: { versions.sameValue($0, $1, meaning) }, base: base, ours: ours, theirs: theirs)

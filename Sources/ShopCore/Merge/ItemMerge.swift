@@ -68,7 +68,8 @@ enum ItemMerge {
             break
         case (let ours?, nil):
             if let base {
-                if !versions.sameItem(base, .base, ours, .ours) {
+                // Writing or dropping a default (`buy: false`) is no change that keeps the item.
+                if !versions.sameItem(base, .base, ours, .ours, writtenAlike: false) {
                     item.content = .ours
                     item.conflict = .removedByTheirs
                 }
@@ -77,7 +78,7 @@ enum ItemMerge {
             }
         case (nil, let theirs?):
             if let base {
-                if !versions.sameItem(base, .base, theirs, .theirs) {
+                if !versions.sameItem(base, .base, theirs, .theirs, writtenAlike: false) {
                     item.content = .theirs
                     item.conflict = .removedByOurs
                 }

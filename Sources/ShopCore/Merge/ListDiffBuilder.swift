@@ -211,6 +211,14 @@ struct ListDiffBuilder {
                 if EntryComparison.sameValue(meaning, oldEntry.valueNode, oldNodes, newEntry.valueNode, newNodes) {
                     continue
                 }
+            } else if let present = oldEntry ?? newEntry {
+                // `buy: false` is what no `buy` means: writing or dropping it changes no value,
+                // though a comment may have come or gone with it.
+                let nodes = oldEntry == nil ? newNodes : oldNodes
+                if EntryComparison.meansAbsent(meaning, present.valueNode, nodes) {
+                    if nodes.hasComments(present.keyNode) || nodes.hasComments(present.valueNode) { commentsChanged = true }
+                    continue
+                }
             }
             keys.append(
                 ListDiff.KeyChange(

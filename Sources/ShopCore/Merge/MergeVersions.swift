@@ -69,7 +69,11 @@ struct MergeVersions {
     /// Whether two entries (either may be absent) hold values that mean the same, with the same
     /// comments inside a collection value.
     func sameValue(_ left: SideEntry?, _ right: SideEntry?, _ meaning: ValueMeaning) -> Bool {
-        guard let left, let right else { return left == nil && right == nil }
+        guard let left, let right else {
+            // A key on one side only means the same when it holds what its absence means.
+            guard let present = left ?? right else { return true }
+            return EntryComparison.meansAbsent(meaning, present.entry.valueNode, nodes(present.side))
+        }
         let leftNodes = nodes(left.side)
         let rightNodes = nodes(right.side)
         return EntryComparison.sameValue(
@@ -96,9 +100,17 @@ struct MergeVersions {
     }
 
     /// Whether two entries are the same: both absent, or values and comments the same.
+    /// An entry and an absent one are the same when the entry holds what the absence means
+    /// (`buy: false`, `quantity: 1`) and has no comments.
     func sameState(_ left: SideEntry?, _ right: SideEntry?, _ meaning: ValueMeaning) -> Bool {
+        sameValue(left, right, meaning) && sameComments(left, right)
+    }
+
+    /// Whether two entries are written alike: both absent, or both there, the same (see
+    /// ``sameState(_:_:_:)``). An entry that holds a default is not written like an absent one.
+    func sameEntry(_ left: SideEntry?, _ right: SideEntry?, _ meaning: ValueMeaning) -> Bool {
         guard left != nil, right != nil else { return left == nil && right == nil }
-        return sameValue(left, right, meaning) && sameComments(left, right)
+        return sameState(left, right, meaning)
     }
 
     // MARK: Items
@@ -117,8 +129,9 @@ struct MergeVersions {
     }
 
     /// Whether two items (of any sides) are the same: the same keys with values that mean the
-    /// same, and the same comments everywhere in them.
-    func sameItem(_ left: Int, _ leftSide: Side, _ right: Int, _ rightSide: Side) -> Bool {
+    /// same, and the same comments everywhere in them; with `writtenAlike` false, a key one has and
+    /// the other not counts as the same when it holds what its absence means (`buy: false`).
+    func sameItem(_ left: Int, _ leftSide: Side, _ right: Int, _ rightSide: Side, writtenAlike: Bool = true) -> Bool {
         let leftNode = version(leftSide).items[left].node
         let rightNode = version(rightSide).items[right].node
         guard itemCommentTexts(left, leftSide) == itemCommentTexts(right, rightSide) else { return false }
@@ -130,11 +143,16 @@ struct MergeVersions {
         }
         let leftEntries = entries(ofItem: left, leftSide)
         let rightEntries = entries(ofItem: right, rightSide)
-        guard leftEntries.count == rightEntries.count else { return false }
-        return leftEntries.allSatisfy { entry in
-            guard let other = rightEntries.first(where: { $0.entry.key == entry.entry.key }) else { return false }
-            return sameState(entry, other, .ofItemKey(entry.entry.key))
+        if writtenAlike && leftEntries.count != rightEntries.count { return false }
+        let same = writtenAlike ? sameEntry : sameState
+        // Every key of either, compared with the other's (absent, when it has none).
+        let leftSame = leftEntries.allSatisfy { entry in
+            same(entry, rightEntries.first { $0.entry.key == entry.entry.key }, .ofItemKey(entry.entry.key))
         }
+        return leftSame
+            && rightEntries.allSatisfy { entry in
+                leftEntries.contains { $0.entry.key == entry.entry.key } || same(nil, entry, .ofItemKey(entry.entry.key))
+            }
     }
 }
 
