@@ -72,6 +72,19 @@ struct CheckFixTests {
             input: "currency: EUR\nitems:\n  - name: Tofu\n    price: |\n      3,49\n    buy: true\n",
             output: "currency: EUR\nitems:\n  - name: Tofu\n    price: 3.49\n    buy: true\n", rule: "bad-price"),
         SafeFixCase(
+            name: "a category listed twice as a block scalar: the lines after it stay",
+            input: "categories:\n  - A\n  - |-\n    a\n  - B\ncurrency: EUR\nitems: []\n",
+            output: "currency: EUR\ncategories:\n  - A\n  - B\nitems: []\n", rule: "duplicate-category"),
+        SafeFixCase(
+            name: "a category spelled otherwise in a block scalar: the next key stays on its line",
+            input: "categories: [Dairy]\nitems:\n  - name: a\n    category: >-\n      dairy\n    price: 1\n",
+            output: "categories:\n  - Dairy\nitems:\n  - name: a\n    price: 1.00\n    category: Dairy\n",
+            rule: "category-spelling"),
+        SafeFixCase(
+            name: "done with buy: false in a block scalar",
+            input: "items:\n  - name: a\n    buy: >-\n      false\n    done: true\n",
+            output: "items:\n  - name: a\n    buy: true\n    done: true\n", rule: "done-not-bought"),
+        SafeFixCase(
             name: "the euro sign and a decimal comma that a flow mapping split",
             input: "currency: EUR\nitems: [{name: Tofu, price: € 3,49, buy: true}]\n",
             output: "currency: EUR\nitems:\n  - name: Tofu\n    price: 3.49\n    buy: true\n", rule: "bad-price"),

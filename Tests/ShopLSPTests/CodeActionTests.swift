@@ -55,6 +55,30 @@ import YAML
         }
     }
 
+    @Test("a quick fix of a value written as a block scalar replaces the value only, not the line after it")
+    func fixesOfBlockScalars() throws {
+        let cases: [(text: String, line: Int, fixed: String)] = [
+            (
+                "categories: [Dairy]\nitems:\n  - name: a\n    category: |-\n      Dairi\n    price: 1\n", 3,
+                "categories: [Dairy]\nitems:\n  - name: a\n    category: Dairy\n    price: 1\n"
+            ),
+            ("currency: >-\n  EUo\nitems: []\n", 0, "currency: EUR\nitems: []\n"),
+            (
+                "categories:\n  - A\n  - |-\n    a\ncurrency: EUR\nitems: []\n", 2,
+                "categories:\n  - A\ncurrency: EUR\nitems: []\n"
+            ),
+        ]
+        for (text, line, fixed) in cases {
+            let found = actions(text, range: Self.range(line, 0, line, 40), only: ["quickfix"]).actions
+            try #require(!found.isEmpty, "\(text)")
+            var document = TextDocument(uri: FeatureSession.uri, languageID: "yaml", version: 1, text: text)
+            for edit in edits(found[0]) {
+                try document.apply(change: ["range": edit["range"] ?? nil, "text": edit["newText"] ?? nil], encoding: .utf16)
+            }
+            #expect(document.text == fixed, "\(found[0])")
+        }
+    }
+
     @Test func theWholeFileActionAppliesWhatCheckFixApplies() throws {
         let text = "currency: EUR\nitems:\n  - name: Milk\n    prize: 1,19\n    done: true\n  - name: Tea\n    price: €2\n"
         let found = actions(text, range: Self.range(0, 0, 0, 0), only: ["source.fixAll"]).actions

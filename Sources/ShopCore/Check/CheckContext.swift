@@ -63,12 +63,18 @@ struct CheckContext {
 
     /// Where a node was written: from its first character to just past its last. A node added by an
     /// edit has no place of its own and takes the place of the nearest one before it that has.
+    ///
+    /// A block scalar (`|`, `>`), and a block collection that ends with one, is read as ending
+    /// where the next line starts, after its line break: the span stops at its last character,
+    /// so that a fix that replaces or removes the node leaves the next line alone.
     func span(of node: Int) -> SourceSpan {
         var probe = node
         while probe > 0 && nodes.startOffset(probe) == nil { probe -= 1 }
-        guard let start = nodes.startOffset(probe), let end = nodes.endOffset(probe) else {
+        guard let start = nodes.startOffset(probe), var end = nodes.endOffset(probe) else {
             return SourceSpan(at: source.contentStart)
         }
+        let bytes = source.bytes
+        while end > start, end <= bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[end - 1]) { end -= 1 }
         return SourceSpan(start: start, end: end)
     }
 
