@@ -79,6 +79,17 @@ import YAML
         }
     }
 
+    @Test("a misspelt key is not renamed onto a key the item has: that would write it twice")
+    func noRenameOntoAKeyThatIsThere() {
+        let text = "items:\n  - name: Rice\n    price: 1\n    prize: 2\n"
+        let (found, published) = actions(text, range: Self.range(3, 4, 3, 4), only: ["quickfix"])
+        #expect(published.count == 1, "the finding stays")
+        #expect(found.isEmpty, "\(found)")
+        // Without the price, the rename is the fix.
+        let alone = actions("items:\n  - name: Rice\n    prize: 2\n", range: Self.range(2, 4, 2, 4), only: ["quickfix"]).actions
+        #expect(alone.map { $0["title"] } == ["rename to \"price\""])
+    }
+
     @Test func theWholeFileActionAppliesWhatCheckFixApplies() throws {
         let text = "currency: EUR\nitems:\n  - name: Milk\n    prize: 1,19\n    done: true\n  - name: Tea\n    price: €2\n"
         let found = actions(text, range: Self.range(0, 0, 0, 0), only: ["source.fixAll"]).actions

@@ -1,8 +1,9 @@
 import YAML
 
 /// `unknown-key`: a key shop does not know that is not an extension (`x-...`), with the known key
-/// that was probably meant. Respelling it is a safe fix when exactly one known key is suggested,
-/// the mapping does not have that key yet and the value is of the kind that key takes (a renamed
+/// that was probably meant. Respelling it is offered when the mapping does not have that key yet
+/// (it would then be written twice), and is a safe fix when exactly one known key is suggested
+/// and the value is of the kind that key takes (a renamed
 /// `catgory: [a, b]` would be a structure error, which no fix may make); when two misspellings
 /// point at one key, only the first is fixed.
 enum UnknownKeyRule {
@@ -43,13 +44,17 @@ enum UnknownKeyRule {
                 context.report(key, "unknown key \"\(text)\"; extension keys start with \"x-\"")
                 continue
             }
-            let safe =
-                !present.contains(suggestion) && fits(value, as: suggestion, nodes: nodes)
-                && fixedTargets.insert(suggestion).inserted
+            let message = "unknown key \"\(text)\" (did you mean \"\(suggestion)\"?)"
+            // Renamed onto a key the mapping has, it would be written twice: no fix does that.
+            guard !present.contains(suggestion) else {
+                context.report(key, message)
+                continue
+            }
+            let safe = fits(value, as: suggestion, nodes: nodes) && fixedTargets.insert(suggestion).inserted
             let fix = Fix(
                 title: "rename to \"\(suggestion)\"", isSafe: safe,
                 edits: [TextEdit(span: context.span(of: key), replacement: suggestion)])
-            context.report(key, "unknown key \"\(text)\" (did you mean \"\(suggestion)\"?)", fixes: [fix])
+            context.report(key, message, fixes: [fix])
         }
     }
 
