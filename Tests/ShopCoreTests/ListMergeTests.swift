@@ -95,6 +95,22 @@ struct ListMergeTests {
         expectClean(merge(base, milkDropped, removed), removed)
     }
 
+    @Test("a blank line one side puts before an item it moves, or between categories, is kept")
+    func blankLinesOfMovedItemsAndCategories() {
+        let base = "categories:\n  - A\n  - B\n  - C\n  - D\nitems:\n  - name: A\n  - name: B\n  - name: C\n  - name: D\n"
+        // D moved above C, a new group started before it; the categories likewise, and grouped
+        // without a move.
+        let moved = edit(edit(base, "  - name: C\n  - name: D\n", "\n  - name: D\n  - name: C\n"), "  - C\n  - D\n", "\n  - D\n  - C\n")
+        let grouped = edit(base, "  - B\n  - C\n", "  - B\n\n  - C\n")
+        for theirs in [moved, grouped] {
+            expectClean(merge(base, base, theirs), theirs)
+            expectClean(merge(base, theirs, base), theirs)
+        }
+        // With an item added on the other side.
+        let added = base + "  - name: E\n"
+        expectClean(merge(base, added, moved), moved + "  - name: E\n")
+    }
+
     @Test("different changes to one key are a conflict around that key's lines")
     func sameKeyChangedDifferently() {
         let ours = edit(Self.base, "    price: 2.10\n", "    price: 2.30\n")

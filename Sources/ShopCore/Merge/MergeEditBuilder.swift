@@ -61,6 +61,24 @@ struct MergeEditBuilder {
         }
     }
 
+    /// The blank line before an item theirs moved and ours' copy of which is moved with it:
+    /// theirs wrote the item in its new place, so theirs' stands, unless ours changed it from the
+    /// base's. Nil for an item not on both sides.
+    private func movedBlankLine(_ item: MergedItem) -> Bool? {
+        guard let ours = item.ours, let theirs = item.theirs else { return nil }
+        return movedBlankLine(
+            base: item.base.map { versions.base.items[$0].node }, ours: versions.ours.items[ours].node,
+            theirs: versions.theirs.items[theirs].node)
+    }
+
+    /// The blank line before the node `ours` (of ours), moved where theirs has `theirs`; `base`
+    /// is the base's, when it has one (see ``movedBlankLine(_:)``).
+    private func movedBlankLine(base: Int?, ours: Int, theirs: Int) -> Bool {
+        let oursBlank = versions.oursNodes.hasBlankLine(ours)
+        if let base, versions.baseNodes.hasBlankLine(base) != oursBlank { return oursBlank }
+        return versions.theirsNodes.hasBlankLine(theirs)
+    }
+
     private func mergeBlankLine(base: Int, ours: Int, theirs: Int, _ edit: inout DocumentEdit) {
         let before = versions.baseNodes.hasBlankLine(base)
         let theirsBlank = versions.theirsNodes.hasBlankLine(theirs)
@@ -183,10 +201,20 @@ struct MergeEditBuilder {
         }
         let oursElements = CategoriesMerge.elements(MergeVersions.SideEntry(side: .ours, entry: oursEntry), versions)
         let theirsElements = CategoriesMerge.elements(MergeVersions.SideEntry(side: .theirs, entry: theirsEntry), versions)
+        let baseElements = versions.base.topEntry(ListKey.categories.rawValue).map {
+            CategoriesMerge.elements(MergeVersions.SideEntry(side: .base, entry: $0), versions)
+        }
         let sequence = NodeID(index: oursEntry.valueNode)
         var stationary = Set<Int>()
         for index in categories.order where categories.members[index].ours != nil && !categories.moved.contains(index) {
             stationary.insert(index)
+        }
+        // The blank lines between categories, the author's grouping of aisles, merge as between
+        // items.
+        for index in stationary {
+            let member = categories.members[index]
+            guard let base = member.base, let baseElements, let ours = member.ours, let theirs = member.theirs else { continue }
+            mergeBlankLine(base: baseElements[base], ours: oursElements[ours], theirs: theirsElements[theirs], &edit)
         }
         for (index, member) in categories.members.enumerated() {
             guard let ours = member.ours else { continue }
@@ -200,11 +228,16 @@ struct MergeEditBuilder {
         }
         for (position, index) in categories.order.enumerated() where !stationary.contains(index) {
             let member = categories.members[index]
-            let subtree: Subtree
+            var subtree: Subtree
             if case .theirs = member.content, let theirs = member.theirs {
                 subtree = self.theirs.subtree(at: NodeID(index: theirsElements[theirs]))
             } else if let ours = member.ours {
                 subtree = self.ours.subtree(at: NodeID(index: oursElements[ours]))
+                if let theirs = member.theirs {
+                    subtree.hasBlankLineBefore = movedBlankLine(
+                        base: member.base.flatMap { base in baseElements.map { $0[base] } }, ours: oursElements[ours],
+                        theirs: theirsElements[theirs])
+                }
             } else {
                 continue
             }
@@ -272,11 +305,12 @@ struct MergeEditBuilder {
         }
         for (position, index) in plan.order.enumerated() where !stationary.contains(index) {
             let item = plan.items[index]
-            let subtree: Subtree
+            var subtree: Subtree
             if case .theirs = item.content, let theirs = item.theirs {
                 subtree = self.theirs.subtree(at: NodeID(index: versions.theirs.items[theirs].node))
             } else if let ours = item.ours {
                 subtree = document.subtree(at: itemNodes[ours])
+                if let blank = movedBlankLine(item) { subtree.hasBlankLineBefore = blank }
             } else {
                 continue
             }
