@@ -58,7 +58,10 @@ enum DiffCommand {
         }
         let json = arguments.value("format") == "json"
         guard let old = read(paths[0], context), let new = read(paths[1], context) else { return 2 }
-        let comparison = DiffComparison(old: old, new: new, order: arguments.flag("order"))
+        let comparison = DiffComparison(old: old, new: new, order: arguments.flag("order")) { side in
+            let path = side == .old ? paths[0] : paths[1]
+            return path != "-" && GitRunner.mergesWithShop(path)
+        }
         let console = context.console
         let oldName = CommandContext.displayName(paths[0])
         let newName = CommandContext.displayName(paths[1])
@@ -99,7 +102,10 @@ enum DiffCommand {
             header += "old mode \(oldMode)\nnew mode \(newMode)\n"
         }
         guard let old = read(values[1], context), let new = read(values[4], context) else { return 2 }
-        let comparison = DiffComparison(old: old, new: new, order: context.arguments.flag("order"))
+        // git runs an external diff at the top of the working tree, where its paths start.
+        let comparison = DiffComparison(old: old, new: new, order: context.arguments.flag("order")) { side in
+            GitRunner.mergesWithShop(side == .old ? path : newPath)
+        }
         for (side, reason) in comparison.unreadable {
             let name = side == .old ? "a/\(path)" : "b/\(newPath)"
             console.note("shop: \(name) cannot be read as a list (\(reason)); compared line by line")

@@ -14,12 +14,14 @@ struct DiffComparison {
     /// The changes, when both are lists.
     private(set) var diff: ListDiff?
 
-    init(old: [UInt8], new: [UInt8], order: Bool) {
+    /// `mergesWithShop` says whether git merges the file of a side with shop (asked only of a side
+    /// with conflict markers), which then gets no advice to set git up.
+    init(old: [UInt8], new: [UInt8], order: Bool, mergesWithShop: (Side) -> Bool = { _ in false }) {
         self.old = old
         self.new = new
         var lists: [ShoppingList] = []
         for (side, bytes) in [(Side.old, old), (.new, new)] {
-            switch VersionReading.list(bytes) {
+            switch VersionReading.list(bytes, mergesWithShop: { mergesWithShop(side) }) {
             case .success(let list): lists.append(list)
             case .failure(let failure): unreadable.append((side, failure.reason))
             }
@@ -35,8 +37,8 @@ struct DiffComparison {
     }
 
     /// The changes and the summary, `+` lines green, `-` red and `~` yellow on a terminal; or the
-    /// unified diff of the texts.
-    func text(oldPath: String, newPath: String, console: Console) -> String {
+    /// unified diff of the texts, byte for byte.
+    func text(oldPath: String, newPath: String, console: Console) -> [UInt8] {
         guard let diff else { return UnifiedDiff.make(old: old, new: new, path: oldPath, newPath: newPath) }
         var text = ""
         for line in diff.lines {
@@ -48,7 +50,7 @@ struct DiffComparison {
                 }
             text += console.styled(line, style) + "\n"
         }
-        return text + console.styled(diff.summaryLine, .bold) + "\n"
+        return Array((text + console.styled(diff.summaryLine, .bold) + "\n").utf8)
     }
 
     /// The changes as JSON (see ``ListDiff/json()``); for texts that are not both lists,
@@ -56,7 +58,8 @@ struct DiffComparison {
     func json(oldPath: String, newPath: String) -> String {
         if let diff { return diff.jsonText() }
         let value: JSONValue = [
-            "lineDiff": .string(UnifiedDiff.make(old: old, new: new, path: oldPath, newPath: newPath)),
+            // JSON holds text: bytes that are not UTF-8 show as U+FFFD there.
+            "lineDiff": .string(String(decoding: UnifiedDiff.make(old: old, new: new, path: oldPath, newPath: newPath), as: UTF8.self)),
             "unreadable": .array(
                 unreadable.map { side, reason in
                     ["file": .string(side == .old ? oldPath : newPath), "reason": .string(reason)]

@@ -58,6 +58,30 @@ struct DiffCommandTests {
         #expect(try scratch.run(["diff", "broken.yaml", "same.yaml"]).status == 0)
     }
 
+    @Test("a version with a key written twice is compared line by line, where both values show")
+    func repeatedKeys() throws {
+        let scratch = try EditScratch()
+        try scratch.write("items: []\nitems:\n  - name: A\n", to: "a.yaml")
+        try scratch.write("items: []\nitems:\n  - name: B\n", to: "b.yaml")
+        let run = try scratch.run(["diff", "a.yaml", "b.yaml"])
+        // Compared by key, only the first `items` counted, and the lists were the same.
+        #expect(run.status == 1, "\(run)")
+        #expect(run.out.hasSuffix("-  - name: A\n+  - name: B\n"), "\(run)")
+        #expect(run.err.contains("a.yaml cannot be read as a list (line 2: duplicate key \"items\""), "\(run)")
+    }
+
+    @Test("a line-by-line diff keeps bytes that are not UTF-8, so that it applies back to the file")
+    func lineDiffKeepsBytes() throws {
+        let scratch = try EditScratch()
+        try scratch.write("items:\n  - name: A\n", to: "old.yaml")
+        let bad = scratch.url("bad.yaml")
+        try Data([UInt8]("items:\n  - name: ".utf8) + [0xC3, 0x28, 0x0A]).write(to: bad)
+        let run = try scratch.run(["diff", "old.yaml", "bad.yaml"])
+        #expect(run.status == 1)
+        #expect(run.stdout.range(of: Data("+  - name: ".utf8) + Data([0xC3, 0x28, 0x0A])) != nil, "\(run)")
+        #expect(run.stdout.range(of: Data([0xEF, 0xBF, 0xBD])) == nil, "no U+FFFD in place of the byte")
+    }
+
     @Test("--git takes git's seven arguments, writes a diff --shop header and exits 0")
     func gitMode() throws {
         let scratch = try EditScratch()

@@ -161,6 +161,10 @@ struct GitIntegrationTests {
             #expect(refused.status == 1 && refused.err.contains("delete the marker lines [merge-conflict]"), "\(refused)")
             #expect(!refused.err.contains("shop git setup"), "\(refused)")
         }
+        // Nor does git diff against the commit, which compares the file with markers line by line.
+        let diff = try repository.git("diff", "HEAD")
+        #expect(diff.out.contains("+<<<<<<< ours\n"), "\(diff)")
+        #expect(diff.err.contains("cannot be read as a list") && !diff.err.contains("shop git setup"), "\(diff)")
     }
 
     @Test("the marker size git asks for (conflict-marker-size) is the one written")

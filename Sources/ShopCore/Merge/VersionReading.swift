@@ -12,15 +12,17 @@ public enum VersionReading {
     /// The rules whose findings make items impossible to tell apart or to merge safely.
     static let mergeRules: Set<RuleID> = [.structure, .duplicateKey, .missingName, .duplicateName, .duplicateID]
 
-    /// A version for diff: one YAML document whose top level is a mapping with an `items` list.
-    /// An empty text (or one with only comments) is an empty list, as a file that does not exist
+    /// A version for diff: one YAML document whose top level is a mapping with an `items` list,
+    /// no key written twice in a mapping. An empty text (or one with only comments) is an empty list, as a file that does not exist
     /// yet is.
-    public static func list(_ bytes: [UInt8]) -> Result<ShoppingList, Unreadable> {
+    /// `mergesWithShop` says, when asked (a text with conflict markers), whether git already merges
+    /// the file with shop: then the reason does not advise `shop git setup`.
+    public static func list(_ bytes: [UInt8], mergesWithShop: () -> Bool = { false }) -> Result<ShoppingList, Unreadable> {
         let list: ShoppingList
         // Read with its items decoded while the document is built.
         switch ShoppingList.read(bytes) {
         case .failure(let failure):
-            return .failure(Unreadable(reason: describe(failure.diagnostics)))
+            return .failure(Unreadable(reason: describe(failure.withoutGitSetupAdvice(if: mergesWithShop).diagnostics)))
         case .success(let read):
             list = read
         }
@@ -30,6 +32,12 @@ public enum VersionReading {
         }
         guard list.itemsNode != nil else {
             return .failure(Unreadable(reason: "it has no \"items\" list"))
+        }
+        // A key written twice holds two values, and readers disagree on which counts: compared
+        // by key, one would not show. Line by line, both do.
+        let repeated = list.check([.duplicateKey])
+        guard repeated.isEmpty else {
+            return .failure(Unreadable(reason: describe(repeated.resolved(in: list.document.source))))
         }
         return .success(list)
     }
@@ -47,7 +55,8 @@ public enum VersionReading {
         if list.document.root == nil {
             return emptyIsEmptyList ? .success(list) : .failure(Unreadable(reason: "it is empty"))
         }
-        let findings = list.check(mergeRules)
+        // Keys written twice were refused by `list`.
+        let findings = list.check(mergeRules.subtracting([.duplicateKey]))
         guard findings.isEmpty else {
             return .failure(Unreadable(reason: describe(findings.resolved(in: list.document.source))))
         }
