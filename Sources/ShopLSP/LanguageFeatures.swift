@@ -1,4 +1,5 @@
 import JSON
+import Synchronization
 
 /// A document as a feature sees it: its text and the position encoding of the session, with the
 /// conversions between the two.
@@ -7,6 +8,9 @@ public struct DocumentSnapshot: Sendable {
     public let document: TextDocument
     /// How the client counts characters.
     public let encoding: PositionEncoding
+    /// Where the last conversion to a position ended, for the next to go on from (see
+    /// ``TextDocument/position(of:in:resuming:)``).
+    private let lastPosition = PositionMemo()
 
     /// A snapshot of `document` for a session using `encoding`.
     public init(document: TextDocument, encoding: PositionEncoding) {
@@ -16,12 +20,12 @@ public struct DocumentSnapshot: Sendable {
 
     /// The LSP range of the byte offsets `range`.
     public func range(of range: Range<Int>) -> LSPRange {
-        document.range(of: range, in: encoding)
+        LSPRange(start: position(of: range.lowerBound), end: position(of: range.upperBound))
     }
 
     /// The LSP position of a byte offset.
     public func position(of offset: Int) -> Position {
-        document.position(of: offset, in: encoding)
+        lastPosition.mark.withLock { mark in document.position(of: offset, in: encoding, resuming: &mark) }
     }
 
     /// The byte offset of an LSP position.
@@ -117,4 +121,9 @@ public struct LanguageFeatures: Sendable {
     public func handler(for method: String) -> (any RequestHandler)? {
         requests.first { $0.method == method }
     }
+}
+
+/// The last position a snapshot worked out, shared by its copies.
+private final class PositionMemo: Sendable {
+    let mark = Mutex<PositionMark?>(nil)
 }

@@ -103,6 +103,28 @@ import TestSupport
         }
     }
 
+    @Test(
+        "a snapshot converts offsets in any order as one at a time would: forwards, back and across lines from the last",
+        arguments: PositionEncoding.allCases)
+    func snapshotConversionsInAnyOrder(_ encoding: PositionEncoding) {
+        var random = SeededGenerator(seed: 2_024 + UInt64(encoding.rawValue.count))
+        for _ in 0..<100 {
+            // Long lines, where a snapshot goes on from its last conversion.
+            let text = Self.randomText(using: &random, pieces: Int.random(in: 0...400, using: &random))
+                .replacingOccurrences(of: "\n", with: "").replacingOccurrences(of: "\r", with: "")
+                + (Bool.random(using: &random) ? "\n" + Self.randomText(using: &random, pieces: 50) : "")
+            let document = TextDocument(uri: "file:///t", languageID: "yaml", version: 1, text: text)
+            let snapshot = DocumentSnapshot(document: document, encoding: encoding)
+            for _ in 0..<60 {
+                // Offsets inside characters too: they count as the character's start.
+                let offset = Int.random(in: 0...(document.bytes.count + 2), using: &random)
+                #expect(
+                    snapshot.position(of: offset) == document.position(of: offset, in: encoding),
+                    "\(offset) in \(text.debugDescription)")
+            }
+        }
+    }
+
     @Test func charactersOutsideTheBMP() {
         let document = TextDocument(uri: "file:///t", languageID: "yaml", version: 1, text: "a😀b\r\nü\n")
         // 😀 is two UTF-16 units and four UTF-8 bytes.
