@@ -13,11 +13,18 @@ public enum JSONReader {
         public var maximumBytes: Int
         /// The deepest nesting of arrays and objects (default 512): `[[1]]` is nested 2 deep.
         public var maximumDepth: Int
+        /// Whether a `\u` escape of a lone UTF-16 surrogate (half of a pair, which no Unicode text
+        /// holds) is read as U+FFFD instead of refused. RFC 8259 lets a reader do either; a client
+        /// that counts text in UTF-16 units sends one for half a character, and the replacement
+        /// keeps the count (one unit for one).
+        public var replacesLoneSurrogates: Bool
 
-        /// Limits of `maximumBytes` bytes and `maximumDepth` levels.
-        public init(maximumBytes: Int = 64 << 20, maximumDepth: Int = 512) {
+        /// Limits of `maximumBytes` bytes and `maximumDepth` levels; lone surrogates refused unless
+        /// `replacesLoneSurrogates`.
+        public init(maximumBytes: Int = 64 << 20, maximumDepth: Int = 512, replacesLoneSurrogates: Bool = false) {
             self.maximumBytes = maximumBytes
             self.maximumDepth = maximumDepth
+            self.replacesLoneSurrogates = replacesLoneSurrogates
         }
     }
 

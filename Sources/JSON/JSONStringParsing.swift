@@ -93,6 +93,7 @@ extension JSONParser {
         case 0xD800...0xDBFF:
             let second = index
             guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u") else {
+                if limits.replacesLoneSurrogates { return "\u{FFFD}" }
                 throw error(
                     .invalidString, "\\u\(Self.hex(unit)) is a lone surrogate: it must be followed by a \\u escape of a low surrogate (DC00 to DFFF)",
                     at: backslash)
@@ -100,6 +101,11 @@ extension JSONParser {
             index += 2
             let low = try parseHexDigits(backslash: second)
             guard (0xDC00...0xDFFF).contains(low) else {
+                if limits.replacesLoneSurrogates {
+                    // The escape after it is read on its own.
+                    index = second
+                    return "\u{FFFD}"
+                }
                 throw error(
                     .invalidString, "\\u\(Self.hex(unit)) is a lone surrogate: it must be followed by a \\u escape of a low surrogate (DC00 to DFFF)",
                     at: backslash)
@@ -107,6 +113,7 @@ extension JSONParser {
             let value = 0x10000 + ((UInt32(unit) - 0xD800) << 10) + (UInt32(low) - 0xDC00)
             return Unicode.Scalar(value) ?? "\u{FFFD}"
         case 0xDC00...0xDFFF:
+            if limits.replacesLoneSurrogates { return "\u{FFFD}" }
             throw error(
                 .invalidString, "\\u\(Self.hex(unit)) is a lone surrogate: a low surrogate must follow a high one (D800 to DBFF)",
                 at: backslash)

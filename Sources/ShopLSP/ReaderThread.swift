@@ -33,7 +33,10 @@ enum ReaderThread {
         case .message(let body):
             let value: JSONValue
             do {
-                value = try JSONReader.read(body, limits: JSONReader.Limits(maximumBytes: reader.maximumLength))
+                // Half a character (a lone surrogate) from a client that counts UTF-16 units is
+                // one unit still: U+FFFD keeps the document's positions where the client has them.
+                value = try JSONReader.read(
+                    body, limits: JSONReader.Limits(maximumBytes: reader.maximumLength, replacesLoneSurrogates: true))
             } catch {
                 return .refused(ResponseError(.parseError, "the message is not JSON: \(error)"), id: nil)
             }

@@ -41,6 +41,24 @@ import Testing
         }
     }
 
+    @Test("lone surrogates: refused by default, read as U+FFFD when asked, each on its own")
+    func loneSurrogates() throws {
+        let replacing = JSONReader.Limits(replacesLoneSurrogates: true)
+        let cases: [(String, String)] = [
+            (#""te\uD83D""#, "te\u{FFFD}"),
+            (#""\uDE00a""#, "\u{FFFD}a"),
+            // A high surrogate before an escape that is not a low one: that escape is read as itself.
+            (#""\uD83D\u0041""#, "\u{FFFD}A"),
+            (#""\uD83D\uD83D\uDE00""#, "\u{FFFD}😀"),
+        ]
+        for (text, expected) in cases {
+            #expect(try JSONReader.read(text, limits: replacing) == .string(expected), "\(text)")
+            #expect(throws: JSONError.self, "\(text)") { try JSONReader.read(text) }  // refused by default
+        }
+        // A pair is one character either way.
+        #expect(try JSONReader.read(#""\uD83D\uDE00""#, limits: replacing) == "😀")
+    }
+
     @Test func stringsCompareByScalars() throws {
         #expect(JSONValue.string("\u{E9}") != JSONValue.string("e\u{301}"))
         #expect(Set<JSONValue>(["\u{E9}", "e\u{301}"]).count == 2)

@@ -166,6 +166,28 @@ import Testing
         #expect(published.map { $0["params"]?["version"] } == [1, 1, 4, 2, 5])
     }
 
+    @Test("half an emoji sent as a lone surrogate counts as one UTF-16 unit, and the next change lands where the client means it")
+    func loneSurrogateInAChange() {
+        let counter = CountingDiagnostics()
+        // JSON text written by hand: a Swift string cannot hold a lone surrogate.
+        func rawChange(_ version: Int, _ start: Int, _ end: Int, _ text: String) -> [UInt8] {
+            let body =
+                #"{"jsonrpc":"2.0","method":"textDocument/didChange","params":{"textDocument":{"uri":"file:///s","version":"#
+                + "\(version)},\"contentChanges\":[{\"range\":{\"start\":{\"line\":0,\"character\":\(start)},"
+                + "\"end\":{\"line\":0,\"character\":\(end)}},\"text\":\"\(text)\"}]}}"
+            return Array("Content-Length: \(body.utf8.count)\r\n\r\n\(body)".utf8)
+        }
+        // The client inserts the high surrogate of 😀 between "te" and "a", then replaces that
+        // one unit with the whole character.
+        let input = Frames.didOpen("file:///s", "tea") + rawChange(2, 2, 2, #"\uD83D"#) + rawChange(3, 2, 3, #"\uD83D\uDE00"#)
+        let bytes = Frames.initialize() + input + Frames.shutdownAndExit
+        let sink = MemorySink()
+        let features = LanguageFeatures(diagnostics: counter)
+        _ = LanguageServer(name: "test", version: "1", features: features).run(input: MemorySource(bytes), output: sink)
+        #expect(counter.computed.last == "te😀a", "\(counter.computed)")
+        #expect(!sink.messages.contains { $0.errorCode == -32700 }, "\(sink.messages)")
+    }
+
     @Test func documentsOpenChangeAndClose() {
         let counter = CountingDiagnostics()
         let uri: JSONValue = "file:///doc.yaml"
