@@ -111,6 +111,17 @@ struct ListMergeTests {
         expectClean(merge(base, added, moved), moved + "  - name: E\n")
     }
 
+    @Test("a reorder of an item's extension keys on one side is taken")
+    func extensionKeysReordered() {
+        let base = "items:\n  - name: A\n    x-a: 1\n    x-b: 2\n  - name: B\n"
+        let theirs = "items:\n  - name: A\n    x-b: 2\n    x-a: 1\n  - name: B\n"
+        expectClean(merge(base, base, theirs), theirs)
+        expectClean(merge(base, theirs, base), theirs)
+        // With a change of another item on the other side.
+        let bought = edit(base, "  - name: B\n", "  - name: B\n    buy: true\n")
+        expectClean(merge(base, bought, theirs), edit(theirs, "  - name: B\n", "  - name: B\n    buy: true\n"))
+    }
+
     @Test("different changes to one key are a conflict around that key's lines")
     func sameKeyChangedDifferently() {
         let ours = edit(Self.base, "    price: 2.10\n", "    price: 2.30\n")

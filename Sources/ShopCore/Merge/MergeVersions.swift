@@ -129,8 +129,9 @@ struct MergeVersions {
     }
 
     /// Whether two items (of any sides) are the same: the same keys with values that mean the
-    /// same, and the same comments everywhere in them; with `writtenAlike` false, a key one has and
-    /// the other not counts as the same when it holds what its absence means (`buy: false`).
+    /// same, and the same comments everywhere in them, the keys the canonical form does not order
+    /// in the same order; with `writtenAlike` false, a key one has and the other not counts as the
+    /// same when it holds what its absence means (`buy: false`), and order does not count.
     func sameItem(_ left: Int, _ leftSide: Side, _ right: Int, _ rightSide: Side, writtenAlike: Bool = true) -> Bool {
         let leftNode = version(leftSide).items[left].node
         let rightNode = version(rightSide).items[right].node
@@ -143,7 +144,15 @@ struct MergeVersions {
         }
         let leftEntries = entries(ofItem: left, leftSide)
         let rightEntries = entries(ofItem: right, rightSide)
-        if writtenAlike && leftEntries.count != rightEntries.count { return false }
+        if writtenAlike {
+            guard leftEntries.count == rightEntries.count else { return false }
+            // The canonical form keeps the order of the keys it does not know (`x-` keys and
+            // others): a reorder of them is a change to take.
+            func otherKeys(_ entries: [SideEntry]) -> [String?] {
+                entries.map(\.entry.key).filter { key in key.flatMap(ItemKey.init(rawValue:)) == nil }
+            }
+            guard otherKeys(leftEntries) == otherKeys(rightEntries) else { return false }
+        }
         let same = writtenAlike ? sameEntry : sameState
         // Every key of either, compared with the other's (absent, when it has none).
         let leftSame = leftEntries.allSatisfy { entry in
