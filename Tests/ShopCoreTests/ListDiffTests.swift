@@ -214,5 +214,13 @@ struct ListDiffTests {
         let added = try diff("items: []\n", "items:\n  - name: Tea\n    price: 4\n    x-tags: [green]\n").json()
         #expect(
             added["items"]?[0] == ["change": "added", "item": "Tea", "values": ["price": "4.00", "x-tags": ["green"]]])
+        // A number or flag of an extension key against the same text in quotes: unlike in JSON too.
+        let quoted = try diff("items: []\nx-top: 1\nx-on: true\n", "items: []\nx-top: \"1\"\nx-on: \"true\"\n").json()
+        #expect(
+            quoted["list"]
+                == [
+                    ["key": "x-top", "change": "value", "old": 1, "new": "1", "comments": false],
+                    ["key": "x-on", "change": "value", "old": true, "new": "true", "comments": false],
+                ], "\(JSONWriter.string(quoted))")
     }
 }

@@ -24,9 +24,14 @@ enum DiffValues {
             canonical = currency.code
         }
         let text = canonical ?? String(decoding: bytes, as: UTF8.self)
-        // Text that would read as something else unquoted (`"5"` beside the number 5) shows its quotes.
-        if meaning == .data, !nodes.isPlain(node), ScalarAnalysis.resolvesToNonString(bytes) {
-            return ListDiff.Value(text: JSONStringEscaper.quoted(text), json: .string(text))
+        if meaning == .data, ScalarAnalysis.resolvesToNonString(bytes) {
+            // Text that would read as something else unquoted (`"5"` beside the number 5) shows its quotes.
+            guard nodes.isPlain(node) else { return ListDiff.Value(text: JSONStringEscaper.quoted(text), json: .string(text)) }
+            // And the number or flag itself is one in JSON too, where it can be written as one.
+            if let number = JSONNumber(text) { return ListDiff.Value(text: text, json: .number(number)) }
+            if let flag = ValueReading.bool(text), ["true", "false", "True", "False", "TRUE", "FALSE"].contains(text) {
+                return ListDiff.Value(text: text, json: .bool(flag))
+            }
         }
         return ListDiff.Value(text: canonical ?? quotedIfUnclear(text), json: .string(text))
     }
