@@ -85,6 +85,14 @@ struct CheckFixTests {
             input: "items:\n  - name: a\n    buy: >-\n      false\n    done: true\n",
             output: "items:\n  - name: a\n    buy: true\n    done: true\n", rule: "done-not-bought"),
         SafeFixCase(
+            name: "done without buy, written as an explicit key",
+            input: "items:\n  - name: Milk\n    ? done\n    : true\n",
+            output: "items:\n  - name: Milk\n    buy: true\n    done: true\n", rule: "done-not-bought"),
+        SafeFixCase(
+            name: "done without buy, an explicit key first in its item",
+            input: "items:\n  - ? done\n    : true\n    name: Milk\n",
+            output: "items:\n  - name: Milk\n    buy: true\n    done: true\n", rule: "done-not-bought"),
+        SafeFixCase(
             name: "the euro sign and a decimal comma that a flow mapping split",
             input: "currency: EUR\nitems: [{name: Tofu, price: € 3,49, buy: true}]\n",
             output: "currency: EUR\nitems:\n  - name: Tofu\n    price: 3.49\n    buy: true\n", rule: "bad-price"),

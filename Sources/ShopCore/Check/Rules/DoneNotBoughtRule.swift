@@ -21,7 +21,12 @@ enum DoneNotBoughtRule {
                 } else if nodes.isFlow(item.node) {
                     edit = TextEdit(span: SourceSpan(at: context.span(of: doneKey).start), replacement: "buy: true, ")
                 } else {
-                    let start = context.span(of: doneKey).start
+                    var start = context.span(of: doneKey).start
+                    // An explicit key (`? done`): the new entry goes before its `?`.
+                    let bytes = context.source.bytes
+                    var before = start
+                    while before > 0 && bytes[before - 1] == 0x20 { before -= 1 }
+                    if before > 0 && bytes[before - 1] == UInt8(ascii: "?") { start = before - 1 }
                     let column = context.source.location(at: start).column
                     let indent = String(repeating: " ", count: max(0, column - 1))
                     edit = TextEdit(span: SourceSpan(at: start), replacement: "buy: true\n" + indent)
