@@ -199,13 +199,8 @@ import Testing
     @Test("bash: what readline inserts on TAB in an interactive shell", .requires(.program("bash")), .requires(.python))
     func bashReadline() throws {
         try Self.withListFolder(shell: "bash") { folder, script in
-            try Files.write(
-                "items:\n  - name: Apples\n  - name: Oat milk\n  - name: \"Tea: green\"\n  - name: \"Tea: black\"\n"
-                    + "  - name: Crème fraîche\n  - name: It's\n",
-                to: folder.appendingPathComponent("shopping.yaml"))
-            // A folder named like an item: a name is not a path, and gets no `/`.
-            try FileManager.default.createDirectory(
-                at: folder.appendingPathComponent("Apples"), withIntermediateDirectories: false)
+            try Self.writeListBesideFolder(
+                folder, names: ["Apples", "Oat milk", "\"Tea: green\"", "\"Tea: black\"", "Crème fraîche", "It's"])
             let typed: [(String, String)] = [
                 ("shop buy App", "[shop][buy][Apples]"),
                 ("shop buy oat\\ m", "[shop][buy][Oat milk]"),
@@ -225,6 +220,14 @@ import Testing
             ]
             try Self.expectInteractive("bash", script: script, in: folder, typed)
         }
+    }
+
+    /// Writes `shopping.yaml` with items of the names `names` (as YAML scalars) and a folder named
+    /// like the first: a name is not a path, and gets no `/` when completed.
+    static func writeListBesideFolder(_ folder: URL, names: [String]) throws {
+        try Files.write("items:\n" + names.map { "  - name: \($0)\n" }.joined(), to: folder.appendingPathComponent("shopping.yaml"))
+        try FileManager.default.createDirectory(
+            at: folder.appendingPathComponent(names[0]), withIntermediateDirectories: false)
     }
 
     /// Types each line of `typed` into an interactive `shell` with `script` loaded, presses TAB, and
@@ -320,12 +323,7 @@ import Testing
         .requires(.program("zsh")), .requires(.python))
     func zshInteractive() throws {
         try Self.withListFolder(shell: "zsh") { folder, script in
-            try Files.write(
-                "items:\n  - name: Apples\n  - name: Oat milk\n  - name: Olive oil\n  - name: \"Tea: green\"\n"
-                    + "  - name: Élan\n  - name: Ödön\n",
-                to: folder.appendingPathComponent("shopping.yaml"))
-            try FileManager.default.createDirectory(
-                at: folder.appendingPathComponent("Apples"), withIntermediateDirectories: false)
+            try Self.writeListBesideFolder(folder, names: ["Apples", "Oat milk", "Olive oil", "\"Tea: green\"", "Élan", "Ödön"])
             try Self.expectInteractive(
                 "zsh", script: script, in: folder,
                 [

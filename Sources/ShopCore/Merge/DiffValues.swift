@@ -29,8 +29,11 @@ enum DiffValues {
             guard nodes.isPlain(node) else { return ListDiff.Value(text: JSONStringEscaper.quoted(text), json: .string(text)) }
             // And the number or flag itself is one in JSON too, where it can be written as one.
             if let number = JSONNumber(text) { return ListDiff.Value(text: text, json: .number(number)) }
-            if let flag = ValueReading.bool(text), ["true", "false", "True", "False", "TRUE", "FALSE"].contains(text) {
-                return ListDiff.Value(text: text, json: .bool(flag))
+            // The booleans of YAML 1.2, which every reader reads as such (`yes` only some).
+            switch text {
+            case "true", "True", "TRUE": return ListDiff.Value(text: text, json: .bool(true))
+            case "false", "False", "FALSE": return ListDiff.Value(text: text, json: .bool(false))
+            default: break
             }
         }
         return ListDiff.Value(text: canonical ?? quotedIfUnclear(text), json: .string(text))

@@ -13,8 +13,8 @@ public enum VersionReading {
     static let mergeRules: Set<RuleID> = [.structure, .duplicateKey, .missingName, .duplicateName, .duplicateID]
 
     /// A version for diff: one YAML document whose top level is a mapping with an `items` list,
-    /// no key written twice in a mapping. An empty text (or one with only comments) is an empty list, as a file that does not exist
-    /// yet is.
+    /// no key written twice in a mapping. An empty text (or one with only comments) is an empty
+    /// list, as a file that does not exist yet is.
     /// `mergesWithShop` says, when asked (a text with conflict markers), whether git already merges
     /// the file with shop: then the reason does not advise `shop git setup`.
     public static func list(_ bytes: [UInt8], mergesWithShop: () -> Bool = { false }) -> Result<ShoppingList, Unreadable> {
