@@ -18,7 +18,8 @@ enum DocumentReader {
 
     /// The document `source` holds, or the first problem that keeps it from being read.
     static func read(
-        _ source: SourceText, limits: ParseLimits, schedule: Schedule = .automatic, observer: (any ReadObserver)? = nil
+        _ source: SourceText, limits: ParseLimits, schedule: Schedule = .automatic, observer: (any ReadObserver)? = nil,
+        stream: (any EntryStream)? = nil, chunkCapacity: Int? = nil
     ) throws(YAMLError) -> Document {
         let bytes = source.bytes
         guard bytes.count < Int(UInt32.max) - 1 else { throw ReadErrors.tooLarge(source) }
@@ -28,7 +29,7 @@ enum DocumentReader {
             return Document(storage: storage)
         }
         let result = bytes.withUnsafeBufferPointer { buffer -> Result<Document, YAMLError> in
-            var builder = TreeBuilder(source: source, buffer: buffer, limits: limits, observer: observer)
+            var builder = TreeBuilder(source: source, buffer: buffer, limits: limits, observer: observer, stream: stream)
             // The caller guarantees a non-empty buffer with content after the byte order mark.
             let input = buffer.baseAddress! + source.contentStart
             let count = buffer.count - source.contentStart
@@ -38,8 +39,11 @@ enum DocumentReader {
             case .concurrent: concurrent = true
             case .automatic: concurrent = count >= concurrencyThreshold
             }
-            if !concurrent || !readConcurrently(input: input, count: count, into: &builder) {
-                EventProducer.run(input: input, count: count, maximumDepth: limits.maximumDepth) { chunk in
+            let capacity = chunkCapacity ?? EventChunk.capacity(forInput: count)
+            if !concurrent || !readConcurrently(input: input, count: count, chunkCapacity: capacity, into: &builder) {
+                EventProducer.run(
+                    input: input, count: count, maximumDepth: limits.maximumDepth, chunkCapacity: capacity
+                ) { chunk in
                     guard builder.consume(chunk) else { return nil }
                     chunk.reset()
                     return chunk
@@ -54,9 +58,9 @@ enum DocumentReader {
     /// the two overlap. libyaml stays on the calling thread, where its many small allocations are
     /// cheapest. Returns false, having read nothing, when no thread can be started.
     private static func readConcurrently(
-        input: UnsafePointer<UInt8>, count: Int, into builder: inout TreeBuilder
+        input: UnsafePointer<UInt8>, count: Int, chunkCapacity: Int, into builder: inout TreeBuilder
     ) -> Bool {
-        let channel = EventChannel(chunkCapacity: EventChunk.capacity(forInput: count))
+        let channel = EventChannel(chunkCapacity: chunkCapacity)
         let maximumDepth = builder.limits.maximumDepth
         return withUnsafeMutablePointer(to: &builder) { builder in
             // The builder is only touched by the consumer thread until it has been joined.
@@ -70,7 +74,9 @@ enum DocumentReader {
                 }
             }
             guard let consumer else { return false }
-            EventProducer.run(input: input, count: count, maximumDepth: maximumDepth, deliver: channel.send)
+            EventProducer.run(
+                input: input, count: count, maximumDepth: maximumDepth, chunkCapacity: chunkCapacity,
+                deliver: channel.send)
             channel.close()
             consumer.join()
             return true

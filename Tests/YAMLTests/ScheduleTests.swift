@@ -118,7 +118,10 @@ import TestSupport
         var records = 0
         var ending: EventStreamEnding?
         bytes.withUnsafeBufferPointer { buffer in
-            EventProducer.run(input: buffer.baseAddress!, count: buffer.count, maximumDepth: 256) { chunk in
+            EventProducer.run(
+                input: buffer.baseAddress!, count: buffer.count, maximumDepth: 256,
+                chunkCapacity: EventChunk.capacity(forInput: buffer.count)
+            ) { chunk in
                 records += chunk.records.count
                 ending = chunk.ending
                 return EventChunk(capacity: chunk.capacity)
