@@ -56,7 +56,7 @@ enum CheckCommand {
                 }
                 continue
             }
-            switch ListFile.load(path, context: context) {
+            switch ListFile.check(path) {
             case .failure(let error):
                 ListFile.reportUnreadable(error, path: path, context: context)
                 unreadable = true
@@ -115,6 +115,24 @@ struct ListFile {
     static func load(_ path: String, context: CommandContext, rules: Set<RuleID>? = nil) -> Result<ListFile, FileError> {
         do throws(FileError) {
             return .success(decode(try FileAccess.read(path), path: path, rules: rules))
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    /// Reads and checks a file in parts, as ``ShoppingList/checkInParts(_:rules:)`` does: the
+    /// findings alone, without the list, in the memory of a few hundred of its items.
+    static func check(_ path: String) -> Result<ListFile, FileError> {
+        do throws(FileError) {
+            let bytes = try FileAccess.read(path)
+            switch ShoppingList.checkInParts(bytes) {
+            case .failure(let failure):
+                return .success(unreadable(failure, bytes: bytes, path: path))
+            case .success(let findings):
+                let source = SourceText(bytes: bytes)
+                return .success(
+                    ListFile(path: path, bytes: bytes, document: nil, list: nil, diagnostics: findings.resolved(in: source)))
+            }
         } catch {
             return .failure(error)
         }

@@ -37,8 +37,12 @@ public struct StreamedPart {
 extension Document {
     /// Reads a document from UTF-8 bytes, handing the entries of the sequence `stream` picks over to
     /// it as they are read (see ``EntryStream``): the document returned holds the entries that were
-    /// not handed over, the last ones.
-    public init(parsing bytes: [UInt8], limits: ParseLimits = ParseLimits(), stream: any EntryStream) throws(YAMLError) {
-        self = try DocumentReader.read(SourceText(bytes: bytes), limits: limits, stream: stream)
+    /// not handed over, the last ones. `chunkCapacity` sets how many of libyaml's events are handed
+    /// to the tree builder at a time (by default a number that suits the size), and so how often
+    /// entries are handed over: tests make it small to cut a small document into many parts.
+    public init(
+        parsing bytes: [UInt8], limits: ParseLimits = ParseLimits(), stream: any EntryStream, chunkCapacity: Int? = nil
+    ) throws(YAMLError) {
+        self = try DocumentReader.read(SourceText(bytes: bytes), limits: limits, stream: stream, chunkCapacity: chunkCapacity)
     }
 }

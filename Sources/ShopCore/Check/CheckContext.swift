@@ -22,16 +22,23 @@ struct CheckContext {
         }
     }
 
-    init(list: ShoppingList, nodes: RawNodes, rule: RuleID) {
+    /// What the rules remember across the parts of a list read in parts.
+    let memory: CheckMemory
+
+    init(list: ShoppingList, nodes: RawNodes, rule: RuleID, memory: CheckMemory) {
         self.list = list
         self.nodes = nodes
         self.rule = rule
+        self.memory = memory
     }
 
     var source: SourceText { list.document.source }
     var layout: ListLayout { list.layout }
     var records: [ItemRecord] { list.records }
     var decimals: Int { list.priceDecimals }
+    /// Whether the list holds its whole top level, which the rules then judge: a part of a list
+    /// read in parts holds only items (see ``ListScope``).
+    var checksTopLevel: Bool { list.scope.holdsTopLevel }
 
     /// Reports a finding of the current rule on `node` (the whole document when nil), at `span`
     /// (by default the node's own).
@@ -68,12 +75,16 @@ struct CheckContext {
     /// where the next line starts, after its line break: the span stops at its last character,
     /// so that a fix that replaces or removes the node leaves the next line alone.
     func span(of node: Int) -> SourceSpan {
+        Self.span(of: node, nodes: nodes) ?? SourceSpan(at: source.contentStart)
+    }
+
+    /// ``span(of:)`` of a node of `nodes`; nil when neither it nor a node before it was read from
+    /// the source.
+    static func span(of node: Int, nodes: RawNodes) -> SourceSpan? {
         var probe = node
         while probe > 0 && nodes.startOffset(probe) == nil { probe -= 1 }
-        guard let start = nodes.startOffset(probe), var end = nodes.endOffset(probe) else {
-            return SourceSpan(at: source.contentStart)
-        }
-        let bytes = source.bytes
+        guard let start = nodes.startOffset(probe), var end = nodes.endOffset(probe) else { return nil }
+        let bytes = nodes.sourceBytes
         while end > start, end <= bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[end - 1]) { end -= 1 }
         return SourceSpan(start: start, end: end)
     }

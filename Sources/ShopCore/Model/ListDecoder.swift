@@ -8,7 +8,7 @@ struct ListDecoder {
     var layout = ListLayout()
     var title: String?
     var currency: Currency?
-    var categories: [String]?
+    var categoryIndex: CategoryIndex?
     var records: [ItemRecord] = []
     /// The items whose name or id has an earlier item's fingerprint, when the read found them.
     var repeatedNames: [RepeatedFingerprints.Pair]?
@@ -20,14 +20,34 @@ struct ListDecoder {
         self.document = document
     }
 
+    /// What the top level says: the settings, and where the parts of the list are.
+    struct TopLevel: Sendable {
+        var layout: ListLayout
+        var title: String?
+        var currency: Currency?
+        var categoryIndex: CategoryIndex?
+    }
+
+    /// What was decoded of the top level, to be given to the decoding of another part of the same
+    /// list (whose rows before its items are the same): what the items say is left out.
+    var topLevel: TopLevel {
+        var itemsFree = layout
+        itemsFree.itemsThatAreNotMappings = false
+        return TopLevel(layout: itemsFree, title: title, currency: currency, categoryIndex: categoryIndex)
+    }
+
     /// Decodes the document; the items from `streamed`, when it read them as the list's own
-    /// decoding would have.
-    mutating func decode(streamed: StreamingItemDecoder? = nil) {
+    /// decoding would have; the top level as `known` says, when given.
+    mutating func decode(streamed: StreamingItemDecoder? = nil, topLevel known: TopLevel? = nil) {
         guard let root = document.root else { return }
         layout.root = Int32(root.id.index)
         document.withRawNodes { nodes in
             guard nodes.isMapping(root.id.index) else { return }
-            decodeRoot(root.id.index, nodes: nodes)
+            if let known {
+                (layout, title, currency, categoryIndex) = (known.layout, known.title, known.currency, known.categoryIndex)
+            } else {
+                decodeRoot(root.id.index, nodes: nodes)
+            }
             guard layout.items >= 0 else { return }
             let decimals = currency?.decimals ?? Currency.defaultDecimals
             if let streamed, streamed.itemsNode == Int(layout.items), streamed.decimals == decimals,
@@ -78,7 +98,7 @@ struct ListDecoder {
             case .categories:
                 layout.categories = Int32(value)
                 if nodes.isSequence(value) {
-                    categories = Self.categoryNames(value, nodes: nodes)
+                    categoryIndex = CategoryIndex(value, nodes: nodes)
                 }
             case .items:
                 layout.itemsKey = Int32(key)
@@ -89,17 +109,6 @@ struct ListDecoder {
         if !layout.unusualTopLevel {
             layout.unusualTopLevel = seen & (1 << UInt8(ListKey.items.rank)) == 0
         }
-    }
-
-    /// The entries of `categories` that are names, each once (compared like names), as written.
-    static func categoryNames(_ sequence: Int, nodes: RawNodes) -> [String] {
-        var names: [String] = []
-        var seen: Set<NameKey> = []
-        for entry in nodes.items(of: sequence) where nodes.isScalar(entry) && !nodes.isNull(entry) {
-            let bytes = nodes.value(entry)
-            if seen.insert(NameKey(utf8: bytes)).inserted { names.append(String(decoding: bytes, as: UTF8.self)) }
-        }
-        return names
     }
 
     // MARK: Items

@@ -12,7 +12,9 @@ public struct ShoppingList: Sendable {
     /// The `currency`, when set to a known code.
     public let currency: Currency?
     /// The `categories` that are names, each once, in aisle order, when the key is a list.
-    public let categories: [String]?
+    public var categories: [String]? { categoryIndex?.names }
+    /// The same, ready to look items' categories up in.
+    let categoryIndex: CategoryIndex?
     /// The items that are mappings, in file order.
     let records: [ItemRecord]
     /// Where the parts of the list are in the document.
@@ -21,6 +23,12 @@ public struct ShoppingList: Sendable {
     /// nil when the duplicate rules are to find them.
     let repeatedNames: [RepeatedFingerprints.Pair]?
     let repeatedIDs: [RepeatedFingerprints.Pair]?
+    /// The whole list, or which part of a list read in parts.
+    public let scope: ListScope
+    /// For a part of a list read in parts, what the rules remember from the earlier parts.
+    let partMemory: CheckMemory?
+    /// What the decoding of this list's top level found, for the next part of a list read in parts.
+    private(set) var decodedTopLevel: ListDecoder.TopLevel?
 
     /// Decodes a document.
     public init(document: Document) {
@@ -40,14 +48,40 @@ public struct ShoppingList: Sendable {
         var decoder = ListDecoder(document: document)
         decoder.carried = carried
         decoder.decode(streamed: streamed)
-        self.document = document
+        self.init(decoder, scope: .whole, memory: nil)
+    }
+
+    /// A part of a list read in parts: `document` holds the part's items, whose repeated names and
+    /// ids are found with `fingerprints`, which the earlier parts' items went into.
+    init(
+        part document: Document, scope: ListScope, topLevel: ListDecoder.TopLevel?, fingerprints: inout ItemFingerprints,
+        memory: CheckMemory
+    ) {
+        var decoder = ListDecoder(document: document)
+        decoder.decode(topLevel: topLevel)
+        document.withRawNodes { nodes in
+            for record in decoder.records {
+                fingerprints.names.add(record, nodes: nodes)
+                fingerprints.ids.add(record, nodes: nodes)
+            }
+        }
+        decoder.repeatedNames = fingerprints.names.takePairs()
+        decoder.repeatedIDs = fingerprints.ids.takePairs()
+        self.init(decoder, scope: scope, memory: memory)
+        decodedTopLevel = decoder.topLevel
+    }
+
+    private init(_ decoder: ListDecoder, scope: ListScope, memory: CheckMemory?) {
+        document = decoder.document
         title = decoder.title
         currency = decoder.currency
-        categories = decoder.categories
+        categoryIndex = decoder.categoryIndex
         records = decoder.records
         layout = decoder.layout
         repeatedNames = decoder.repeatedNames
         repeatedIDs = decoder.repeatedIDs
+        self.scope = scope
+        partMemory = memory
     }
 
     /// Reads a list from bytes: the document, with its items decoded while it is read. A file
@@ -65,13 +99,21 @@ public struct ShoppingList: Sendable {
     }
 
     private static func parseDocument(_ bytes: [UInt8], observer: (any ReadObserver)?) -> Result<Document, ReadFailure> {
+        parseDocument(bytes) { bytes throws(YAMLError) in
+            if let observer { return try Document(parsing: bytes, observer: observer) }
+            return try Document(parsing: bytes)
+        }
+    }
+
+    /// The document `read` makes of `bytes`, or the findings of a file that is not one: its
+    /// conflicts, found before any read, or the syntax error that stopped the read.
+    static func parseDocument(_ bytes: [UInt8], read: ([UInt8]) throws(YAMLError) -> Document) -> Result<Document, ReadFailure> {
         let markers = ConflictMarkers(bytes)
         if !markers.isEmpty {
             return .failure(ReadFailure(findings: markers.regions.map { Finding(conflict: $0) }, source: SourceText(bytes: bytes)))
         }
         do throws(YAMLError) {
-            if let observer { return .success(try Document(parsing: bytes, observer: observer)) }
-            return .success(try Document(parsing: bytes))
+            return .success(try read(bytes))
         } catch {
             let source = SourceText(bytes: bytes)
             let finding = Finding(

@@ -10,7 +10,7 @@ enum CategoryRules {
         check: { context in
             let nodes = context.nodes
             let sequence = Int(context.layout.categories)
-            guard sequence >= 0, nodes.isSequence(sequence) else { return }
+            guard context.checksTopLevel, sequence >= 0, nodes.isSequence(sequence) else { return }
             var seen: [NameKey: Int] = [:]
             var previous: Int?
             for entry in nodes.items(of: sequence) {
@@ -71,37 +71,24 @@ enum CategoryRules {
         .categorySpelling, .warning, summary: "An item's category is spelled otherwise than in `categories`.",
         check: { context in check(&context, spelling: true) })
 
-    /// Whether a category is spelled exactly as an entry of `categories`. A store has a few dozen
-    /// aisles: comparing bytes beats hashing them, until there are many.
-    private static func isListed(_ bytes: UnsafeBufferPointer<UInt8>, texts: [[UInt8]], textSet: Set<[UInt8]>) -> Bool {
-        guard texts.count <= 32 else { return textSet.contains(Array(bytes)) }
-        for text in texts where text.count == bytes.count {
-            if text.withUnsafeBufferPointer({ $0.elementsEqual(bytes) }) { return true }
-        }
-        return false
-    }
-
     private static func check(_ context: inout CheckContext, spelling: Bool) {
-        guard let categories = context.list.categories else { return }
+        guard let index = context.list.categoryIndex else { return }
+        let categories = index.names
         let nodes = context.nodes
-        let texts = categories.map { Array($0.utf8) }
-        let textSet = Set(texts)
-        var listed: [NameKey: String] = [:]
-        for name in categories where listed[NameKey(name)] == nil { listed[NameKey(name)] = name }
-        var suggestions: [String: String?] = [:]
         // A suggestion measures the name against every category: a bound on that work keeps a
-        // file with thousands of categories and unknown ones quick to check.
-        var comparisonsLeft = 200_000
+        // file with thousands of categories and unknown ones quick to check. The suggestions made,
+        // and what is left of that work, go on from part to part of a list read in parts.
+        let memory = context.memory
         for record in context.records {
             guard let value = context.item(record).valueNode(.category), nodes.isScalar(value), !nodes.isNull(value) else {
                 continue
             }
             let bytes = nodes.value(value)
-            if isListed(bytes, texts: texts, textSet: textSet) { continue }
+            if index.lists(bytes) { continue }
             let key = NameKey(utf8: bytes)
             if key.isEmpty { continue }
             let category = context.text(value)
-            if let spelled = listed[key] {
+            if let spelled = index.byKey[key] {
                 guard spelling else { continue }
                 let fix = Fix(
                     title: "write \"\(spelled)\"", isSafe: true,
@@ -111,12 +98,12 @@ enum CategoryRules {
             }
             guard !spelling else { continue }
             var suggestion: String?
-            if let known = suggestions[category] {
+            if let known = memory.categories[category] {
                 suggestion = known
-            } else if comparisonsLeft > 0 {
-                comparisonsLeft -= categories.count
+            } else if memory.comparisonsLeft > 0 {
+                memory.comparisonsLeft -= categories.count
                 suggestion = SpellingSuggestion.closest(to: category, among: categories)
-                suggestions[category] = suggestion
+                memory.categories[category] = suggestion
             }
             var message = "category \"\(category)\" is not in \"categories\""
             var fixes: [Fix] = []

@@ -10,11 +10,12 @@ enum DuplicateKeyRule {
             let nodes = context.nodes
             guard context.layout.root >= 0, nodes.isMapping(Int(context.layout.root)) else { return }
             let root = Int(context.layout.root)
-            check(root, &context)
+            if context.checksTopLevel { check(root, &context) }
             for record in context.records where !record.marks.isDisjoint(with: [.repeatedKey, .otherKeys]) {
                 check(Int(record.node), &context)
             }
-            checkNested(after: root, &context)
+            // A part of a list read in parts leaves its top level to the last part.
+            checkNested(after: context.checksTopLevel ? root : Int(context.layout.items), &context)
         })
 
     /// Reports every key of `mapping` that an earlier key of it spells the same.
@@ -60,12 +61,14 @@ enum DuplicateKeyRule {
     /// not an item. Items are in document order, like the walk. An item whose keys are all known,
     /// once each, with scalar values has no mapping inside: the walk steps over it, so that it
     /// costs a look per item instead of per node.
-    private static func checkNested(after root: Int, _ context: inout CheckContext) {
+    /// Checks the mappings after `start` that are not items, and those inside items that may hold
+    /// them.
+    private static func checkNested(after start: Int, _ context: inout CheckContext) {
         let nodes = context.nodes
         let records = context.records
         let mayHoldMappings: ItemRecord.Marks = [.wrongKind, .otherKeys, .repeatedKey, .splitDecimal]
         var nextItem = 0
-        var node = root + 1
+        var node = start + 1
         let end = nodes.count
         while node < end {
             guard nodes.isMapping(node) else {
