@@ -1,4 +1,5 @@
 import ShopCore
+import YAML
 
 #if canImport(Glibc)
     import Glibc
@@ -63,39 +64,84 @@ enum ExportCommand {
         let format = try chooseFormat(arguments.value("format"), output: output)
         let path = context.fileOperands[0]
         let console = context.console
-
-        let loaded: ListFile
-        // Only errors stop it: the rules that find warnings need not run.
-        switch ListFile.load(path, context: context, rules: RuleRegistry.errors) {
-        case .failure(let error):
-            ListFile.reportUnreadable(error, path: path, context: context)
-            return 2
-        case .success(let file):
-            loaded = file
-        }
-        guard let list = loaded.list, !loaded.diagnostics.contains(where: { $0.severity == .error }) else {
-            loaded.reportDiagnostics(to: console, errorsOnly: true)
-            console.error("\(loaded.displayPath) has errors; nothing was exported (see 'shop check')")
-            return 1
-        }
         let options = ExportOptions(
             scope: arguments.flag("all") ? .all : .shoppingList, fallbackTitle: ExportOptions.title(forPath: path))
 
-        guard let output else {
-            format.write(list, options: options) { console.out.write($0) }
-            return 0
-        }
-        if isSameFile(path, output) {
-            console.error("refusing to write the export over the list it comes from ('\(output)')")
+        let bytes: [UInt8]
+        do throws(FileError) {
+            bytes = try FileAccess.read(path)
+        } catch {
+            ListFile.reportUnreadable(error, path: path, context: context)
             return 2
         }
+        // The export is written as the list is read, and held until the list is known to have no
+        // errors (only errors stop it: the rules that find warnings need not run).
+        let spool = OutputSpool()
+        if let refused = export(bytes, path: path, format: format, options: options, into: spool) {
+            refused.reportDiagnostics(to: console, errorsOnly: true)
+            console.error("\(refused.displayPath) has errors; nothing was exported (see 'shop check')")
+            return 1
+        }
         do throws(FileError) {
-            try FileAccess.writeAtomically(format.export(list, options: options), to: output)
+            guard let output else {
+                try spool.deliver { console.out.write($0) }
+                return 0
+            }
+            if isSameFile(path, output) {
+                console.error("refusing to write the export over the list it comes from ('\(output)')")
+                return 2
+            }
+            var failure: FileError?
+            try FileAccess.writeAtomically(to: output) { write in
+                do throws(FileError) { try spool.deliver(to: write) } catch { failure = error }
+            }
+            if let failure { throw failure }
         } catch {
             console.error(error.description)
             return 2
         }
         return 0
+    }
+
+    /// Checks the list `bytes` hold for errors and exports it into `spool`: as the list is read, for
+    /// the formats written in parts, else from the whole list. Returns the file with its errors
+    /// when it has some (or cannot be read), and then `spool` holds nothing.
+    private static func export(
+        _ bytes: [UInt8], path: String, format: ExportFormat, options: ExportOptions, into spool: OutputSpool
+    ) -> ListFile? {
+        let checked: ShoppingList.CheckedRead
+        let parts = PartsExport(format: format, options: options, output: spool.write)
+        if parts != nil {
+            switch ShoppingList.checkInParts(bytes, rules: RuleRegistry.errors, { part, errors in
+                if !errors { parts?.write(part) }
+            }) {
+            case .failure(let failure):
+                return ListFile.unreadable(failure, bytes: bytes, path: path)
+            case .success(let read):
+                checked = read
+            }
+        } else {
+            switch ShoppingList.read(bytes) {
+            case .failure(let failure):
+                return ListFile.unreadable(failure, bytes: bytes, path: path)
+            case .success(let list):
+                checked = .whole(findings: list.check(RuleRegistry.errors), list: list)
+            }
+        }
+        if checked.findings.contains(where: { $0.severity == .error }) {
+            spool.discard()
+            return ListFile(
+                path: path, bytes: bytes, document: nil, list: nil, diagnostics: checked.findings.resolved(in: SourceText(bytes: bytes)))
+        }
+        switch checked {
+        case .parts(_, let rest):
+            parts?.finish(rest)
+        case .whole(_, let list):
+            // Read whole: what the parts wrote is not the export.
+            spool.discard()
+            format.write(list, options: options, to: spool.write)
+        }
+        return nil
     }
 
     /// The format asked for, else the one the output's extension names; a usage error when

@@ -17,7 +17,7 @@ struct PartsReadTests {
     static func expectSameFindings(_ bytes: [UInt8], _ name: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) {
         let whole = ShoppingList.read(bytes).map { $0.check() }
         for capacity in chunkCapacities {
-            let parts = ShoppingList.checkInParts(bytes, rules: nil, chunkCapacity: capacity)
+            let parts = ShoppingList.checkInParts(bytes, rules: nil, chunkCapacity: capacity) { _, _ in }.map(\.findings)
             switch (whole, parts) {
             case (.success(let expected), .success(let found)):
                 if expected != found {
@@ -80,7 +80,7 @@ struct PartsReadTests {
         let findings = (try? ShoppingList.read(bytes).get().check()) ?? []
         #expect(findings.count == 900)
         #expect(findings.filter { !$0.fixes.isEmpty }.count == 667)
-        let parts = ShoppingList.checkInParts(bytes, rules: nil, chunkCapacity: 5)
+        let parts = ShoppingList.checkInParts(bytes, rules: nil, chunkCapacity: 5) { _, _ in }.map(\.findings)
         #expect((try? parts.get()) == findings)
     }
 
@@ -93,6 +93,48 @@ struct PartsReadTests {
         guard case .settingsAfterItems = read else {
             Issue.record("read in parts: \(read)")
             return
+        }
+    }
+}
+
+/// An export written in parts is the export of the whole list, byte for byte.
+@Suite("exporting a list read in parts")
+struct PartsExportTests {
+    static func expectSameExport(_ bytes: [UInt8], _ name: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) {
+        guard case .success(let whole) = ShoppingList.read(bytes) else { return }
+        for format in ExportFormat.allCases where PartsExport.writesInParts(format) {
+            for scope in [ItemScope.all, .shoppingList] {
+                let options = ExportOptions(scope: scope, fallbackTitle: "fallback")
+                let expected = format.export(whole, options: options)
+                for capacity in [1, 4, 29] {
+                    var written: [UInt8] = []
+                    let export = PartsExport(format: format, options: options) { written.append(contentsOf: $0) }
+                    let read = ShoppingList.readInParts(bytes, chunkCapacity: capacity) { part in export?.write(part) }
+                    guard case .success(.read(let rest)) = read else { continue }
+                    export?.finish(rest)
+                    if written != expected {
+                        let difference = lineDiff(expected: expected, actual: written)
+                        Issue.record(
+                            "\(name), \(format) \(scope), chunks of \(capacity):\n\(difference)", sourceLocation: sourceLocation)
+                        return
+                    }
+                }
+            }
+        }
+    }
+
+    @Test("generated files")
+    func generated() {
+        var generator = ShopFileGenerator(seed: 0xE7_9A27)
+        for index in 0..<300 {
+            Self.expectSameExport(Array(generator.file().utf8), "file \(index)")
+        }
+    }
+
+    @Test("the export fixtures")
+    func fixtures() throws {
+        for name in fixtureNames("export") where FileManager.default.fileExists(atPath: fixtureURL("export", "\(name).yaml").path) {
+            Self.expectSameExport(try readBytes(fixtureURL("export", "\(name).yaml")), name)
         }
     }
 }

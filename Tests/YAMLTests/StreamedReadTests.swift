@@ -160,3 +160,117 @@ import TestSupport
         #expect(document.allComments.count < 200)
     }
 }
+
+/// A document printed as it is read in parts is the document printed whole, byte for byte, or the
+/// print says it could not be made in parts.
+@Suite struct StreamedPrintTests {
+    final class Printer: EntryStream {
+        let acceptedKey: Int
+        var asked = 0
+        var print: StreamedPrint
+        var text: [UInt8] = []
+        var parts = 0
+        let policy: PrintPolicy
+
+        init(acceptedKey: Int, policy: PrintPolicy) {
+            self.acceptedKey = acceptedKey
+            self.policy = policy
+            print = StreamedPrint(chunkSize: 64) { _ in }
+            print = StreamedPrint(chunkSize: 64) { [unowned self] in self.text.append(contentsOf: $0) }
+        }
+
+        func streamsValue(ofKey key: UnsafeBufferPointer<UInt8>) -> Bool {
+            defer { asked += 1 }
+            return asked == acceptedKey
+        }
+
+        func take(_ part: StreamedPart) {
+            parts += 1
+            print.print(part: part.document, sequence: part.sequence, policy: policy)
+        }
+    }
+
+    /// Whether the print in parts of the sequence at `keyPosition` gives the whole print; nil when
+    /// it could not be made in parts.
+    static func printsAlike(_ bytes: [UInt8], keyPosition: Int, chunkCapacity: Int, policy: PrintPolicy = PrintPolicy())
+        -> (alike: Bool?, difference: String)
+    {
+        guard let whole = try? Document(parsing: bytes) else { return (nil, "") }
+        let expected = whole.formatted(policy: policy)
+        let printer = Printer(acceptedKey: keyPosition, policy: policy)
+        guard
+            let rest = try? DocumentReader.read(
+                SourceText(bytes: bytes), limits: ParseLimits(), schedule: .inline, stream: printer, chunkCapacity: chunkCapacity)
+        else { return (false, "the read failed") }
+        guard printer.print.finish(rest, policy: policy) else { return (nil, "") }
+        if printer.text == expected { return (true, "") }
+        return (false, lineDiff(expected: expected, actual: printer.text))
+    }
+
+    @Test func generatedDocumentsPrintAsTheyPrintWhole() {
+        var inParts = 0
+        for seed in 0..<1_500 {
+            var generator = DocumentGenerator(seed: UInt64(seed))
+            let bytes = generator.document().bytes
+            guard let whole = try? Document(parsing: bytes) else { continue }
+            for (position, _) in StreamedReadTests.sequenceKeys(whole) {
+                for capacity in [1, 3, 64] {
+                    let (alike, difference) = Self.printsAlike(bytes, keyPosition: position, chunkCapacity: capacity)
+                    if alike == false {
+                        Issue.record("seed \(seed), key \(position), chunks of \(capacity):\n\(difference)")
+                        return
+                    }
+                    if alike == true && capacity == 1 { inParts += 1 }
+                }
+            }
+        }
+        // Most sequences under a key print in parts: the test is not vacuous.
+        #expect(inParts > 300, "\(inParts) printed in parts")
+    }
+
+    @Test func aListWithCommentsEverywherePrintsInParts() {
+        let text = """
+            # header
+
+            title: T # t
+            items: # the items
+              # before the first
+              - name: a # on a
+                price: 1
+                # inside a, after its last key
+              # between, at the sequence's column
+
+              - {name: b, x: [1, 2]} # after b
+              - - nested
+                - "quoted \\u00e9"
+              -   |+
+                literal
+
+              - name: c
+                notes: >-
+                  folded
+                  text
+              # the sequence's end
+            # after the items
+            other: [1]
+            # the end
+            """
+        for capacity in [1, 2, 5, 1000] {
+            let (alike, difference) = Self.printsAlike(Array(text.utf8), keyPosition: 1, chunkCapacity: capacity)
+            #expect(alike == true, "chunks of \(capacity): \(difference)")
+        }
+    }
+
+    @Test func aFlowSequenceIsNotPrintedInParts() {
+        let text = "a: 1\nitems: [x, y, # c\n  z]\n"
+        #expect(Self.printsAlike(Array(text.utf8), keyPosition: 1, chunkCapacity: 1).alike == nil)
+    }
+
+    /// A policy that puts a key read after the sequence before it: the parts printed without it.
+    @Test func anOrderTheFirstPartCouldNotKnowIsRefused() throws {
+        let text = "a: 1\nitems:\n  - x\n  - y\n  - z\nb: 2\n"
+        let whole = try Document(parsing: text)
+        let policy = PrintPolicy(entryOrder: [whole.root!.id: [2, 0, 1]])
+        #expect(Self.printsAlike(Array(text.utf8), keyPosition: 1, chunkCapacity: 1, policy: policy).alike == nil)
+    }
+}

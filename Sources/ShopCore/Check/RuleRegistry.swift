@@ -73,30 +73,3 @@ extension ShoppingList {
     }
 }
 
-extension ShoppingList {
-    /// Every finding of `rules` (all of them by default) in the list `bytes` hold, ordered by
-    /// position, found as the list is read in parts (``readInParts(_:limits:_:)``): the same
-    /// findings as ``check(_:)`` on the list read whole, in the memory of a few hundred items.
-    /// A file that is not one readable document gets its findings as ``read(_:)`` gives them.
-    public static func checkInParts(_ bytes: [UInt8], rules: Set<RuleID>? = nil) -> Result<[Finding], ReadFailure> {
-        checkInParts(bytes, rules: rules, chunkCapacity: nil)
-    }
-
-    /// ``checkInParts(_:rules:)``, the events handed over `chunkCapacity` at a time (for tests).
-    static func checkInParts(_ bytes: [UInt8], rules: Set<RuleID>?, chunkCapacity: Int?) -> Result<[Finding], ReadFailure> {
-        var found: [Finding] = []
-        let read = readInParts(bytes, chunkCapacity: chunkCapacity) { part in found.append(contentsOf: part.check(rules)) }
-        switch read {
-        case .failure(let failure):
-            return .failure(failure)
-        case .success(.settingsAfterItems):
-            return ShoppingList.read(bytes).map { $0.check(rules) }
-        case .success(.read(let rest)):
-            found.append(contentsOf: rest.check(rules))
-            // Each part's findings are in order, and the parts follow one another; the last part's
-            // top level goes around them. At one position, an item's finding comes first, as the
-            // inner node's does in a whole check.
-            return .success(found.enumerated().sorted { ($0.element.span.start, $0.offset) < ($1.element.span.start, $1.offset) }.map(\.element))
-        }
-    }
-}

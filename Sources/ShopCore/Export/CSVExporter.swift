@@ -50,8 +50,7 @@ public enum CSVExporter {
     ) {
         withoutActuallyEscaping(output) { output in
             var writer = ExportWriter(output: output)
-            writer.append(string: header)
-            writer.append("\r\n")
+            writeHeader(to: &writer)
             let count = list.records.count
             guard sharing else {
                 writeRecords(list, options: options, positions: 0..<count, to: &writer)
@@ -74,11 +73,17 @@ public enum CSVExporter {
         }
     }
 
+    /// The header record.
+    static func writeHeader(to writer: inout ExportWriter) {
+        writer.append(string: header)
+        writer.append("\r\n")
+    }
+
     /// The number of items from which writing them on two threads pays for itself.
     static let sharedExportSize = 5_000
 
     /// The records of the items at `positions` that are in the export's scope.
-    private static func writeRecords(
+    static func writeRecords(
         _ list: ShoppingList, options: ExportOptions, positions: Range<Int>, to writer: inout ExportWriter
     ) {
         let decimals = list.priceDecimals

@@ -37,48 +37,65 @@ public enum JSONExporter {
     ) {
         withoutActuallyEscaping(output) { output in
             var writer = ExportWriter(output: output)
-            let decimals = list.priceDecimals
-            var totals = ListTotals(decimals: decimals)
-            writer.append("{\n  \"title\": ")
-            appendString(list.displayTitle(fallback: options.fallbackTitle), to: &writer)
-            writer.append(",\n  \"currency\": ")
-            if let currency = list.currency {
-                appendString(currency.code, to: &writer)
-            } else {
-                writer.append("null")
-            }
-            writer.append(",\n  \"items\": [")
-            list.forEachItem(in: options.scope) { entry in
-                writer.append(totals.itemCount == 0 ? "\n    {\n      \"name\": " : ",\n    {\n      \"name\": ")
-                totals.add(price: entry.price, quantity: entry.effectiveQuantity)
-                appendString(entry.text(.name), to: &writer)
-                writer.append(",\n      \"id\": ")
-                appendString(entry.text(.id), to: &writer)
-                writer.append(",\n      \"price\": ")
-                appendMoney(entry.price, decimals: decimals, to: &writer)
-                writer.append(",\n      \"quantity\": ")
-                writer.appendShortest(entry.effectiveQuantity)
-                writer.append(",\n      \"unit\": ")
-                appendString(entry.text(.unit), to: &writer)
-                writer.append(",\n      \"category\": ")
-                appendString(entry.text(.category), to: &writer)
-                writer.append(entry.buy ? ",\n      \"buy\": true" : ",\n      \"buy\": false")
-                writer.append(entry.done ? ",\n      \"done\": true" : ",\n      \"done\": false")
-                writer.append(",\n      \"notes\": ")
-                appendString(entry.text(.notes), to: &writer)
-                writer.append(",\n      \"total\": ")
-                let lineTotal = entry.price.map {
-                    ListTotals.lineTotal(price: $0, quantity: entry.effectiveQuantity, decimals: decimals)
-                }
-                appendMoney(lineTotal, decimals: decimals, to: &writer)
-                writer.append("\n    }")
-                writer.flushIfFull()
-            }
-            writer.append(totals.itemCount == 0 ? "],\n  \"total\": " : "\n  ],\n  \"total\": ")
-            appendMoney(totals.total, decimals: decimals, to: &writer)
-            writer.append("\n}\n")
+            var totals = ListTotals(decimals: list.priceDecimals)
+            writeStart(list, options: options, to: &writer)
+            writeItems(list, options: options, totals: &totals, to: &writer)
+            writeEnd(totals, to: &writer)
             writer.flush()
         }
+    }
+
+    /// What comes before the items: the title and the currency.
+    static func writeStart(_ list: ShoppingList, options: ExportOptions, to writer: inout ExportWriter) {
+        writer.append("{\n  \"title\": ")
+        appendString(list.displayTitle(fallback: options.fallbackTitle), to: &writer)
+        writer.append(",\n  \"currency\": ")
+        if let currency = list.currency {
+            appendString(currency.code, to: &writer)
+        } else {
+            writer.append("null")
+        }
+        writer.append(",\n  \"items\": [")
+    }
+
+    /// The items of `list` in the export's scope, after the `totals.itemCount` items written before.
+    static func writeItems(
+        _ list: ShoppingList, options: ExportOptions, totals: inout ListTotals, to writer: inout ExportWriter
+    ) {
+        let decimals = list.priceDecimals
+        list.forEachItem(in: options.scope) { entry in
+            writer.append(totals.itemCount == 0 ? "\n    {\n      \"name\": " : ",\n    {\n      \"name\": ")
+            totals.add(price: entry.price, quantity: entry.effectiveQuantity)
+            appendString(entry.text(.name), to: &writer)
+            writer.append(",\n      \"id\": ")
+            appendString(entry.text(.id), to: &writer)
+            writer.append(",\n      \"price\": ")
+            appendMoney(entry.price, decimals: decimals, to: &writer)
+            writer.append(",\n      \"quantity\": ")
+            writer.appendShortest(entry.effectiveQuantity)
+            writer.append(",\n      \"unit\": ")
+            appendString(entry.text(.unit), to: &writer)
+            writer.append(",\n      \"category\": ")
+            appendString(entry.text(.category), to: &writer)
+            writer.append(entry.buy ? ",\n      \"buy\": true" : ",\n      \"buy\": false")
+            writer.append(entry.done ? ",\n      \"done\": true" : ",\n      \"done\": false")
+            writer.append(",\n      \"notes\": ")
+            appendString(entry.text(.notes), to: &writer)
+            writer.append(",\n      \"total\": ")
+            let lineTotal = entry.price.map {
+                ListTotals.lineTotal(price: $0, quantity: entry.effectiveQuantity, decimals: decimals)
+            }
+            appendMoney(lineTotal, decimals: decimals, to: &writer)
+            writer.append("\n    }")
+            writer.flushIfFull()
+        }
+    }
+
+    /// What comes after the items: the total.
+    static func writeEnd(_ totals: ListTotals, to writer: inout ExportWriter) {
+        writer.append(totals.itemCount == 0 ? "],\n  \"total\": " : "\n  ],\n  \"total\": ")
+        appendMoney(totals.total, decimals: totals.decimals, to: &writer)
+        writer.append("\n}\n")
     }
 
     private static func appendMoney(_ amount: DecimalNumber?, decimals: Int, to writer: inout ExportWriter) {
