@@ -69,7 +69,13 @@ enum EditCommands {
                 throw CommandFailure.usage("nothing to change; give at least one option such as --price or --unset", command: "edit")
             }
             let name = arguments.positionals[0]
-            return EditSession.run(context) { editor throws(EditRefusal) in
+            guard values.name == nil else {
+                // A new name must be no other item's: the whole list tells.
+                return EditSession.run(context) { editor throws(EditRefusal) in
+                    try editor.edit(name, values: values, unset: unset)
+                }
+            }
+            return EditSession.runInParts(context, names: [name]) { editor, name throws(EditRefusal) in
                 try editor.edit(name, values: values, unset: unset)
             }
         })
@@ -80,7 +86,7 @@ enum EditCommands {
         arguments: [namesArgument],
         examples: [Example(command: "shop rm Croissants", explanation: "Remove an item and the comments above and beside it.")],
         run: { context throws(CommandFailure) in
-            names(context) { editor, name throws(EditRefusal) in try editor.remove(name) }
+            names(context, inParts: false) { editor, name throws(EditRefusal) in try editor.remove(name) }
         })
 
     static let buy = CommandSpec(
@@ -133,14 +139,20 @@ enum EditCommands {
 
     static let all = [add, edit, remove, buy, unbuy, done, undone, clear]
 
-    /// Applies `change` to each NAME; if any is refused, nothing is written.
+    /// Applies `change` to each NAME; if any is refused, nothing is written. A change that looks at
+    /// its own item only (and at the list's settings) is made `inParts`, as the list is read;
+    /// removing an item also moves what was around it, which may be in another part.
     static func names(
-        _ context: CommandContext, _ change: @escaping (inout ListEditor, String) throws(EditRefusal) -> Void
+        _ context: CommandContext, inParts: Bool = true,
+        _ change: @escaping (inout ListEditor, String) throws(EditRefusal) -> Void
     ) -> Int32 {
         let names = context.arguments.positionals
-        return EditSession.run(context) { editor throws(EditRefusal) in
-            for name in names { try change(&editor, name) }
+        guard inParts else {
+            return EditSession.run(context) { editor throws(EditRefusal) in
+                for name in names { try change(&editor, name) }
+            }
         }
+        return EditSession.runInParts(context, names: names, change)
     }
 
     static func values(from arguments: ParsedArguments) -> ItemValues {

@@ -82,19 +82,67 @@ enum EditSession {
                         edited.format(policy: policy, into: write)
                     }
                 }
-                // Which file changed is said when it is not the one a reader would assume.
-                let place = path == ListDiscovery.defaultName ? "" : " (\(displayPath))"
-                for note in editor.notes {
-                    switch note.kind {
-                    case .warning: console.warning(note.message)
-                    case .changed, .unchanged: console.note(note.message + place)
-                    }
-                }
+                report(editor.notes, path: path, console)
                 return 0
             }
         } catch {
             report(error, console)
             return 2
+        }
+    }
+
+    /// Changes the items named `names` by `change` as ``run(_:preview:_:)`` does, making the change
+    /// as the list is read in parts where it can (``ListEditor/editInParts(_:names:configure:change:into:)``),
+    /// so that a long list is edited in the memory of a few hundred items. What cannot be done in
+    /// parts (a refusal, a name not found once, a file not replaced atomically) is done on the whole
+    /// list, which then says why as an edit always does.
+    static func runInParts(
+        _ context: CommandContext, names: [String], _ change: @escaping (inout ListEditor, String) throws(EditRefusal) -> Void
+    ) -> Int32 {
+        let path = context.listFile
+        let console = context.console
+        let whole = { run(context) { editor throws(EditRefusal) in for name in names { try change(&editor, name) } } }
+        guard path != "-", FileAccess.isReplaceable(path) else { return whole() }
+        let named = context.arguments.value("file").map { "shop -f " + ListEditor.quotedForShell($0) }
+        do throws(FileError) {
+            let outcome = try FileAccess.withExclusiveLock(for: path) { () throws(FileError) -> ListEditor.PartsEdit? in
+                let (bytes, version) = try FileAccess.readVersion(path)
+                var outcome: ListEditor.PartsEdit?
+                // Written as it is edited, into the file that replaces the list once all went well.
+                _ = try FileAccess.attemptAtomicWrite(to: path, replacing: version) { write in
+                    let edit = withoutActuallyEscaping(write) { write in
+                        ListEditor.editInParts(
+                            bytes, names: names, configure: { editor in if let named { editor.command = named } },
+                            change: change, into: write)
+                    }
+                    guard case .success(let result) = edit else { return false }
+                    outcome = result
+                    if case .edited(_, true) = result { return true }
+                    return false
+                }
+                return outcome
+            }
+            if case .edited(let notes, _) = outcome {
+                report(notes, path: path, console)
+                return 0
+            }
+        } catch {
+            report(error, console)
+            return 2
+        }
+        // Released the lock: the whole edit takes it again.
+        return whole()
+    }
+
+    /// Says what an edit did; which file changed is said when it is not the one a reader would
+    /// assume.
+    private static func report(_ notes: [EditNote], path: String, _ console: Console) {
+        let place = path == ListDiscovery.defaultName ? "" : " (\(CommandContext.displayName(path)))"
+        for note in notes {
+            switch note.kind {
+            case .warning: console.warning(note.message)
+            case .changed, .unchanged: console.note(note.message + place)
+            }
         }
     }
 

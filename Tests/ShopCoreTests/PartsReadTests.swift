@@ -138,3 +138,175 @@ struct PartsExportTests {
         }
     }
 }
+
+/// A list formatted as it is read in parts is the list formatted whole, byte for byte.
+@Suite("formatting a list read in parts")
+struct PartsFormatTests {
+    /// Whether the print went without a restart; records a difference.
+    @discardableResult
+    static func expectSameText(_ bytes: [UInt8], _ name: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) -> Bool {
+        guard case .success(let whole) = ShoppingList.read(bytes) else { return false }
+        let expected = CanonicalForm.format(whole.document)
+        var inParts = true
+        for capacity in [1, 3, 17, 500] {
+            var text: [UInt8] = []
+            let result = CanonicalForm.formatInParts(bytes, chunkCapacity: capacity, restart: {
+                text.removeAll()
+                inParts = false
+            }) { text.append(contentsOf: $0) }
+            guard case .success = result else {
+                Issue.record("\(name): the read failed in parts", sourceLocation: sourceLocation)
+                return false
+            }
+            if text != expected {
+                let difference = lineDiff(expected: expected, actual: text)
+                Issue.record("\(name), chunks of \(capacity):\n\(difference)", sourceLocation: sourceLocation)
+                return false
+            }
+        }
+        return inParts
+    }
+
+    @Test("generated files")
+    func generated() {
+        var generator = ShopFileGenerator(seed: 0xF0_9A27)
+        var inParts = 0
+        for index in 0..<400 {
+            if Self.expectSameText(Array(generator.file().utf8), "file \(index)") { inParts += 1 }
+        }
+        // Most of them are printed in parts: the test is not vacuous.
+        #expect(inParts > 150, "\(inParts) of 400 printed in parts")
+    }
+
+    @Test("the format fixtures")
+    func fixtures() throws {
+        for name in fixtureNames("fmt") where FileManager.default.fileExists(atPath: fixtureURL("fmt", "\(name).yaml").path) {
+            Self.expectSameText(try readBytes(fixtureURL("fmt", "\(name).yaml")), name)
+        }
+    }
+
+    @Test(
+        "what cannot be printed in parts is printed whole",
+        arguments: [
+            "items:\n  - {name: A, price: 3.5}\n  - {name: B}\ncurrency: JPY\n",
+            "items: [{name: A}, {name: B}, {name: C}]\n",
+            "{title: t, items: [{name: A}, {name: B}]}\n",
+            "x-first: 1\nitems:\n  - name: A\n  - name: B\ntitle: late\n",
+        ])
+    func printedWhole(text: String) {
+        #expect(!Self.expectSameText(Array(text.utf8), text))
+    }
+}
+
+/// An edit of named items made as the list is read in parts writes what the edit of the whole list
+/// writes and says what it says; what it cannot do in parts it leaves to the whole list.
+@Suite("editing a list read in parts")
+struct PartsEditTests {
+    typealias Change = @Sendable (inout ListEditor, String) throws(EditRefusal) -> Void
+
+    /// The edit made on the whole list: its text when it changes the file, its notes; nil when
+    /// refused.
+    static func wholeEdit(_ bytes: [UInt8], names: [String], change: Change) -> (text: [UInt8]?, notes: [EditNote])? {
+        guard case .success(let list) = ShoppingList.read(bytes) else { return nil }
+        do throws(EditRefusal) {
+            var editor = try ListEditor(list: list)
+            for name in names { try change(&editor, name) }
+            guard editor.changed else { return (nil, editor.notes) }
+            let edited = editor.editedList
+            guard edited.check(RuleRegistry.structural).isEmpty else { return nil }
+            return (edited.document.formatted(policy: CanonicalForm.policy(for: edited)), editor.notes)
+        } catch {
+            return nil
+        }
+    }
+
+    /// Whether the edit was made in parts; records a difference from the whole edit.
+    @discardableResult
+    static func expectSameEdit(
+        _ bytes: [UInt8], names: [String], change: Change, _ name: String,
+        sourceLocation: Testing.SourceLocation = #_sourceLocation
+    ) -> Bool {
+        let whole = wholeEdit(bytes, names: names, change: change)
+        var inParts = true
+        for capacity in [1, 4, 40] {
+            var text: [UInt8] = []
+            let result = ListEditor.editInParts(
+                bytes, names: names, chunkCapacity: capacity, configure: { _ in }, change: change
+            ) { text.append(contentsOf: $0) }
+            switch result {
+            case .success(.edited(let notes, let changed)):
+                guard let whole else {
+                    Issue.record("\(name): edited in parts, refused whole", sourceLocation: sourceLocation)
+                    return false
+                }
+                #expect(notes == whole.notes, "\(name), chunks of \(capacity)", sourceLocation: sourceLocation)
+                #expect(changed == (whole.text != nil), "\(name), chunks of \(capacity)", sourceLocation: sourceLocation)
+                if let expected = whole.text, text != expected {
+                    let difference = lineDiff(expected: expected, actual: text)
+                    Issue.record("\(name), chunks of \(capacity):\n\(difference)", sourceLocation: sourceLocation)
+                    return false
+                }
+            case .success(.readWhole), .failure:
+                inParts = false
+            }
+        }
+        return inParts
+    }
+
+    static let changes: [(String, Change)] = [
+        ("buy", { editor, name throws(EditRefusal) in try editor.buy(name) }),
+        ("buy 2", { editor, name throws(EditRefusal) in try editor.buy(name, quantity: "2") }),
+        ("unbuy", { editor, name throws(EditRefusal) in try editor.unbuy(name) }),
+        ("done", { editor, name throws(EditRefusal) in try editor.markDone(name) }),
+        ("undone", { editor, name throws(EditRefusal) in try editor.markUndone(name) }),
+        ("edit", { editor, name throws(EditRefusal) in
+            try editor.edit(name, values: ItemValues(price: "4.5", category: "Dairy", notes: "a\nb"), unset: ["x-y"])
+        }),
+    ]
+
+    @Test("generated lists, every command, one or several names")
+    func generated() throws {
+        var generator = ShopFileGenerator(seed: 0xED17_9A27)
+        var random = SeededGenerator(seed: 41)
+        var inParts = 0
+        var editable = 0
+        for index in 0..<250 {
+            let text = generator.file()
+            let bytes = Array(text.utf8)
+            guard case .success(let list) = ShoppingList.read(bytes) else { continue }
+            let known = list.items.compactMap(\.name)
+            guard !known.isEmpty else { continue }
+            let (label, change) = Self.changes[index % Self.changes.count]
+            var names: [String] = []
+            for _ in 0..<Int.random(in: 1...3, using: &random) {
+                names.append(Int.random(in: 0..<10, using: &random) > 0 ? known.randomElement(using: &random)! : "No such thing")
+            }
+            if Self.wholeEdit(bytes, names: names, change: change) != nil { editable += 1 }
+            if Self.expectSameEdit(bytes, names: names, change: change, "file \(index), \(label) \(names)") { inParts += 1 }
+        }
+        // Many are made in parts: the test is not vacuous.
+        // Many are made in parts (the others are lists that cannot be printed in parts, which
+        // the generator writes in every order): the test is not vacuous.
+        #expect(inParts >= 15, "\(inParts) made in parts of \(editable) made whole")
+    }
+
+    @Test("long lists: the first item, the last, one in the middle, one named twice")
+    func longLists() {
+        var text = "title: T\ncurrency: EUR\ncategories: [Dairy]\nitems:\n"
+        for index in 0..<300 {
+            text += index % 7 == 0 ? "  # item \(index)\n" : ""
+            text += "  - name: Item \(index) # \(index)\n    price: \(index).50\n"
+            text += index % 5 == 0 ? "    buy: true\n" : ""
+            text += index % 11 == 0 ? "\n" : ""
+        }
+        text += "  # the end of the items\nx-after: 1\n"
+        let bytes = Array(text.utf8)
+        for (label, change) in Self.changes {
+            for names in [["Item 0"], ["item 299"], ["Item 150", "Item 3"], ["Item 7", "ITEM 7"]] {
+                #expect(Self.expectSameEdit(bytes, names: names, change: change, "\(label) \(names)"), "\(label) \(names)")
+            }
+            // Not there, or there twice: left to the whole list.
+            #expect(!Self.expectSameEdit(bytes, names: ["Item 1000"], change: change, label))
+        }
+    }
+}

@@ -39,16 +39,16 @@ public struct ShoppingList: Sendable {
     /// the items whose rows it copied unchanged keep their records.
     func applying(_ edit: DocumentEdit) -> ShoppingList {
         let (edited, rows) = document.applyingWithRows(edit)
-        return ShoppingList(document: edited, streamed: nil, carried: CarriedRecords(of: self, rows: rows))
+        return ShoppingList(document: edited, streamed: nil, carried: CarriedRecords(of: self, rows: rows), scope: scope)
     }
 
     /// Decodes a document whose items `streamed` decoded while it was read, or whose unchanged
     /// items have records `carried`.
-    init(document: Document, streamed: StreamingItemDecoder?, carried: CarriedRecords? = nil) {
+    init(document: Document, streamed: StreamingItemDecoder?, carried: CarriedRecords? = nil, scope: ListScope = .whole) {
         var decoder = ListDecoder(document: document)
         decoder.carried = carried
         decoder.decode(streamed: streamed)
-        self.init(decoder, scope: .whole, memory: nil)
+        self.init(decoder, scope: scope, memory: nil)
     }
 
     /// A part of a list read in parts: `document` holds the part's items, whose repeated names and
