@@ -1,5 +1,4 @@
-import ShopCore
-
+@testable import ShopCore
 @testable import YAML
 
 /// One fuzzing input: whatever the bytes, reading them either fails with a diagnostic or gives a
@@ -7,7 +6,9 @@ import ShopCore
 /// without errors runs to the end, and its CSV and Markdown exports read back as one record per
 /// item; the editor refuses or applies a typical edit cleanly, and the list it makes is what
 /// decoding its document afresh gives; reading and printing on two threads give what they give on
-/// one; and the import readers answer for the bytes as text, CSV and Markdown.
+/// one; and the import readers answer for the bytes as text, CSV and Markdown. Read in parts, as
+/// check, export, fmt and the edits of named items read a list, cut after nearly every item, the
+/// list gives the same findings, exports, text and edits as read whole.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let bytes = Array(UnsafeBufferPointer(start: data, count: size))
@@ -19,6 +20,7 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     _ = try? MarkdownImportReader.read(bytes)
     guard case .success(let document) = ShoppingList.parseDocument(bytes) else { return 0 }
     let list = ShoppingList(document: document)
+    readInParts(bytes, list: list, chunkCapacity: 1 + size % 5)
     let formatted = CanonicalForm.format(document)
     guard printedInRuns(document, policy: CanonicalForm.policy(for: list)) == formatted else {
         fatalError("printing in runs on two threads differs:\n\(String(decoding: formatted, as: UTF8.self))")
@@ -79,6 +81,50 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         }
     }
     return 0
+}
+
+/// What is made of a list read in parts, `chunkCapacity` events at a time, is what is made of the
+/// list read whole: the findings, the exports written in parts, the canonical text, an edit.
+func readInParts(_ bytes: [UInt8], list: ShoppingList, chunkCapacity: Int) {
+    let findings = list.check()
+    guard (try? ShoppingList.checkInParts(bytes, rules: nil, chunkCapacity: chunkCapacity) { _, _ in }.get().findings) == findings
+    else { fatalError("checking in parts finds otherwise") }
+    var text: [UInt8] = []
+    let formatted = CanonicalForm.formatInParts(bytes, chunkCapacity: chunkCapacity, restart: { text.removeAll() }) {
+        text.append(contentsOf: $0)
+    }
+    guard case .success = formatted, text == CanonicalForm.format(list.document) else {
+        fatalError("printing in parts prints otherwise")
+    }
+    if !findings.contains(where: { $0.severity == .error }) {
+        for format in [ExportFormat.csv, .json] {
+            let options = ExportOptions(scope: .all)
+            var written: [UInt8] = []
+            let export = PartsExport(format: format, options: options) { written.append(contentsOf: $0) }
+            guard case .success(.read(let rest)) = ShoppingList.readInParts(bytes, chunkCapacity: chunkCapacity, { export?.write($0) })
+            else { continue }
+            export?.finish(rest)
+            guard written == format.export(list, options: options) else { fatalError("the \(format) export in parts differs") }
+        }
+    }
+    // Putting the middle item on the list, in parts and whole.
+    let names = list.items.compactMap(\.name)
+    guard !names.isEmpty, var editor = try? ListEditor(list: list) else { return }
+    let name = names[names.count / 2]
+    guard (try? editor.buy(name)) != nil else { return }
+    var edited: [UInt8] = []
+    let inParts = ListEditor.editInParts(
+        bytes, names: [name], chunkCapacity: chunkCapacity, configure: { _ in },
+        change: { editor, name throws(EditRefusal) in try editor.buy(name) }
+    ) { edited.append(contentsOf: $0) }
+    guard case .success(.edited(let notes, let changed)) = inParts else { return }
+    guard notes == editor.notes, changed == editor.changed else { fatalError("an edit in parts says otherwise") }
+    if changed {
+        let whole = editor.editedList
+        guard edited == whole.document.formatted(policy: CanonicalForm.policy(for: whole)) else {
+            fatalError("an edit in parts writes otherwise")
+        }
+    }
 }
 
 /// The canonical text with every sequence of two items or more printed in runs of one item, every

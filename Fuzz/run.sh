@@ -65,7 +65,7 @@ libraries=(-lJSON)
 if [ "$target" != json ]; then
     library Threads
     library YAML -enable-testing "${modulemap[@]}"
-    library ShopCore "${modulemap[@]}"
+    library ShopCore -enable-testing "${modulemap[@]}"
     libraries=(-lShopCore -lYAML -lThreads -lJSON)
 fi
 if [ "$target" = lsp ]; then

@@ -11,7 +11,7 @@
 /// file can be made, or written, memory holds the rest.
 final class OutputSpool {
     /// How much is held in memory before a temporary file takes the output.
-    static let memoryLimit = 1 << 20
+    static let memoryLimit = 1 << 18
 
     private var memory: [UInt8] = []
     /// The temporary file, once the output outgrew memory; -1 before, or when none could be made.

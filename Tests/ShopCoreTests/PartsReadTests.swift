@@ -56,6 +56,7 @@ struct PartsReadTests {
     @Test(
         "repeats across parts, settings after the items, items that are not mappings",
         arguments: [
+            "items:\n  - {name: 'Milk', id: 'a b'}\n  - {name: \"B\\u00e9\", id: \"a\\x20b\"}\n  - name: milk\n  - {name: Bé}\n  - name: |-\n      two\n      lines\n  - name: >-\n      two\n\n      lines\n",
             "categories: [A, B]\nitems:\n  - {name: Tea, id: x1, category: a}\n  - name: Milk\n  - name: tea\n    id: x1\n  - {name: \"T\\u0065a\", category: C}\n",
             "items:\n  - {name: A, price: 3.5}\ncurrency: JPY\n",
             "items:\n  - {name: A, price: 3.5}\n  - {name: B}\ncategories: [X]\n",

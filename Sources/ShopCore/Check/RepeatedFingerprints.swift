@@ -30,21 +30,20 @@ struct RepeatedFingerprints: Sendable {
         var later: Int32
     }
 
-    /// Where a first value is: its node's place, and its value's bytes in the source (or in
-    /// ``copies``, for the few values written with escapes or over several lines).
+    /// Where a first value's node is in the source. Its value is the source's text there, inside
+    /// the quotes when it starts with one, but for the few values written with escapes or over
+    /// several lines, which are in ``copies``. Eight bytes: a list has one per item.
     private struct FirstValue {
         var start: UInt32
         var end: UInt32
-        var valueStart: UInt32
-        var valueCount: UInt32
-        var copied: Bool
     }
 
     let field: Field
     /// By fingerprint, the position in `firsts` of the first value with it.
     private var table: FingerprintTable
     private var firsts: [FirstValue] = []
-    private var copies: [UInt8] = []
+    /// The values that are not the source's text, by position in `firsts`.
+    private var copies: [Int32: [UInt8]] = [:]
     /// The first value of each key met under a fingerprint that an earlier, different key has
     /// (a fingerprint shared by two texts is rare): by key, its position in `firsts`.
     private var sharingFingerprints: [[UInt8]: Int32] = [:]
@@ -78,17 +77,15 @@ struct RepeatedFingerprints: Sendable {
             firsts.append(firstValue(node, nodes: nodes))
             return
         }
-        let value = nodes.value(node)
-        let key = comparisonKey(value)
-        let first = text(of: firsts[Int(earlier)], nodes: nodes)
-        if comparisonKey(first.withUnsafeBufferPointer { $0 }) == key {
-            pairs.append(Pair(first: occurrence(firsts[Int(earlier)], text: first), later: Int32(node)))
+        let key = comparisonKey(nodes.value(node))
+        let first = occurrence(earlier, nodes: nodes)
+        if first.text.withUnsafeBufferPointer(comparisonKey) == key {
+            pairs.append(Pair(first: first, later: Int32(node)))
             return
         }
         // The same fingerprint, another text: compared with the others that met the same fate.
         if let other = sharingFingerprints[key] {
-            let value = firsts[Int(other)]
-            pairs.append(Pair(first: occurrence(value, text: text(of: value, nodes: nodes)), later: Int32(node)))
+            pairs.append(Pair(first: occurrence(other, nodes: nodes), later: Int32(node)))
         } else {
             sharingFingerprints[key] = Int32(truncatingIfNeeded: firsts.count)
             firsts.append(firstValue(node, nodes: nodes))
@@ -118,26 +115,26 @@ struct RepeatedFingerprints: Sendable {
 
     private mutating func firstValue(_ node: Int, nodes: RawNodes) -> FirstValue {
         let span = CheckContext.span(of: node, nodes: nodes) ?? SourceSpan(at: 0)
-        let value = nodes.value(node)
-        var first = FirstValue(
-            start: UInt32(truncatingIfNeeded: span.start), end: UInt32(truncatingIfNeeded: span.end),
-            valueStart: 0, valueCount: UInt32(truncatingIfNeeded: value.count), copied: false)
-        if let offset = nodes.valueOffsetInSource(node) {
-            first.valueStart = UInt32(truncatingIfNeeded: offset)
-        } else {
-            first.valueStart = UInt32(truncatingIfNeeded: copies.count)
-            first.copied = true
-            copies.append(contentsOf: value)
+        if nodes.valueOffsetInSource(node) == nil {
+            copies[Int32(truncatingIfNeeded: firsts.count)] = Array(nodes.value(node))
         }
-        return first
+        return FirstValue(start: UInt32(truncatingIfNeeded: span.start), end: UInt32(truncatingIfNeeded: span.end))
     }
 
-    private func text(of first: FirstValue, nodes: RawNodes) -> [UInt8] {
-        let range = Int(first.valueStart)..<(Int(first.valueStart) + Int(first.valueCount))
-        return first.copied ? Array(copies[range]) : Array(nodes.sourceBytes[range])
+    private func text(of position: Int32, nodes: RawNodes) -> [UInt8] {
+        if let copy = copies[position] { return copy }
+        let first = firsts[Int(position)]
+        var range = Int(first.start)..<Int(first.end)
+        let source = nodes.sourceBytes
+        // A value written in quotes without escapes is the text between them.
+        if let opening = range.first, source[opening] == UInt8(ascii: "\"") || source[opening] == UInt8(ascii: "'") {
+            range = (range.lowerBound + 1)..<(range.upperBound - 1)
+        }
+        return Array(source[range])
     }
 
-    private func occurrence(_ first: FirstValue, text: [UInt8]) -> Occurrence {
-        Occurrence(span: SourceSpan(start: Int(first.start), end: Int(first.end)), text: text)
+    private func occurrence(_ position: Int32, nodes: RawNodes) -> Occurrence {
+        let first = firsts[Int(position)]
+        return Occurrence(span: SourceSpan(start: Int(first.start), end: Int(first.end)), text: text(of: position, nodes: nodes))
     }
 }
