@@ -97,13 +97,13 @@ func readInParts(_ bytes: [UInt8], list: ShoppingList, chunkCapacity: Int) {
         fatalError("printing in parts prints otherwise")
     }
     if !findings.contains(where: { $0.severity == .error }) {
-        for format in [ExportFormat.csv, .json] {
+        for format in ExportFormat.allCases {
             let options = ExportOptions(scope: .all)
             var written: [UInt8] = []
             let export = PartsExport(format: format, options: options) { written.append(contentsOf: $0) }
-            guard case .success(.read(let rest)) = ShoppingList.readInParts(bytes, chunkCapacity: chunkCapacity, { export?.write($0) })
+            guard case .success(.read(let rest)) = ShoppingList.readInParts(bytes, chunkCapacity: chunkCapacity, { export.write($0) })
             else { continue }
-            export?.finish(rest)
+            export.finish(rest)
             guard written == format.export(list, options: options) else { fatalError("the \(format) export in parts differs") }
         }
     }

@@ -103,30 +103,21 @@ enum ExportCommand {
         return 0
     }
 
-    /// Checks the list `bytes` hold for errors and exports it into `spool`: as the list is read, for
-    /// the formats written in parts, else from the whole list. Returns the file with its errors
+    /// Checks the list `bytes` hold for errors and exports it into `spool` as the list is read in
+    /// parts (from the whole list when it must be read whole). Returns the file with its errors
     /// when it has some (or cannot be read), and then `spool` holds nothing.
     private static func export(
         _ bytes: [UInt8], path: String, format: ExportFormat, options: ExportOptions, into spool: OutputSpool
     ) -> ListFile? {
-        let checked: ShoppingList.CheckedRead
         let parts = PartsExport(format: format, options: options, output: spool.write)
-        if parts != nil {
-            switch ShoppingList.checkInParts(bytes, rules: RuleRegistry.errors, { part, errors in
-                if !errors { parts?.write(part) }
-            }) {
-            case .failure(let failure):
-                return ListFile.unreadable(failure, bytes: bytes, path: path)
-            case .success(let read):
-                checked = read
-            }
-        } else {
-            switch ShoppingList.read(bytes) {
-            case .failure(let failure):
-                return ListFile.unreadable(failure, bytes: bytes, path: path)
-            case .success(let list):
-                checked = .whole(findings: list.check(RuleRegistry.errors), list: list)
-            }
+        let checked: ShoppingList.CheckedRead
+        switch ShoppingList.checkInParts(bytes, rules: RuleRegistry.errors, { part, errors in
+            if !errors { parts.write(part) }
+        }) {
+        case .failure(let failure):
+            return ListFile.unreadable(failure, bytes: bytes, path: path)
+        case .success(let read):
+            checked = read
         }
         if checked.findings.contains(where: { $0.severity == .error }) {
             spool.discard()
@@ -135,7 +126,7 @@ enum ExportCommand {
         }
         switch checked {
         case .parts(_, let rest):
-            parts?.finish(rest)
+            parts.finish(rest)
         case .whole(_, let list):
             // Read whole: what the parts wrote is not the export.
             spool.discard()

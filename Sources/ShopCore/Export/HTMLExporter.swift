@@ -21,53 +21,75 @@ public enum HTMLExporter {
             var writer = ExportWriter(output: output)
             let decimals = list.priceDecimals
             var totals = ListTotals(decimals: decimals)
-            let title = list.displayTitle(fallback: options.fallbackTitle)
-            writer.append("<!DOCTYPE html>\n<html>\n<head>\n<meta charset=\"utf-8\">\n")
-            writer.append("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n")
-            // An empty icon, so that a browser showing the page from a server asks it for nothing.
-            writer.append("<meta name=\"generator\" content=\"shop\">\n<link rel=\"icon\" href=\"data:,\">\n<title>")
-            appendEscaped(title, to: &writer)
-            writer.append("</title>\n<style>\n")
-            writer.append(HTMLStyle.sheet)
-            writer.append("</style>\n</head>\n<body>\n<h1>")
-            appendEscaped(title, to: &writer)
-            writer.append("</h1>\n<main>\n")
+            writeStart(title: list.displayTitle(fallback: options.fallbackTitle), to: &writer)
             let sections = CategorySections(list: list, scope: options.scope)
-            if sections.sections.isEmpty {
-                writer.append("<p class=\"empty\">Nothing on the list.</p>\n")
-            }
+            if sections.sections.isEmpty { writeNoSections(to: &writer) }
             list.document.withRawNodes { nodes in
                 for section in sections.sections {
-                    writer.append("<section>\n")
-                    if let heading = section.heading {
-                        writer.append("<h2>")
-                        appendEscaped(heading, to: &writer)
-                        writer.append("</h2>\n")
-                    }
-                    writer.append("<ul>\n")
+                    writeSectionStart(heading: section.heading, to: &writer)
                     for position in section.items.positions {
                         let entry = ItemView(nodes: nodes, record: list.records[Int(position)], decimals: decimals)
                         totals.add(price: entry.price, quantity: entry.effectiveQuantity)
                         appendItem(entry, decimals: decimals, to: &writer)
                         writer.flushIfFull()
                     }
-                    writer.append("</ul>\n</section>\n")
+                    writeSectionEnd(to: &writer)
                 }
             }
-            // The total is the last line of the columns, so that it takes no page of its own.
-            writer.append("<p class=\"summary\">Total: <strong>")
-            writer.append(string: totals.formattedTotal(currency: list.currency))
-            writer.append("</strong>")
-            if let note = totals.unpricedNote {
-                writer.append(string: " (\(note))")
-            }
-            writer.append("</p>\n</main>\n</body>\n</html>\n")
+            writeEnd(totals, currency: list.currency, to: &writer)
             writer.flush()
         }
     }
 
+    /// The page up to its first section: the head with the style sheet, the title.
+    static func writeStart(title: String, to writer: inout ExportWriter) {
+        writer.append("<!DOCTYPE html>\n<html>\n<head>\n<meta charset=\"utf-8\">\n")
+        writer.append("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n")
+        // An empty icon, so that a browser showing the page from a server asks it for nothing.
+        writer.append("<meta name=\"generator\" content=\"shop\">\n<link rel=\"icon\" href=\"data:,\">\n<title>")
+        appendEscaped(title, to: &writer)
+        writer.append("</title>\n<style>\n")
+        writer.append(HTMLStyle.sheet)
+        writer.append("</style>\n</head>\n<body>\n<h1>")
+        appendEscaped(title, to: &writer)
+        writer.append("</h1>\n<main>\n")
+    }
+
+    /// What stands for the sections of an empty list.
+    static func writeNoSections(to writer: inout ExportWriter) {
+        writer.append("<p class=\"empty\">Nothing on the list.</p>\n")
+    }
+
+    /// What comes before a section's items: the section, its heading when it has one, the list.
+    static func writeSectionStart(heading: String?, to writer: inout ExportWriter) {
+        writer.append("<section>\n")
+        if let heading {
+            writer.append("<h2>")
+            appendEscaped(heading, to: &writer)
+            writer.append("</h2>\n")
+        }
+        writer.append("<ul>\n")
+    }
+
+    /// What comes after a section's items.
+    static func writeSectionEnd(to writer: inout ExportWriter) {
+        writer.append("</ul>\n</section>\n")
+    }
+
+    /// The total, and the end of the page.
+    static func writeEnd(_ totals: ListTotals, currency: Currency?, to writer: inout ExportWriter) {
+        // The total is the last line of the columns, so that it takes no page of its own.
+        writer.append("<p class=\"summary\">Total: <strong>")
+        writer.append(string: totals.formattedTotal(currency: currency))
+        writer.append("</strong>")
+        if let note = totals.unpricedNote {
+            writer.append(string: " (\(note))")
+        }
+        writer.append("</p>\n</main>\n</body>\n</html>\n")
+    }
+
     /// `<li>` with the box, the quantity, the name, the line total and the notes.
-    private static func appendItem(_ entry: ItemView, decimals: Int, to writer: inout ExportWriter) {
+    static func appendItem(_ entry: ItemView, decimals: Int, to writer: inout ExportWriter) {
         writer.append(
             entry.done
                 ? "<li class=\"done\"><span class=\"box\" role=\"img\" aria-label=\"done\"></span>"

@@ -41,18 +41,11 @@ public enum MarkdownExporter {
             var scratch: [UInt8] = []
             let decimals = list.priceDecimals
             var totals = ListTotals(decimals: decimals)
-            writer.append("# ")
-            appendEscaped(list.displayTitle(fallback: options.fallbackTitle), to: &writer, scratch: &scratch)
-            writer.append("\n")
+            writeStart(title: list.displayTitle(fallback: options.fallbackTitle), to: &writer, scratch: &scratch)
             let sections = CategorySections(list: list, scope: options.scope)
             list.document.withRawNodes { nodes in
                 for section in sections.sections {
-                    if let heading = section.heading {
-                        writer.append("\n## ")
-                        appendEscaped(heading, to: &writer, scratch: &scratch)
-                        writer.append("\n")
-                    }
-                    writer.append("\n")
+                    writeSectionStart(heading: section.heading, to: &writer, scratch: &scratch)
                     for position in section.items.positions {
                         let entry = ItemView(nodes: nodes, record: list.records[Int(position)], decimals: decimals)
                         totals.add(price: entry.price, quantity: entry.effectiveQuantity)
@@ -61,19 +54,41 @@ public enum MarkdownExporter {
                     }
                 }
             }
-            writer.append("\n**Total: ")
-            writer.append(string: totals.formattedTotal(currency: list.currency))
-            writer.append("**")
-            if let note = totals.unpricedNote {
-                writer.append(string: " (\(note))")
-            }
-            writer.append("\n")
+            writeEnd(totals, currency: list.currency, to: &writer)
             writer.flush()
         }
     }
 
+    /// The `#` heading.
+    static func writeStart(title: String, to writer: inout ExportWriter, scratch: inout [UInt8]) {
+        writer.append("# ")
+        appendEscaped(title, to: &writer, scratch: &scratch)
+        writer.append("\n")
+    }
+
+    /// What comes before a section's items: its `##` heading, when it has one.
+    static func writeSectionStart(heading: String?, to writer: inout ExportWriter, scratch: inout [UInt8]) {
+        if let heading {
+            writer.append("\n## ")
+            appendEscaped(heading, to: &writer, scratch: &scratch)
+            writer.append("\n")
+        }
+        writer.append("\n")
+    }
+
+    /// The total line.
+    static func writeEnd(_ totals: ListTotals, currency: Currency?, to writer: inout ExportWriter) {
+        writer.append("\n**Total: ")
+        writer.append(string: totals.formattedTotal(currency: currency))
+        writer.append("**")
+        if let note = totals.unpricedNote {
+            writer.append(string: " (\(note))")
+        }
+        writer.append("\n")
+    }
+
     /// `- [ ] Apples — 6 pcs — 20.94`, a line end, and the notes.
-    private static func appendItem(
+    static func appendItem(
         _ entry: ItemView, decimals: Int, to writer: inout ExportWriter, scratch: inout [UInt8]
     ) {
         writer.append(entry.done ? "- [x] " : "- [ ] ")
