@@ -76,13 +76,16 @@ enum ExportCommand {
         }
         // The export is written as the list is read, and held until the list is known to have no
         // errors (only errors stop it: the rules that find warnings need not run).
-        let spool = OutputSpool()
-        if let refused = export(bytes, path: path, format: format, options: options, into: spool) {
+        let temporary = TemporaryFile.folder(in: context.environment)
+        let spool = OutputSpool(folder: temporary)
+        let sections = SpooledSections(folder: temporary)
+        if let refused = export(bytes, path: path, format: format, options: options, into: spool, sections: sections) {
             refused.reportDiagnostics(to: console, errorsOnly: true)
             console.error("\(refused.displayPath) has errors; nothing was exported (see 'shop check')")
             return 1
         }
         do throws(FileError) {
+            if let failure = sections.failure { throw failure }
             guard let output else {
                 try spool.deliver { console.out.write($0) }
                 return 0
@@ -107,9 +110,10 @@ enum ExportCommand {
     /// parts (from the whole list when it must be read whole). Returns the file with its errors
     /// when it has some (or cannot be read), and then `spool` holds nothing.
     private static func export(
-        _ bytes: [UInt8], path: String, format: ExportFormat, options: ExportOptions, into spool: OutputSpool
+        _ bytes: [UInt8], path: String, format: ExportFormat, options: ExportOptions, into spool: OutputSpool,
+        sections: SpooledSections
     ) -> ListFile? {
-        let parts = PartsExport(format: format, options: options, output: spool.write)
+        let parts = PartsExport(format: format, options: options, sections: sections, output: spool.write)
         let checked: ShoppingList.CheckedRead
         switch ShoppingList.checkInParts(bytes, rules: RuleRegistry.errors, { part, errors in
             if !errors { parts.write(part) }

@@ -85,7 +85,7 @@ enum FormatCommand {
                 if !FileAccess.exists(path) { _ = try FileAccess.read(path) }
                 return try FileAccess.withExclusiveLock(for: path) { () throws(FileError) -> Int32 in
                     let (bytes, version) = try FileAccess.readVersion(path)
-                    let spool = OutputSpool()
+                    let spool = OutputSpool(folder: TemporaryFile.folder(in: context.environment))
                     guard print(bytes, into: spool) else { return 1 }
                     guard try differs(spool, from: bytes) else { return 0 }
                     var failure: FileError?
@@ -99,7 +99,7 @@ enum FormatCommand {
             }
             let bytes = try FileAccess.read(path)
             if !diff && (toStdout != check) {
-                let spool = OutputSpool()
+                let spool = OutputSpool(folder: TemporaryFile.folder(in: context.environment))
                 guard print(bytes, into: spool) else { return 1 }
                 if toStdout {
                     try spool.deliver { console.out.write($0) }

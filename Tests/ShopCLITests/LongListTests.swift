@@ -1,4 +1,5 @@
 import Foundation
+import ShopCore
 import Testing
 
 /// Long lists are read in parts, their items dropped as soon as they are checked and exported; run
@@ -51,6 +52,34 @@ import Testing
         #expect(file.status == 0, "\(file.err)")
         #expect(try folder.read("out.csv") == Array(expected.utf8))
         #expect(try folder.contents() == ["list.yaml", "out.csv"])
+    }
+
+    /// A Markdown or HTML export groups the items by category, which only the end of the list
+    /// tells: its sections' texts wait (in a temporary file once they are large) and come out in
+    /// aisle order, as the export of the whole list has them.
+    @Test func aLongListIsExportedBySections() throws {
+        let folder = try ExportCLIFolder()
+        defer { folder.remove() }
+        let aisles = ["Dairy", "Produce", "Bakery"]
+        var text = "title: Long\ncurrency: EUR\ncategories: [\(aisles.joined(separator: ", "))]\nitems:\n"
+        for index in 0..<Self.count {
+            let category = index % 7 == 0 ? "" : "    category: \(index % 5 == 0 ? "Aisle \(index % 3)" : aisles[index % 3])\n"
+            text += "  - name: Item \(index)\n    price: 1.\(index % 10)5\n\(category)"
+            text += index % 4 == 0 ? "    buy: true\n    notes: a note on \(index)\n" : ""
+        }
+        try folder.write(text, to: "list.yaml")
+        let list = try ShoppingList.read(Array(text.utf8)).get()
+        for format in [ExportFormat.markdown, .html] {
+            for scope in [ItemScope.all, .shoppingList] {
+                let expected = format.export(list, options: ExportOptions(scope: scope, fallbackTitle: "list"))
+                let arguments = ["export", "list.yaml", "--format", format.rawValue] + (scope == .all ? ["--all"] : [])
+                for environment in [[:], ["TMPDIR": folder.path("missing")]] {
+                    let result = try folder.run(arguments, environment: environment)
+                    #expect(result.status == 0, "\(result.err)")
+                    #expect(Array(result.out.utf8) == expected, "\(arguments) \(environment)")
+                }
+            }
+        }
     }
 
     /// An error anywhere, even in the last item, after most of the export was written aside: nothing

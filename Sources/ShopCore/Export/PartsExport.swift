@@ -4,7 +4,8 @@
 ///
 /// CSV and JSON, whose items follow the file's order, are handed on as the parts come. Markdown
 /// and HTML group the items by category, in an order only the whole list tells: each item's text
-/// is kept with its group's, and the sections are written in their order at the end.
+/// is kept with its group's (in the ``SectionTexts`` given), and the sections are written in
+/// their order at the end.
 public final class PartsExport {
     private let format: ExportFormat
     private let options: ExportOptions
@@ -12,23 +13,27 @@ public final class PartsExport {
     /// The totals so far, once the export has begun.
     private var totals: ListTotals?
     /// For Markdown and HTML: how the items are grouped, and the text of each group's items so
-    /// far (the items without a category last).
+    /// far: section 0 holds the items without a category, section `group + 1` a group's.
     private var grouping: CategoryGrouping?
-    private var groupTexts: [[UInt8]] = []
-    private var uncategorizedText: [UInt8] = []
-    /// Where an item's text goes while it is written: its group's text, moved here and back.
-    private var itemText: [UInt8] = []
-    /// Writes an item's text into `itemText`.
+    private let sections: SectionTexts
+    /// The section the item being written goes to.
+    private var section = 0
+    /// Writes an item's text into its section.
     private var itemWriter: ExportWriter?
     private var scratch: [UInt8] = []
 
-    /// An export in `format` handed to `output` in chunks.
-    public init(format: ExportFormat, options: ExportOptions, output: @escaping (UnsafeBufferPointer<UInt8>) -> Void) {
+    /// An export in `format` handed to `output` in chunks; a Markdown or HTML export keeps its
+    /// sections' texts in `sections` until the end.
+    public init(
+        format: ExportFormat, options: ExportOptions, sections: SectionTexts = SectionTextsInMemory(),
+        output: @escaping (UnsafeBufferPointer<UInt8>) -> Void
+    ) {
         self.format = format
         self.options = options
+        self.sections = sections
         writer = ExportWriter(output: output)
         if format == .markdown || format == .html {
-            itemWriter = ExportWriter { [unowned self] in itemText.append(contentsOf: $0) }
+            itemWriter = ExportWriter { [unowned self] in self.sections.append($0, to: section) }
         }
     }
 
@@ -79,19 +84,12 @@ public final class PartsExport {
         let decimals = part.priceDecimals
         part.forEachItem(in: options.scope) { entry in
             totals.add(price: entry.price, quantity: entry.effectiveQuantity)
-            let group = grouping.group(of: entry.text(.category))
-            if let group {
-                while groupTexts.count <= group { groupTexts.append([]) }
-                swap(&itemText, &groupTexts[group])
-            } else {
-                swap(&itemText, &uncategorizedText)
-            }
+            section = grouping.group(of: entry.text(.category)).map { $0 + 1 } ?? 0
             switch format {
             case .markdown: MarkdownExporter.appendItem(entry, decimals: decimals, to: &item, scratch: &scratch)
             default: HTMLExporter.appendItem(entry, decimals: decimals, to: &item)
             }
             item.flush()
-            if let group { swap(&itemText, &groupTexts[group]) } else { swap(&itemText, &uncategorizedText) }
         }
         itemWriter = .some(item)
         self.grouping = grouping
@@ -100,22 +98,22 @@ public final class PartsExport {
     /// The title, the sections in their order with their items, and the total.
     private func writeSections(title: String, currency: Currency?, totals: ListTotals) {
         guard let grouping else { return }
-        let sections = grouping.sections(
-            hasItems: { $0 < groupTexts.count && !groupTexts[$0].isEmpty }, uncategorized: !uncategorizedText.isEmpty)
+        let order = grouping.sections(hasItems: { !sections.isEmpty($0 + 1) }, uncategorized: !sections.isEmpty(0))
         switch format {
         case .markdown: MarkdownExporter.writeStart(title: title, to: &writer, scratch: &scratch)
         default:
             HTMLExporter.writeStart(title: title, to: &writer)
-            if sections.isEmpty { HTMLExporter.writeNoSections(to: &writer) }
+            if order.isEmpty { HTMLExporter.writeNoSections(to: &writer) }
         }
-        for section in sections {
+        for section in order {
             switch format {
             case .markdown: MarkdownExporter.writeSectionStart(heading: section.heading, to: &writer, scratch: &scratch)
             default: HTMLExporter.writeSectionStart(heading: section.heading, to: &writer)
             }
-            let text = section.group.map { groupTexts[$0] } ?? uncategorizedText
-            text.withUnsafeBufferPointer { writer.append($0) }
-            writer.flushIfFull()
+            sections.deliver(section.group.map { $0 + 1 } ?? 0) { text in
+                writer.append(text)
+                writer.flushIfFull()
+            }
             if format == .html { HTMLExporter.writeSectionEnd(to: &writer) }
         }
         switch format {
