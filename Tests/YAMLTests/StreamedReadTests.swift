@@ -117,30 +117,36 @@ import TestSupport
         }
     }
 
-    @Test func aListWithCommentsEverywhere() {
-        let text = """
-            # header
-            title: T
-            items: # the items
-              # before the first
-              - name: a # on a
-                price: 1
-                # inside a, after its last key
-              # between, at the sequence's column
+    /// A list with comments and blank lines in every place around its items, and block scalars.
+    static let commentsEverywhere = """
+        # header
 
-              - {name: b, x: [1, 2]} # after b
-              - - nested
-                - "quoted \\u00e9"
-              -   |
-                literal
-              - name: c
-                notes: >-
-                  folded
-                  text
-            # after the items
-            other: [1]
-            # the end
-            """
+        title: T # t
+        items: # the items
+          # before the first
+          - name: a # on a
+            price: 1
+            # inside a, after its last key
+          # between, at the sequence's column
+
+          - {name: b, x: [1, 2]} # after b
+          - - nested
+            - "quoted \\u00e9"
+          -   |+
+            literal
+
+          - name: c
+            notes: >-
+              folded
+              text
+          # the sequence's end
+        # after the items
+        other: [1]
+        # the end
+        """
+
+    @Test func aListWithCommentsEverywhere() {
+        let text = Self.commentsEverywhere
         Self.expectSame(Array(text.utf8), "comments everywhere")
     }
 
@@ -229,32 +235,7 @@ import TestSupport
     }
 
     @Test func aListWithCommentsEverywherePrintsInParts() {
-        let text = """
-            # header
-
-            title: T # t
-            items: # the items
-              # before the first
-              - name: a # on a
-                price: 1
-                # inside a, after its last key
-              # between, at the sequence's column
-
-              - {name: b, x: [1, 2]} # after b
-              - - nested
-                - "quoted \\u00e9"
-              -   |+
-                literal
-
-              - name: c
-                notes: >-
-                  folded
-                  text
-              # the sequence's end
-            # after the items
-            other: [1]
-            # the end
-            """
+        let text = StreamedReadTests.commentsEverywhere
         for capacity in [1, 2, 5, 1000] {
             let (alike, difference) = Self.printsAlike(Array(text.utf8), keyPosition: 1, chunkCapacity: capacity)
             #expect(alike == true, "chunks of \(capacity): \(difference)")
