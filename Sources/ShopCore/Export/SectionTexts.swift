@@ -20,15 +20,18 @@ public final class SectionTextsInMemory: SectionTexts {
     /// No text yet.
     public init() {}
 
+    /// Appends `text` to the text of section `section`.
     public func append(_ text: UnsafeBufferPointer<UInt8>, to section: Int) {
         while texts.count <= section { texts.append([]) }
         texts[section].append(contentsOf: text)
     }
 
+    /// Whether section `section` has any text.
     public func isEmpty(_ section: Int) -> Bool {
         section >= texts.count || texts[section].isEmpty
     }
 
+    /// Hands the text of section `section` to `output`.
     public func deliver(_ section: Int, to output: (UnsafeBufferPointer<UInt8>) -> Void) {
         guard section < texts.count else { return }
         texts[section].withUnsafeBufferPointer(output)
