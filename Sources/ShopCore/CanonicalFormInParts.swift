@@ -24,9 +24,12 @@ extension CanonicalForm {
         into sink: @escaping (UnsafeBufferPointer<UInt8>) -> Void
     ) -> Result<Void, ReadFailure> {
         var print = StreamedPrint(sink: sink)
+        var first = true
         let read = ShoppingList.readInParts(bytes, chunkCapacity: chunkCapacity) { part in
             guard let items = part.itemsNode else { return }
-            print.print(part: part.document, sequence: items, policy: policy(for: part))
+            // The top level is printed with the first part.
+            print.print(part: part.document, sequence: items, policy: policy(for: part, topLevel: first))
+            first = false
         }
         switch read {
         case .failure(let failure):

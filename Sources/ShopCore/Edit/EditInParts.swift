@@ -66,6 +66,8 @@ private struct PartEdits {
     var print: StreamedPrint
     /// The last part's list as edited, to finish the print with.
     var lastEdited: ShoppingList?
+    /// Whether a part has been printed (and the top level with it).
+    var printed = false
 
     init(names: [String], sink: @escaping (UnsafeBufferPointer<UInt8>) -> Void) {
         self.names = names
@@ -112,7 +114,9 @@ private struct PartEdits {
         if case .rest = part.scope {
             lastEdited = edited
         } else if let items = edited.itemsNode {
-            print.print(part: edited.document, sequence: items, policy: CanonicalForm.policy(for: edited))
+            // The top level is printed with the first part.
+            print.print(part: edited.document, sequence: items, policy: CanonicalForm.policy(for: edited, topLevel: !printed))
+            printed = true
         }
     }
 

@@ -14,13 +14,31 @@ struct CarriedRecords: Sendable {
     let decimals: Int
     /// Which rows of the edited document are the old one's.
     let rows: RowCorrespondence
+    /// The old list's `categories`: its rows, and what was read of them.
+    let categories: (rows: Range<Int>, index: CategoryIndex)?
 
     /// The records of `list`, for the document `rows` describes.
     init(of list: ShoppingList, rows: RowCorrespondence) {
         records = list.records
-        ends = list.document.withRawNodes { nodes in list.records.map { Int32(truncatingIfNeeded: nodes.subtreeEnd(Int($0.node))) } }
+        let document = list.document
+        let layout = list.layout
+        ends = document.withRawNodes { nodes in list.records.map { Int32(truncatingIfNeeded: nodes.subtreeEnd(Int($0.node))) } }
         decimals = list.priceDecimals
         self.rows = rows
+        categories = list.categoryIndex.map { index in
+            let node = Int(layout.categories)
+            return (node..<document.withRawNodes { $0.subtreeEnd(node) }, index)
+        }
+    }
+
+    /// What was read of the old list's `categories`, when `sequence` is that sequence's rows,
+    /// unchanged.
+    func categoryIndex(of sequence: Int, nodes: RawNodes) -> CategoryIndex? {
+        guard let categories else { return nil }
+        let end = nodes.subtreeEnd(sequence)
+        guard rows.oldRow(ofCopied: sequence..<end) == categories.rows.lowerBound, end - sequence == categories.rows.count
+        else { return nil }
+        return categories.index
     }
 
     /// The record of the item mapping at `mapping`, when its rows are an old item's, unchanged.

@@ -36,6 +36,10 @@ struct ListDecoder {
         return TopLevel(layout: itemsFree, title: title, currency: currency, categoryIndex: categoryIndex)
     }
 
+    /// What an earlier part of the same list found of the top level it held, whose categories are
+    /// taken as they are when the top level is decoded again.
+    var knownTopLevel: TopLevel?
+
     /// Decodes the document; the items from `streamed`, when it read them as the list's own
     /// decoding would have; the top level as `known` says, when given.
     mutating func decode(streamed: StreamingItemDecoder? = nil, topLevel known: TopLevel? = nil) {
@@ -98,7 +102,15 @@ struct ListDecoder {
             case .categories:
                 layout.categories = Int32(value)
                 if nodes.isSequence(value) {
-                    categoryIndex = CategoryIndex(value, nodes: nodes)
+                    // The same rows another part of the list read, or an edit copied unchanged:
+                    // what was read of them holds.
+                    if let known = knownTopLevel, known.layout.categories == Int32(value), let index = known.categoryIndex {
+                        categoryIndex = index
+                    } else if let index = carried?.categoryIndex(of: value, nodes: nodes) {
+                        categoryIndex = index
+                    } else {
+                        categoryIndex = CategoryIndex(value, nodes: nodes)
+                    }
                 }
             case .items:
                 layout.itemsKey = Int32(key)

@@ -87,9 +87,13 @@ private final class PartReader: EntryStream {
 
     /// The last part: the document the read returned.
     func rest(_ document: Document) -> ShoppingList {
+        // Its top level is decoded whole, but for the categories the parts read already.
+        let earlier = topLevel
+        topLevel = nil
         // Taken in place: a copy of the tables would be made when they change.
-        ShoppingList(
-            part: document, scope: .rest(firstPosition: items), topLevel: nil, fingerprints: &fingerprints, memory: memory)
+        return ShoppingList(
+            part: document, scope: .rest(firstPosition: items), topLevel: nil, earlierTopLevel: earlier,
+            fingerprints: &fingerprints, memory: memory)
     }
 
     func take(_ streamed: StreamedPart) {

@@ -53,11 +53,14 @@ public struct ShoppingList: Sendable {
 
     /// A part of a list read in parts: `document` holds the part's items, whose repeated names and
     /// ids are found with `fingerprints`, which the earlier parts' items went into.
+    /// The top level is `topLevel` when given; else it is decoded, taking the categories of
+    /// `earlierTopLevel` (an earlier part's) when they are the same rows.
     init(
-        part document: Document, scope: ListScope, topLevel: ListDecoder.TopLevel?, fingerprints: inout ItemFingerprints,
-        memory: CheckMemory
+        part document: Document, scope: ListScope, topLevel: ListDecoder.TopLevel?, earlierTopLevel: ListDecoder.TopLevel? = nil,
+        fingerprints: inout ItemFingerprints, memory: CheckMemory
     ) {
         var decoder = ListDecoder(document: document)
+        decoder.knownTopLevel = earlierTopLevel
         decoder.decode(topLevel: topLevel)
         document.withRawNodes { nodes in
             for record in decoder.records {
