@@ -23,6 +23,9 @@ def shapes():
     yield "thousands of categories and items in them", 2_000, lambda n: (
         "categories:\n" + "".join(f"  - c{i}\n" for i in range(n)) + "items:\n"
         + "".join(f"  - name: n{i}\n    category: c{i}\n" for i in range(n)))
+    yield "thousands of categories with comments, and items in them", 2_000, lambda n: (
+        "categories:\n" + "".join(f"  - c{i} # aisle {i}\n" for i in range(n)) + "items:\n"
+        + "".join(f"  - name: n{i}\n    category: c{i}\n" for i in range(n)))
     yield "thousands of categories and items in other ones", 1_000, lambda n: (
         "categories:\n" + "".join(f"  - c{i}\n" for i in range(n)) + "items:\n"
         + "".join(f"  - name: n{i}\n    category: d{i}\n" for i in range(n)))
@@ -51,7 +54,10 @@ def seconds(shop, path, command):
 # The commands run on every shape, and on the shapes named here too.
 COMMANDS = [("check", lambda path: ["check", path])]
 READ_IN_PARTS = [("fmt", lambda path: ["fmt", path]), ("buy", lambda path: ["buy", "n1"])]
-PARTS_SHAPES = {"thousands of categories and items in them", "thousands of categories and items in other ones"}
+PARTS_SHAPES = {
+    "thousands of categories and items in them", "thousands of categories with comments, and items in them",
+    "thousands of categories and items in other ones",
+}
 
 
 def main():

@@ -4,7 +4,8 @@
 extension NodeTable {
     /// The rows from `start` on, moved out of this table into one of their own, with their comments
     /// and long ends: indices and arena offsets are kept as they were, to be shifted when the rows
-    /// come back (``rejoin(_:shift:arenaShift:)``). The arena stays whole.
+    /// come back (``rejoin(_:shift:arenaShift:)``). The arena stays whole. The comments must be in
+    /// lookup order (``sortComments(after:)``): theirs are the last ones.
     mutating func splitOff(from start: Int) -> NodeTable {
         var tail = NodeTable()
         tail.flags = Array(flags[start...])
@@ -12,21 +13,47 @@ extension NodeTable {
         tail.lengths = Array(lengths[start...])
         tail.aux = Array(aux[start...])
         let boundary = UInt32(truncatingIfNeeded: start)
-        tail.longEnds = longEnds.filter { $0.node >= boundary }
-        tail.comments = comments.filter { $0.node >= boundary }
+        tail.longEnds = Array(longEnds[longEnds.partitionIndex { $0.node >= boundary }...])
+        tail.comments = Array(comments[comments.partitionIndex { $0.node >= boundary }...])
         truncate(to: start)
         return tail
     }
 
-    /// Drops every row from `count` on, with their comments and long ends (the arena stays).
+    /// Drops every row from `count` on, with their comments and long ends (the arena stays). The
+    /// comments must be in lookup order: theirs are the last ones.
     mutating func truncate(to count: Int) {
         flags.removeSubrange(count...)
         starts.removeSubrange(count...)
         lengths.removeSubrange(count...)
         aux.removeSubrange(count...)
         let boundary = UInt32(truncatingIfNeeded: count)
-        longEnds.removeAll { $0.node >= boundary }
-        comments.removeAll { $0.node >= boundary }
+        longEnds.removeSubrange(longEnds.partitionIndex { $0.node >= boundary }...)
+        comments.removeSubrange(comments.partitionIndex { $0.node >= boundary }...)
+    }
+
+    /// Puts the comment records in lookup order, as ``sortComments()`` does, when the first
+    /// `sorted` of them are in it already: only the others are sorted, and merged in. A streamed
+    /// read sorts at every hand-over, and most comments are the top level's, sorted before.
+    ///
+    /// A node whose comments come over several hand-overs has them all sorted again from the places
+    /// they were recorded in, so that the order is the one a single sort gives: a read's comments
+    /// are recorded in the order of the source, which their offsets keep.
+    mutating func sortComments(after sorted: Int) {
+        guard sorted > 0 else { return sortComments() }
+        guard sorted < comments.count else { return }
+        let order = { (left: CommentRecord, right: CommentRecord) in
+            (left.node, left.placedAs.rawValue, left.start) < (right.node, right.placedAs.rawValue, right.start)
+        }
+        let added = comments[sorted...].sorted(by: order)
+        // The sorted records of the nodes the added ones go to, or of nodes after them, are sorted
+        // again with them: usually none, or the entry being read.
+        let from = comments[..<sorted].partitionIndex { $0.node >= added[0].node }
+        var tail = Array(comments[from..<sorted])
+        for position in tail.indices { tail[position].place = tail[position].placedAs }
+        tail.append(contentsOf: added)
+        if from < sorted { tail.sort(by: order) }
+        comments.replaceSubrange(from..., with: tail)
+        normalizeCommentPlaces(from: from)
     }
 
     /// Appends rows that ``splitOff(from:)`` took, which now go `shift` rows earlier, with their

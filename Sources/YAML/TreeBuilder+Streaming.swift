@@ -11,6 +11,8 @@ extension TreeBuilder {
         var sequence: Int?
         /// How many of its entries have been handed over.
         var taken = 0
+        /// How many comment records, at the front, are in lookup order: they need no sorting again.
+        var sortedComments = 0
     }
 
     /// Asks the stream about a scalar just read when it is a key of a top-level mapping, and notes a
@@ -50,8 +52,8 @@ extension TreeBuilder {
 
         // The rows of the entry being read go aside while the part is lent, which is then a whole
         // document: the top level so far, the sequence holding just the entries handed over.
+        table.sortComments(after: streaming.sortedComments)
         let reading = table.splitOff(from: end)
-        table.sortComments()
         let lastEntryEnd = table.end(lastEntry)
         table.aux[0] = UInt32(truncatingIfNeeded: end)
         table.aux[sequence] = UInt32(truncatingIfNeeded: end)
@@ -77,6 +79,8 @@ extension TreeBuilder {
         table.truncate(to: first)
         let shift = end - first
         table.rejoin(reading, shift: shift, arenaShift: released.count)
+        // In lookup order still: the rows of the entry being read came back last, with theirs.
+        streaming.sortedComments = table.comments.count
         shiftReferences(past: end, by: shift, dropping: first..<end)
     }
 

@@ -107,7 +107,8 @@ struct TreeBuilder {
     mutating func finish() -> Result<Document, YAMLError> {
         if let failure { return .failure(failure) }
         guard finished else { return .failure(ReadErrors.stoppedEarly(source, at: gap.cursor)) }
-        table.sortComments()
+        // A streamed read has its comments sorted but for the last ones.
+        table.sortComments(after: streaming.sortedComments)
         let storage = DocumentStorage(
             source: source, table: table, root: table.count > 0 ? 0 : nil, endComments: comments.endComments)
         return .success(Document(storage: storage))

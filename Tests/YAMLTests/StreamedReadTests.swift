@@ -255,3 +255,37 @@ import TestSupport
         #expect(Self.printsAlike(Array(text.utf8), keyPosition: 1, chunkCapacity: 1, policy: policy).alike == nil)
     }
 }
+
+/// Comments sorted part by part, as a streamed read sorts them at each hand-over, are in the order
+/// one sort of them all gives.
+@Suite struct IncrementalCommentSortTests {
+    @Test func sortingAfterASortedPrefixIsSortingAll() {
+        var random = SeededGenerator(seed: 77)
+        let places: [CommentRecord.Place] = [.leading, .header, .trailing, .end]
+        func record(_ start: Int) -> CommentRecord {
+            CommentRecord(
+                node: UInt32.random(in: 0..<12, using: &random), start: UInt32(start), length: 1,
+                place: places.randomElement(using: &random)!, blankLineBefore: false, inArena: false)
+        }
+        for round in 0..<2_000 {
+            let count = Int.random(in: 0..<30, using: &random)
+            let records = (0..<count).map(record)
+            var whole = NodeTable()
+            whole.comments = records
+            whole.sortComments()
+            var inParts = NodeTable()
+            var sorted = 0
+            var cut = 0
+            while cut < count {
+                let next = min(count, cut + Int.random(in: 1...8, using: &random))
+                inParts.comments.append(contentsOf: records[cut..<next])
+                inParts.sortComments(after: sorted)
+                sorted = inParts.comments.count
+                cut = next
+            }
+            let describe = { (table: NodeTable) in table.comments.map { "\($0.node).\($0.place).\($0.start)" } }
+            #expect(describe(inParts) == describe(whole), "round \(round)")
+            if describe(inParts) != describe(whole) { return }
+        }
+    }
+}
