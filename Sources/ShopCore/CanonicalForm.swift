@@ -54,6 +54,8 @@ private struct PolicyBuilder {
     /// The policy of the top level; returns the decimals prices have.
     mutating func buildTopLevel(root: Int) -> Int {
         var decimals = Currency.defaultDecimals
+        // The first `currency` counts, as decoding reads it; a later one is a duplicate key.
+        var sawCurrency = false
         var ranks: [Int] = []
         for (key, value) in nodes.entries(of: root) {
             let listKey = nodes.isScalar(key) ? ListKey.matching(nodes.value(key)) : nil
@@ -62,10 +64,11 @@ private struct PolicyBuilder {
             case .title:
                 text(value)
             case .currency:
+                defer { sawCurrency = true }
                 if nodes.isScalar(value), !nodes.isNull(value) {
                     let written = String(decoding: nodes.value(value), as: UTF8.self)
                     if let currency = Currency(code: written) {
-                        decimals = currency.decimals
+                        if !sawCurrency { decimals = currency.decimals }
                         if written != currency.code || !nodes.isPlain(value) {
                             renderings[NodeID(index: value)] = .string(currency.code)
                         }

@@ -179,6 +179,17 @@ struct PartsFormatTests {
         #expect(inParts > 150, "\(inParts) of 400 printed in parts")
     }
 
+    /// A second `currency` is a duplicate key: the first counts, for the prices of every part as
+    /// for decoding.
+    @Test("a second currency does not change how prices are written")
+    func secondCurrency() {
+        var text = "currency: EUR\ncurrency: JPY\nitems:\n"
+        for index in 0..<40 { text += "  - {name: Item \(index), price: \(index)}\n" }
+        #expect(Self.expectSameText(Array(text.utf8), "two currencies"))
+        let formatted = String(decoding: CanonicalForm.format(try! Document(parsing: text)), as: UTF8.self)
+        #expect(formatted.contains("price: 39.00"))
+    }
+
     @Test("the format fixtures")
     func fixtures() throws {
         for name in fixtureNames("fmt") where FileManager.default.fileExists(atPath: fixtureURL("fmt", "\(name).yaml").path) {
