@@ -76,13 +76,13 @@ final class Console {
     private(set) var colorOut = false
     private(set) var colorErr = false
 
-    init(environment: [String: String]) {
+    init(environment: Environment) {
         configure(.auto, environment: environment)
     }
 
     /// Colour goes to a stream that is a terminal when `NO_COLOR` is unset (and the terminal is not
     /// "dumb"); `always` and `never` override.
-    func configure(_ choice: ColorChoice, environment: [String: String]) {
+    func configure(_ choice: ColorChoice, environment: Environment) {
         switch choice {
         case .always:
             colorOut = true

@@ -105,7 +105,7 @@ enum GitSetupCommand {
 
     /// git's global attributes file: `core.attributesFile`, else `$XDG_CONFIG_HOME/git/attributes`,
     /// else `~/.config/git/attributes`.
-    static func globalAttributesFile(_ git: GitRunner, _ environment: [String: String]) throws(CommandFailure) -> String {
+    static func globalAttributesFile(_ git: GitRunner, _ environment: Environment) throws(CommandFailure) -> String {
         let home = environment["HOME"] ?? ""
         let configured = try run(git, ["config", "--global", "--get", "core.attributesFile"])
         if configured.status == 0, !configured.text.isEmpty {

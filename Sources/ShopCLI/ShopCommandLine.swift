@@ -24,7 +24,7 @@ public enum ShopCommandLine {
     /// Runs `shop` with the given arguments (without the program name) and returns the exit status.
     public static func main(_ arguments: [String]) -> Int32 {
         signal(SIGPIPE, SIG_IGN)
-        let environment = currentEnvironment()
+        let environment = Environment()
         let console = Console(environment: environment)
         let status = run(arguments, environment: environment, console: console)
         console.out.flush()
@@ -40,7 +40,7 @@ public enum ShopCommandLine {
     }
 
     /// Parses the arguments and runs what they ask for, reporting a failure; returns the status.
-    private static func run(_ arguments: [String], environment: [String: String], console: Console) -> Int32 {
+    private static func run(_ arguments: [String], environment: Environment, console: Console) -> Int32 {
         do throws(CommandFailure) {
             switch try ArgumentParser.parse(arguments, commands: commands) {
             case .version:
@@ -83,27 +83,13 @@ public enum ShopCommandLine {
             break
         }
     }
-
-    static func currentEnvironment() -> [String: String] {
-        var result: [String: String] = [:]
-        var pointer = environ
-        while let entry = pointer.pointee {
-            let text = String(cString: entry)
-            // Found among the bytes: walking the text by characters cost a quarter of `--version`.
-            if let equals = text.utf8.firstIndex(of: UInt8(ascii: "=")) {
-                result[String(text[..<equals])] = String(text[text.index(after: equals)...])
-            }
-            pointer += 1
-        }
-        return result
-    }
 }
 
 /// What a running command can see: its arguments, the environment and the console.
 struct CommandContext {
     let command: CommandSpec
     let arguments: ParsedArguments
-    let environment: [String: String]
+    let environment: Environment
     let console: Console
 
     /// The list file named by `--file`, else by `$SHOP_FILE`; nil when neither is given.

@@ -25,7 +25,7 @@ enum ShopExecutable {
     }
 
     /// The first `shop` on `PATH`, resolved.
-    static func onPath(_ environment: [String: String]) -> String? {
+    static func onPath(_ environment: Environment) -> String? {
         for folder in (environment["PATH"] ?? "").split(separator: ":") where !folder.isEmpty {
             let candidate = String(folder) + "/shop"
             if access(candidate, X_OK) == 0, let found = resolved(candidate) { return found }
@@ -34,7 +34,7 @@ enum ShopExecutable {
     }
 
     /// `shop`, or the program's absolute path quoted for a shell (git runs drivers with one).
-    static func command(_ environment: [String: String]) -> String {
+    static func command(_ environment: Environment) -> String {
         guard let own = path() else { return "shop" }
         if onPath(environment) == resolved(own) { return "shop" }
         return shellQuoted(own)

@@ -9,7 +9,7 @@
 /// nothing is left behind whatever happens.
 enum TemporaryFile {
     /// The folder for temporary files in `environment`: `TMPDIR`, else `/tmp`.
-    static func folder(in environment: [String: String]) -> String {
+    static func folder(in environment: Environment) -> String {
         environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
     }
 
