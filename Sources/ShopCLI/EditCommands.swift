@@ -68,14 +68,9 @@ enum EditCommands {
             if setKeys.isEmpty && unset.isEmpty {
                 throw CommandFailure.usage("nothing to change; give at least one option such as --price or --unset", command: "edit")
             }
-            let name = arguments.positionals[0]
-            guard values.name == nil else {
-                // A new name must be no other item's: the whole list tells.
-                return EditSession.run(context) { editor throws(EditRefusal) in
-                    try editor.edit(name, values: values, unset: unset)
-                }
-            }
-            return EditSession.runInParts(context, names: [name]) { editor, name throws(EditRefusal) in
+            // A new name must be no other item's: every part is searched for one.
+            return EditSession.runInParts(context, names: [arguments.positionals[0]], claiming: values.name) {
+                editor, name throws(EditRefusal) in
                 try editor.edit(name, values: values, unset: unset)
             }
         })
@@ -86,7 +81,7 @@ enum EditCommands {
         arguments: [namesArgument],
         examples: [Example(command: "shop rm Croissants", explanation: "Remove an item and the comments above and beside it.")],
         run: { context throws(CommandFailure) in
-            names(context, inParts: false) { editor, name throws(EditRefusal) in try editor.remove(name) }
+            EditSession.removeInParts(context, names: context.arguments.positionals)
         })
 
     static let buy = CommandSpec(
@@ -133,26 +128,17 @@ enum EditCommands {
         options: [OptionSpec(long: "all", help: "Take every item off the list, done or not.")],
         examples: [Example(command: "shop clear", explanation: "Take what is in the basket off the list.")],
         run: { context throws(CommandFailure) in
-            let all = context.arguments.flag("all")
-            return EditSession.run(context) { editor throws(EditRefusal) in try editor.clear(all: all) }
+            EditSession.clearInParts(context, all: context.arguments.flag("all"))
         })
 
     static let all = [add, edit, remove, buy, unbuy, done, undone, clear]
 
-    /// Applies `change` to each NAME; if any is refused, nothing is written. A change that looks at
-    /// its own item only (and at the list's settings) is made `inParts`, as the list is read;
-    /// removing an item also moves what was around it, which may be in another part.
-    static func names(
-        _ context: CommandContext, inParts: Bool = true,
-        _ change: @escaping (inout ListEditor, String) throws(EditRefusal) -> Void
-    ) -> Int32 {
-        let names = context.arguments.positionals
-        guard inParts else {
-            return EditSession.run(context) { editor throws(EditRefusal) in
-                for name in names { try change(&editor, name) }
-            }
-        }
-        return EditSession.runInParts(context, names: names, change)
+    /// Applies `change` to each NAME; if any is refused, nothing is written. The change looks at its
+    /// own item only (and at the list's settings), so it is made in parts, as the list is read.
+    static func names(_ context: CommandContext, _ change: @escaping (inout ListEditor, String) throws(EditRefusal) -> Void)
+        -> Int32
+    {
+        EditSession.runInParts(context, names: context.arguments.positionals, change)
     }
 
     static func values(from arguments: ParsedArguments) -> ItemValues {

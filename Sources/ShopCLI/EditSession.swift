@@ -92,17 +92,49 @@ enum EditSession {
     }
 
     /// Changes the items named `names` by `change` as ``run(_:preview:_:)`` does, making the change
-    /// as the list is read in parts where it can (``ListEditor/editInParts(_:names:configure:change:into:)``),
-    /// so that a long list is edited in the memory of a few hundred items. What cannot be done in
-    /// parts (a refusal, a name not found once, a file not replaced atomically) is done on the whole
-    /// list, which then says why as an edit always does.
+    /// as the list is read in parts where it can (``ListEditor/editInParts(_:names:claiming:configure:change:into:)``),
+    /// so that a long list is edited in the memory of a few hundred items. A change that renames
+    /// an item passes the new name as `claiming`. What cannot be done in parts (a refusal, a name
+    /// not found once, a file not replaced atomically) is done on the whole list, which then says
+    /// why as an edit always does.
     static func runInParts(
-        _ context: CommandContext, names: [String], _ change: @escaping (inout ListEditor, String) throws(EditRefusal) -> Void
+        _ context: CommandContext, names: [String], claiming newName: String? = nil,
+        _ change: @escaping (inout ListEditor, String) throws(EditRefusal) -> Void
+    ) -> Int32 {
+        runInParts(context, whole: { editor throws(EditRefusal) in for name in names { try change(&editor, name) } }) {
+            bytes, configure, write in
+            ListEditor.editInParts(bytes, names: names, claiming: newName, configure: configure, change: change, into: write)
+        }
+    }
+
+    /// `clear` (with `all`, `clear --all`) as ``runInParts(_:names:claiming:_:)`` makes changes.
+    static func clearInParts(_ context: CommandContext, all: Bool) -> Int32 {
+        runInParts(context, whole: { editor throws(EditRefusal) in try editor.clear(all: all) }) { bytes, configure, write in
+            ListEditor.clearInParts(bytes, all: all, configure: configure, into: write)
+        }
+    }
+
+    /// `rm NAME...` as ``runInParts(_:names:claiming:_:)`` makes changes.
+    static func removeInParts(_ context: CommandContext, names: [String]) -> Int32 {
+        runInParts(context, whole: { editor throws(EditRefusal) in for name in names { try editor.remove(name) } }) {
+            bytes, configure, write in
+            ListEditor.removeInParts(bytes, names: names, configure: configure, into: write)
+        }
+    }
+
+    /// Makes an edit in parts by `edit` (which reads `bytes`, runs `configure` on each part's
+    /// editor and writes the edited list with `write`), into the file that replaces the list once
+    /// all went well; else makes `change` on the whole list.
+    private static func runInParts(
+        _ context: CommandContext, whole change: (inout ListEditor) throws(EditRefusal) -> Void,
+        edit: (
+            _ bytes: [UInt8], _ configure: (inout ListEditor) -> Void,
+            _ write: @escaping (UnsafeBufferPointer<UInt8>) -> Void
+        ) -> Result<ListEditor.PartsEdit, ReadFailure>
     ) -> Int32 {
         let path = context.listFile
         let console = context.console
-        let whole = { run(context) { editor throws(EditRefusal) in for name in names { try change(&editor, name) } } }
-        guard path != "-", FileAccess.isReplaceable(path) else { return whole() }
+        guard path != "-", FileAccess.isReplaceable(path) else { return run(context, change) }
         let named = context.arguments.value("file").map { "shop -f " + ListEditor.quotedForShell($0) }
         do throws(FileError) {
             let outcome = try FileAccess.withExclusiveLock(for: path) { () throws(FileError) -> ListEditor.PartsEdit? in
@@ -110,14 +142,12 @@ enum EditSession {
                 var outcome: ListEditor.PartsEdit?
                 // Written as it is edited, into the file that replaces the list once all went well.
                 _ = try FileAccess.attemptAtomicWrite(to: path, replacing: version) { write in
-                    let edit = withoutActuallyEscaping(write) { write in
-                        ListEditor.editInParts(
-                            bytes, names: names, configure: { editor in if let named { editor.command = named } },
-                            change: change, into: write)
+                    let result = withoutActuallyEscaping(write) { write in
+                        edit(bytes, { editor in if let named { editor.command = named } }, write)
                     }
-                    guard case .success(let result) = edit else { return false }
-                    outcome = result
-                    if case .edited(_, true) = result { return true }
+                    guard case .success(let made) = result else { return false }
+                    outcome = made
+                    if case .edited(_, true) = made { return true }
                     return false
                 }
                 return outcome
@@ -131,7 +161,7 @@ enum EditSession {
             return 2
         }
         // Released the lock: the whole edit takes it again.
-        return whole()
+        return run(context, change)
     }
 
     /// Says what an edit did; which file changed is said when it is not the one a reader would

@@ -131,4 +131,58 @@ import Testing
                 "\(lineOf("  - name: Item 29998\n    price: 29.85")) duplicate-name", "\(lineOf("  - name: item 10\n")) duplicate-name",
             ], "\(summary)")
     }
+
+    /// `clear`, a rename and `rm` are made as a long list is read, as on a short one: `clear`
+    /// counts the items of the whole list, and a new name that an item far from the renamed one
+    /// has is refused, naming that item's line.
+    @Test func clearRenameAndRemoveInALongList() throws {
+        let folder = try ExportCLIFolder()
+        defer { folder.remove() }
+        let text = Self.list(Self.count) { index in
+            index % 3 == 0 ? "    buy: true\n" + (index % 2 == 0 ? "    done: true\n" : "") : ""
+        }
+        try folder.write(text, to: "list.yaml")
+        let lineOf = { (fragment: String) -> Int in
+            text.components(separatedBy: fragment)[0].filter { $0 == "\n" }.count + 1
+        }
+
+        let taken = try folder.run(["-f", "list.yaml", "edit", "Item 10", "--name", "item 29999"])
+        #expect(taken.status == 1)
+        #expect(
+            taken.err == "shop: error: list.yaml: an item named \"Item 29999\" already exists "
+                + "(line \(lineOf("  - name: Item 29999\n")))\n")
+        let backwards = try folder.run(["-f", "list.yaml", "edit", "Item 29990", "--name", "ITEM 5"])
+        #expect(backwards.status == 1)
+        #expect(backwards.err.contains("an item named \"Item 5\" already exists"), "\(backwards.err)")
+        #expect(try folder.read("list.yaml") == Array(text.utf8))
+
+        let renamed = try folder.run(["-f", "list.yaml", "edit", "Item 20000", "--name", "Oat drink", "--price", "1.5"])
+        #expect(renamed.status == 0, "\(renamed.err)")
+        #expect(renamed.err == "changed \"Oat drink\" (list.yaml)\n")
+        let expected = text.replacingOccurrences(
+            of: "  - name: Item 20000\n    price: 21.05\n", with: "  - name: Oat drink\n    price: 1.50\n")
+        #expect(try folder.read("list.yaml") == Array(expected.utf8))
+
+        // 5,000 items are checked off (every sixth), 10,000 on the list.
+        let cleared = try folder.run(["-f", "list.yaml", "clear"])
+        #expect(cleared.status == 0, "\(cleared.err)")
+        #expect(cleared.err == "took 5000 items off the list (list.yaml)\n")
+        let all = try folder.run(["-f", "list.yaml", "clear", "--all"])
+        #expect(all.err == "took 5000 items off the list (list.yaml)\n")
+        #expect(try folder.read("list.yaml") == Array(Self.list(Self.count).replacingOccurrences(
+            of: "  - name: Item 20000\n    price: 21.05\n", with: "  - name: Oat drink\n    price: 1.50\n").utf8))
+        let again = try folder.run(["-f", "list.yaml", "clear", "--all"])
+        #expect(again.err == "the shopping list is already empty (list.yaml)\n")
+
+        let removed = try folder.run(["-f", "list.yaml", "rm", "Item 15000", "item 3", "Item 29999"])
+        #expect(removed.err == "removed \"Item 15000\" (list.yaml)\nremoved \"Item 3\" (list.yaml)\nremoved \"Item 29999\" (list.yaml)\n")
+        var remaining = Self.list(Self.count).replacingOccurrences(
+            of: "  - name: Item 20000\n    price: 21.05\n", with: "  - name: Oat drink\n    price: 1.50\n")
+        for item in ["  - name: Item 15000\n    price: 61.05\n", "  - name: Item 3\n    price: 4.35\n", "  - name: Item 29999\n    price: 30.95\n"] {
+            #expect(remaining.contains(item + "    quantity: 2\n"))
+            remaining = remaining.replacingOccurrences(of: item + "    quantity: 2\n", with: "")
+        }
+        #expect(try folder.read("list.yaml") == Array(remaining.utf8))
+        #expect(try folder.contents() == ["list.yaml"])
+    }
 }

@@ -235,16 +235,28 @@ struct PartsEditTests {
     /// Whether the edit was made in parts; records a difference from the whole edit.
     @discardableResult
     static func expectSameEdit(
-        _ bytes: [UInt8], names: [String], change: Change, _ name: String,
+        _ bytes: [UInt8], names: [String], claiming newName: String? = nil, change: Change, _ name: String,
         sourceLocation: Testing.SourceLocation = #_sourceLocation
     ) -> Bool {
-        let whole = wholeEdit(bytes, names: names, change: change)
+        expectSameEdit(whole: wholeEdit(bytes, names: names, change: change), name, sourceLocation: sourceLocation) {
+            capacity, sink in
+            ListEditor.editInParts(
+                bytes, names: names, claiming: newName, chunkCapacity: capacity, configure: { _ in }, change: change,
+                into: sink)
+        }
+    }
+
+    /// Whether the edit `inParts` makes (with events handed over `capacities` at a time, in turn)
+    /// was made in parts; records a difference from `whole`, the whole list's edit.
+    static func expectSameEdit(
+        whole: (text: [UInt8]?, notes: [EditNote])?, _ name: String, capacities: [Int] = [1, 4, 40],
+        sourceLocation: Testing.SourceLocation,
+        inParts edit: (Int, @escaping (UnsafeBufferPointer<UInt8>) -> Void) -> Result<ListEditor.PartsEdit, ReadFailure>
+    ) -> Bool {
         var inParts = true
-        for capacity in [1, 4, 40] {
+        for capacity in capacities {
             var text: [UInt8] = []
-            let result = ListEditor.editInParts(
-                bytes, names: names, chunkCapacity: capacity, configure: { _ in }, change: change
-            ) { text.append(contentsOf: $0) }
+            let result = edit(capacity) { text.append(contentsOf: $0) }
             switch result {
             case .success(.edited(let notes, let changed)):
                 guard let whole else {

@@ -18,27 +18,86 @@ extension ListEditor {
     ///
     /// The change of each name is made on an editor of the part that holds its item, exactly as
     /// on an editor of the whole list: for changes that look at their own item and the list's
-    /// settings only (`buy`, `unbuy`, `done`, `undone`, `edit` without a new name). Anything that
-    /// needs the whole list, a refusal above all, asks for the whole list (``PartsEdit/readWhole``).
-    /// `configure` is run on each editor made.
+    /// settings only (`buy`, `unbuy`, `done`, `undone`, `edit`). A change that gives an item a new
+    /// name passes it as `claiming`: every part is searched for another item of that name, as the
+    /// whole list's editor searches the whole list. Anything that needs the whole list, a refusal
+    /// above all, asks for the whole list (``PartsEdit/readWhole``). `configure` is run on each
+    /// editor made.
     public static func editInParts(
-        _ bytes: [UInt8], names: [String], configure: (inout ListEditor) -> Void = { _ in },
+        _ bytes: [UInt8], names: [String], claiming newName: String? = nil,
+        configure: (inout ListEditor) -> Void = { _ in },
         change: (inout ListEditor, String) throws(EditRefusal) -> Void,
         into sink: @escaping (UnsafeBufferPointer<UInt8>) -> Void
     ) -> Result<PartsEdit, ReadFailure> {
-        editInParts(bytes, names: names, chunkCapacity: nil, configure: configure, change: change, into: sink)
+        editInParts(
+            bytes, names: names, claiming: newName, chunkCapacity: nil, configure: configure, change: change, into: sink)
     }
 
-    /// ``editInParts(_:names:configure:change:into:)`` with libyaml's events handed over
+    /// ``editInParts(_:names:claiming:configure:change:into:)`` with libyaml's events handed over
     /// `chunkCapacity` at a time (for tests).
     static func editInParts(
-        _ bytes: [UInt8], names: [String], chunkCapacity: Int?, configure: (inout ListEditor) -> Void,
+        _ bytes: [UInt8], names: [String], claiming newName: String? = nil, chunkCapacity: Int?,
+        configure: (inout ListEditor) -> Void,
         change: (inout ListEditor, String) throws(EditRefusal) -> Void,
         into sink: @escaping (UnsafeBufferPointer<UInt8>) -> Void
     ) -> Result<PartsEdit, ReadFailure> {
-        var edit = PartEdits(names: names, sink: sink)
+        withoutActuallyEscaping(change) { change in
+            let named = NamedChanges(names: names, claiming: newName, atPartEnds: true, change: change)
+            return editPartwise(bytes, chunkCapacity: chunkCapacity, named, configure: configure, into: sink)
+        }
+    }
+
+    /// ``clear(all:)`` made as the list `bytes` hold is read in parts, as
+    /// ``editInParts(_:names:claiming:configure:change:into:)`` makes changes: each part's items
+    /// are taken off the list by an editor of that part, and the note counts those of every part.
+    public static func clearInParts(
+        _ bytes: [UInt8], all: Bool, configure: (inout ListEditor) -> Void = { _ in },
+        into sink: @escaping (UnsafeBufferPointer<UInt8>) -> Void
+    ) -> Result<PartsEdit, ReadFailure> {
+        clearInParts(bytes, all: all, chunkCapacity: nil, configure: configure, into: sink)
+    }
+
+    /// ``clearInParts(_:all:configure:into:)`` with libyaml's events handed over `chunkCapacity` at
+    /// a time (for tests).
+    static func clearInParts(
+        _ bytes: [UInt8], all: Bool, chunkCapacity: Int?, configure: (inout ListEditor) -> Void,
+        into sink: @escaping (UnsafeBufferPointer<UInt8>) -> Void
+    ) -> Result<PartsEdit, ReadFailure> {
+        editPartwise(bytes, chunkCapacity: chunkCapacity, ClearedItems(all: all), configure: configure, into: sink)
+    }
+
+    /// ``remove(_:)`` of each of `names` made as the list `bytes` hold is read in parts, as
+    /// ``editInParts(_:names:claiming:configure:change:into:)`` makes changes. A removed item's
+    /// blank line goes to the item after it, and a removed first item leaves the list's next item
+    /// first: an item at either end of a part (but the list's own ends) is removed on the whole
+    /// list, as is the last item of a part.
+    public static func removeInParts(
+        _ bytes: [UInt8], names: [String], configure: (inout ListEditor) -> Void = { _ in },
+        into sink: @escaping (UnsafeBufferPointer<UInt8>) -> Void
+    ) -> Result<PartsEdit, ReadFailure> {
+        removeInParts(bytes, names: names, chunkCapacity: nil, configure: configure, into: sink)
+    }
+
+    /// ``removeInParts(_:names:configure:into:)`` with libyaml's events handed over
+    /// `chunkCapacity` at a time (for tests).
+    static func removeInParts(
+        _ bytes: [UInt8], names: [String], chunkCapacity: Int?, configure: (inout ListEditor) -> Void,
+        into sink: @escaping (UnsafeBufferPointer<UInt8>) -> Void
+    ) -> Result<PartsEdit, ReadFailure> {
+        let removals = NamedChanges(names: names, claiming: nil, atPartEnds: false) { editor, name throws(EditRefusal) in
+            try editor.remove(name)
+        }
+        return editPartwise(bytes, chunkCapacity: chunkCapacity, removals, configure: configure, into: sink)
+    }
+
+    /// Reads `bytes` in parts, makes `edit` on an editor of each part and prints what it made.
+    private static func editPartwise<Edit: PartwiseEdit>(
+        _ bytes: [UInt8], chunkCapacity: Int?, _ edit: Edit, configure: (inout ListEditor) -> Void,
+        into sink: @escaping (UnsafeBufferPointer<UInt8>) -> Void
+    ) -> Result<PartsEdit, ReadFailure> {
+        var parts = PartEdits(edit, sink: sink)
         let read = ShoppingList.readInParts(bytes, chunkCapacity: chunkCapacity) { part in
-            edit.edit(part, configure: configure, change: change)
+            parts.edit(part, configure: configure)
         }
         switch read {
         case .failure(let failure):
@@ -46,20 +105,108 @@ extension ListEditor {
         case .success(.settingsAfterItems):
             return .success(.readWhole)
         case .success(.read(let rest)):
-            edit.edit(rest, configure: configure, change: change)
-            return .success(edit.finish(rest) ?? .readWhole)
+            parts.edit(rest, configure: configure)
+            return .success(parts.finish() ?? .readWhole)
         }
     }
 }
 
-/// The state of an edit made part by part: which names were found, what was said, the print.
-private struct PartEdits {
+/// An edit that can be made part by part: what it does with the editor of each part, and what it
+/// says once every part is edited.
+private protocol PartwiseEdit {
+    /// Makes the changes that fall in the part `editor` edits, which is the list's first part or
+    /// its last (or both) as `place` says; false, or a refusal, when the edit cannot be made in
+    /// parts.
+    mutating func change(_ editor: inout ListEditor, place: PartPlace) throws(EditRefusal) -> Bool
+    /// What the edit says, once every part was edited; nil when it cannot be made in parts.
+    func notes() -> [EditNote]?
+}
+
+/// Where a part is among the list's parts.
+private struct PartPlace {
+    /// The part holds the list's first item.
+    var isFirst: Bool
+    /// The part holds the list's last item.
+    var isLast: Bool
+}
+
+/// Changes of named items: each name's change on the editor of the part that holds its item.
+private struct NamedChanges: PartwiseEdit {
     let names: [String]
     let keys: [NameKey]
+    /// The key of a new name the change gives, which no other item may have.
+    let claimed: NameKey?
+    /// Whether the change may be made on the first or last item of a part that is not the
+    /// list's first or last: false for a change that reaches the items around its own.
+    let atPartEnds: Bool
+    let change: (inout ListEditor, String) throws(EditRefusal) -> Void
     /// How many items each name matched so far.
     var matches: [Int]
     /// What the changes of each name said.
-    var notes: [[EditNote]]
+    var said: [[EditNote]]
+
+    init(
+        names: [String], claiming newName: String?, atPartEnds: Bool,
+        change: @escaping (inout ListEditor, String) throws(EditRefusal) -> Void
+    ) {
+        self.names = names
+        keys = names.map(NameKey.init)
+        claimed = newName.map { NameKey($0.trimmingWhiteSpace()) }
+        self.atPartEnds = atPartEnds
+        self.change = change
+        matches = Array(repeating: 0, count: names.count)
+        said = Array(repeating: [], count: names.count)
+    }
+
+    mutating func change(_ editor: inout ListEditor, place: PartPlace) throws(EditRefusal) -> Bool {
+        var changedItems: [NodeID] = []
+        let records = editor.list.records
+        for (position, name) in names.enumerated() where !keys[position].isEmpty {
+            let found = editor.items(matching: keys[position])
+            guard let item = found.first else { continue }
+            matches[position] += found.count
+            guard matches[position] == 1 else { return false }
+            if !atPartEnds {
+                let node = Int32(truncatingIfNeeded: item.node.index)
+                if (!place.isFirst && records.first?.node == node) || (!place.isLast && records.last?.node == node) {
+                    return false
+                }
+            }
+            changedItems.append(item.node)
+            let before = editor.notes.count
+            try change(&editor, name)
+            said[position].append(contentsOf: editor.notes[before...])
+        }
+        // Another item with the new name, in this part or any other: the whole list refuses it.
+        if let claimed, !claimed.isEmpty {
+            return editor.items(matching: claimed).allSatisfy { changedItems.contains($0.node) }
+        }
+        return true
+    }
+
+    func notes() -> [EditNote]? {
+        matches.allSatisfy { $0 == 1 } ? said.flatMap { $0 } : nil
+    }
+}
+
+/// `clear`: each part's items taken off the list, counted across the parts.
+private struct ClearedItems: PartwiseEdit {
+    let all: Bool
+    var cleared = 0
+
+    mutating func change(_ editor: inout ListEditor, place: PartPlace) throws(EditRefusal) -> Bool {
+        cleared += try editor.takeItemsOff(all: all)
+        return true
+    }
+
+    func notes() -> [EditNote]? {
+        [ListEditor.clearNote(cleared: cleared, all: all)]
+    }
+}
+
+/// The state of an edit made part by part: the edit, whether it changed anything, the print.
+private struct PartEdits<Edit: PartwiseEdit> {
+    var edit: Edit
     var changed = false
     /// Set when the edit cannot be made in parts.
     var givenUp = false
@@ -69,19 +216,13 @@ private struct PartEdits {
     /// Whether a part has been printed (and the top level with it).
     var printed = false
 
-    init(names: [String], sink: @escaping (UnsafeBufferPointer<UInt8>) -> Void) {
-        self.names = names
-        keys = names.map(NameKey.init)
-        matches = Array(repeating: 0, count: names.count)
-        notes = Array(repeating: [], count: names.count)
+    init(_ edit: Edit, sink: @escaping (UnsafeBufferPointer<UInt8>) -> Void) {
+        self.edit = edit
         print = StreamedPrint(sink: sink)
     }
 
-    /// Makes the changes of the names whose items are in `part`, and prints it.
-    mutating func edit(
-        _ part: ShoppingList, configure: (inout ListEditor) -> Void,
-        change: (inout ListEditor, String) throws(EditRefusal) -> Void
-    ) {
+    /// Makes the edit's changes that fall in `part`, and prints it.
+    mutating func edit(_ part: ShoppingList, configure: (inout ListEditor) -> Void) {
         guard !givenUp else { return }
         // A refusal, a name of several items, a change that breaks the list's shape: the whole
         // list is edited instead, and says why.
@@ -91,15 +232,8 @@ private struct PartEdits {
             // Checked part by part, as the whole list would be: its shape must be a list's.
             editor = try ListEditor(list: part)
             configure(&editor)
-            for (position, name) in names.enumerated() where !keys[position].isEmpty {
-                let found = editor.items(matching: keys[position]).count
-                guard found > 0 else { continue }
-                matches[position] += found
-                guard matches[position] == 1 else { return }
-                let before = editor.notes.count
-                try change(&editor, name)
-                notes[position].append(contentsOf: editor.notes[before...])
-            }
+            let place = PartPlace(isFirst: part.scope.firstPosition == 0, isLast: part.scope.holdsTopLevel)
+            guard try edit.change(&editor, place: place) else { return }
         } catch {
             return
         }
@@ -121,10 +255,10 @@ private struct PartEdits {
     }
 
     /// Ends the print with the last part; nil when the edit cannot be made in parts.
-    mutating func finish(_ rest: ShoppingList) -> ListEditor.PartsEdit? {
-        guard !givenUp, matches.allSatisfy({ $0 == 1 }), let last = lastEdited,
+    mutating func finish() -> ListEditor.PartsEdit? {
+        guard !givenUp, let notes = edit.notes(), let last = lastEdited,
             print.finish(last.document, policy: CanonicalForm.policy(for: last))
         else { return nil }
-        return .edited(notes: notes.flatMap { $0 }, changed: changed)
+        return .edited(notes: notes, changed: changed)
     }
 }

@@ -179,6 +179,15 @@ extension ListEditor {
 
     /// After a trip: takes the done items off the list; with `all`, empties the list.
     public mutating func clear(all: Bool) throws(EditRefusal) {
+        let cleared = try takeItemsOff(all: all)
+        let said = Self.clearNote(cleared: cleared, all: all)
+        note(said.kind, said.message)
+    }
+
+    /// Plans taking the done items (with `all`, every item on the list) off the list, and returns
+    /// how many there are; ``clear(all:)`` without its note, so that an edit in parts can count the
+    /// items of every part.
+    mutating func takeItemsOff(all: Bool) throws(EditRefusal) -> Int {
         var cleared = 0
         for item in list.items {
             // An item with `buy: false` is not on the list: its line (and comment) stays.
@@ -188,11 +197,15 @@ extension ListEditor {
             if item.keyNode(.buy) != nil { plan(item, unset: "buy") }
             cleared += 1
         }
+        return cleared
+    }
+
+    /// What ``clear(all:)`` says when it took `cleared` items off the list.
+    static func clearNote(cleared: Int, all: Bool) -> EditNote {
         if cleared == 0 {
-            note(.unchanged, all ? "the shopping list is already empty" : "no item is checked off; nothing to clear")
-        } else {
-            note(.changed, cleared == 1 ? "took 1 item off the list" : "took \(cleared) items off the list")
+            return EditNote(.unchanged, all ? "the shopping list is already empty" : "no item is checked off; nothing to clear")
         }
+        return EditNote(.changed, cleared == 1 ? "took 1 item off the list" : "took \(cleared) items off the list")
     }
 
     /// Plans a text value unless the item has exactly it already.

@@ -1,0 +1,194 @@
+import Testing
+import TestSupport
+import YAML
+
+@testable import ShopCore
+
+/// `clear`, a rename and `rm` made as the list is read in parts write what the whole list's edit
+/// writes and say what it says: `clear` counts the items of every part, a new name is refused (by
+/// the whole list) when an item of any part has it, and a removal that reaches into the next part
+/// is made on the whole list.
+@Suite("clearing, renaming and removing in a list read in parts")
+struct PartsListEditTests {
+    /// A list of 300 items with comments and blank lines, every third on the list, every seventh
+    /// checked off: read in many parts even with large chunks.
+    static let longList: [UInt8] = {
+        var text = "title: T\ncurrency: EUR\ncategories: [Dairy]\nitems:\n"
+        for index in 0..<300 {
+            text += index % 7 == 0 ? "  # item \(index)\n" : ""
+            text += "  - name: Item \(index) # \(index)\n    price: \(index).50\n"
+            text += index % 3 == 0 ? "    buy: true\n" : ""
+            text += index % 7 == 0 ? "    done: true\n" : ""
+            text += index % 11 == 0 ? "\n" : ""
+        }
+        text += "  # the end of the items\nx-after: 1\n"
+        return Array(text.utf8)
+    }()
+
+    /// Whether `clear` was made in parts; records a difference from the whole list's.
+    @discardableResult
+    static func expectSameClear(
+        _ bytes: [UInt8], all: Bool, _ name: String, sourceLocation: Testing.SourceLocation = #_sourceLocation
+    ) -> Bool {
+        let whole = PartsEditTests.wholeEdit(bytes, names: ["-"]) { editor, _ throws(EditRefusal) in
+            try editor.clear(all: all)
+        }
+        return PartsEditTests.expectSameEdit(whole: whole, name, sourceLocation: sourceLocation) { capacity, sink in
+            ListEditor.clearInParts(bytes, all: all, chunkCapacity: capacity, configure: { _ in }, into: sink)
+        }
+    }
+
+    /// Whether renaming `name` to `newName` (and setting a price) was made in parts; records a
+    /// difference from the whole list's edit.
+    @discardableResult
+    static func expectSameRename(
+        _ bytes: [UInt8], _ name: String, to newName: String, sourceLocation: Testing.SourceLocation = #_sourceLocation
+    ) -> Bool {
+        PartsEditTests.expectSameEdit(
+            bytes, names: [name], claiming: newName,
+            change: { editor, name throws(EditRefusal) in
+                try editor.edit(name, values: ItemValues(name: newName, price: "2"), unset: [])
+            }, "\(name) -> \(newName)", sourceLocation: sourceLocation)
+    }
+
+    @Test("clear and clear --all count the items of every part")
+    func clearLongList() throws {
+        for all in [false, true] {
+            #expect(Self.expectSameClear(Self.longList, all: all, "all: \(all)"))
+        }
+        // The count is the whole list's: the 100 items on the list and the 28 checked off that are not.
+        var text: [UInt8] = []
+        let result = ListEditor.clearInParts(Self.longList, all: true, chunkCapacity: 4, configure: { _ in }) {
+            text.append(contentsOf: $0)
+        }
+        guard case .success(.edited(let notes, true)) = result else {
+            Issue.record("not cleared in parts: \(result)")
+            return
+        }
+        #expect(notes == [EditNote(.changed, "took 128 items off the list")])
+        let cleared = String(decoding: text, as: UTF8.self)
+        #expect(!cleared.contains("buy:") && !cleared.contains("done:"))
+        #expect(cleared.contains("  # item 294\n") && cleared.hasSuffix("  # the end of the items\nx-after: 1\n"))
+    }
+
+    @Test("a clear with nothing to clear says so and changes nothing")
+    func clearNothing() {
+        var text = "items:\n"
+        for index in 0..<100 { text += "  - name: Item \(index)\n" + (index % 2 == 0 ? "    buy: true\n" : "") }
+        var printed: [UInt8] = []
+        let result = ListEditor.clearInParts(Array(text.utf8), all: false, chunkCapacity: 4, configure: { _ in }) {
+            printed.append(contentsOf: $0)
+        }
+        guard case .success(.edited(let notes, let changed)) = result else {
+            Issue.record("not read in parts: \(result)")
+            return
+        }
+        #expect(!changed)
+        #expect(notes == [EditNote(.unchanged, "no item is checked off; nothing to clear")])
+        #expect(Self.expectSameClear(Array(text.utf8), all: false, "nothing checked off"))
+    }
+
+    @Test("an item to clear with a key written twice is left to the whole list, which refuses")
+    func clearRefused() {
+        var text = "items:\n"
+        for index in 0..<100 { text += "  - name: Item \(index)\n" }
+        text += "  - name: Last\n    done: true\n    done: true\n"
+        #expect(!Self.expectSameClear(Array(text.utf8), all: false, "a key written twice"))
+    }
+
+    @Test("a new name is searched for in every part")
+    func renameLongList() {
+        // A name no item has, and an item's own name in other letters: made in parts.
+        #expect(Self.expectSameRename(Self.longList, "Item 5", to: "Fresh name"))
+        #expect(Self.expectSameRename(Self.longList, "Item 250", to: "ITEM 250"))
+        #expect(Self.expectSameRename(Self.longList, "Item 0", to: "  Spaced out  "))
+        // Another item's name, in a later part, an earlier one, or the same: the whole list
+        // refuses it (and a rename in parts would have been recorded as a difference).
+        #expect(!Self.expectSameRename(Self.longList, "Item 5", to: "Item 290"))
+        #expect(!Self.expectSameRename(Self.longList, "Item 290", to: "item 3"))
+        #expect(!Self.expectSameRename(Self.longList, "Item 5", to: "Item 6"))
+        #expect(PartsEditTests.wholeEdit(Self.longList, names: ["Item 5"]) { editor, name throws(EditRefusal) in
+            try editor.edit(name, values: ItemValues(name: "Item 290"), unset: [])
+        } == nil)
+    }
+
+    /// Whether removing `names` was made in parts; records a difference from the whole list's.
+    @discardableResult
+    static func expectSameRemoval(
+        _ bytes: [UInt8], _ names: [String], capacities: [Int] = [1, 4, 40],
+        sourceLocation: Testing.SourceLocation = #_sourceLocation
+    ) -> Bool {
+        let whole = PartsEditTests.wholeEdit(bytes, names: names) { editor, name throws(EditRefusal) in
+            try editor.remove(name)
+        }
+        return PartsEditTests.expectSameEdit(
+            whole: whole, "rm \(names)", capacities: capacities, sourceLocation: sourceLocation
+        ) {
+            capacity, sink in
+            ListEditor.removeInParts(bytes, names: names, chunkCapacity: capacity, configure: { _ in }, into: sink)
+        }
+    }
+
+    @Test("removing any item of a long list, or two, writes what the whole list's removal writes")
+    func removeLongList() {
+        // Every item of a list like the long one, with parts of a few items: the removals at the
+        // ends of parts are made on the whole list (their blank lines go to the next part).
+        var text = "items:\n"
+        for index in 0..<100 {
+            text += index % 7 == 0 ? "  # item \(index)\n" : ""
+            text += "  - name: Item \(index) # \(index)\n" + (index % 3 == 0 ? "    buy: true\n" : "")
+            text += index % 4 == 0 ? "\n" : ""
+        }
+        text += "  # the end\n"
+        var inParts = 0
+        for index in 0..<100 where Self.expectSameRemoval(Array(text.utf8), ["Item \(index)"], capacities: [40, 100]) {
+            inParts += 1
+        }
+        #expect(inParts > 50, "\(inParts) of 100 removed in parts")
+        #expect(Self.expectSameRemoval(Self.longList, ["Item 0", "Item 299"], capacities: [40]))
+        #expect(Self.expectSameRemoval(Self.longList, ["Item 76", "item 77", "Item 78"], capacities: [1000]))
+        #expect(!Self.expectSameRemoval(Self.longList, ["Item 76", "No such item"]))
+    }
+
+    @Test("removing every item: in parts when the list is one part, else on the whole list")
+    func removeEverything() {
+        var text = "items:\n"
+        for index in 0..<40 { text += "  - name: Item \(index)\n" }
+        let names = (0..<40).map { "Item \($0)" }
+        #expect(Self.expectSameRemoval(Array(text.utf8), names, capacities: [1000]))
+        #expect(!Self.expectSameRemoval(Array(text.utf8), names, capacities: [4]))
+        var printed: [UInt8] = []
+        _ = ListEditor.removeInParts(Array(text.utf8), names: names, chunkCapacity: 1000, configure: { _ in }) {
+            printed.append(contentsOf: $0)
+        }
+        #expect(String(decoding: printed, as: UTF8.self) == "items: []\n")
+    }
+
+    @Test("generated lists: clear, clear --all, renames to new and taken names, removals")
+    func generated() {
+        var generator = ShopFileGenerator(seed: 0xC1EA_2A3E)
+        var random = SeededGenerator(seed: 77)
+        var inParts = 0
+        for index in 0..<240 {
+            let bytes = Array(generator.file().utf8)
+            guard case .success(let list) = ShoppingList.read(bytes) else { continue }
+            switch index % 4 {
+            case 0, 1:
+                if Self.expectSameClear(bytes, all: index % 4 == 1, "file \(index)") { inParts += 1 }
+            case 2:
+                let known = list.items.compactMap(\.name)
+                let names = (0..<Int.random(in: 1...3, using: &random)).compactMap { _ in known.randomElement(using: &random) }
+                if Self.expectSameRemoval(bytes, names) { inParts += 1 }
+            default:
+                let known = list.items.compactMap(\.name)
+                guard let name = known.randomElement(using: &random) else { continue }
+                let taken = Int.random(in: 0..<2, using: &random) == 0
+                let newName = taken ? known.randomElement(using: &random)! : "New \(index)"
+                if Self.expectSameRename(bytes, name, to: newName) { inParts += 1 }
+            }
+        }
+        // Many are made in parts (the others are lists that cannot be printed in parts, or
+        // refusals): the test is not vacuous.
+        #expect(inParts >= 15, "\(inParts) of 240 made in parts")
+    }
+}
