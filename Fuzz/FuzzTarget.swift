@@ -107,23 +107,53 @@ func readInParts(_ bytes: [UInt8], list: ShoppingList, chunkCapacity: Int) {
             guard written == format.export(list, options: options) else { fatalError("the \(format) export in parts differs") }
         }
     }
-    // Putting the middle item on the list, in parts and whole.
+    // Putting the middle item on the list, renaming it, removing one, clearing the list: in parts
+    // and whole.
     let names = list.items.compactMap(\.name)
-    guard !names.isEmpty, var editor = try? ListEditor(list: list) else { return }
+    guard !names.isEmpty else { return }
     let name = names[names.count / 2]
-    guard (try? editor.buy(name)) != nil else { return }
+    sameEditInParts(list, "buy", whole: { editor throws(EditRefusal) in try editor.buy(name) }) { sink in
+        ListEditor.editInParts(
+            bytes, names: [name], chunkCapacity: chunkCapacity, configure: { _ in },
+            change: { editor, name throws(EditRefusal) in try editor.buy(name) }, into: sink)
+    }
+    let newName = bytes.count % 3 == 0 ? names[0] : "Fuzzed \(bytes.count)"
+    let rename = { (editor: inout ListEditor, name: String) throws(EditRefusal) in
+        try editor.edit(name, values: ItemValues(name: newName), unset: [])
+    }
+    sameEditInParts(list, "a rename", whole: { editor throws(EditRefusal) in try rename(&editor, name) }) { sink in
+        ListEditor.editInParts(
+            bytes, names: [name], claiming: newName, chunkCapacity: chunkCapacity, configure: { _ in }, change: rename,
+            into: sink)
+    }
+    let removed = names[(bytes.count / 7) % names.count]
+    sameEditInParts(list, "rm", whole: { editor throws(EditRefusal) in try editor.remove(removed) }) { sink in
+        ListEditor.removeInParts(bytes, names: [removed], chunkCapacity: chunkCapacity, configure: { _ in }, into: sink)
+    }
+    let all = bytes.count % 2 == 0
+    sameEditInParts(list, "clear", whole: { editor throws(EditRefusal) in try editor.clear(all: all) }) { sink in
+        ListEditor.clearInParts(bytes, all: all, chunkCapacity: chunkCapacity, configure: { _ in }, into: sink)
+    }
+}
+
+/// An edit made in parts (`inParts`, which writes to the sink it is given) is the edit `whole`
+/// makes on the whole list: the same notes and text; and one the whole list refuses is never made
+/// in parts.
+func sameEditInParts(
+    _ list: ShoppingList, _ label: String, whole change: (inout ListEditor) throws(EditRefusal) -> Void,
+    inParts edit: (@escaping (UnsafeBufferPointer<UInt8>) -> Void) -> Result<ListEditor.PartsEdit, ReadFailure>
+) {
     var edited: [UInt8] = []
-    let inParts = ListEditor.editInParts(
-        bytes, names: [name], chunkCapacity: chunkCapacity, configure: { _ in },
-        change: { editor, name throws(EditRefusal) in try editor.buy(name) }
-    ) { edited.append(contentsOf: $0) }
-    guard case .success(.edited(let notes, let changed)) = inParts else { return }
-    guard notes == editor.notes, changed == editor.changed else { fatalError("an edit in parts says otherwise") }
-    if changed {
-        let whole = editor.editedList
-        guard edited == whole.document.formatted(policy: CanonicalForm.policy(for: whole)) else {
-            fatalError("an edit in parts writes otherwise")
-        }
+    guard case .success(.edited(let notes, let changed)) = edit({ edited.append(contentsOf: $0) }) else { return }
+    guard var editor = try? ListEditor(list: list), (try? change(&editor)) != nil else {
+        fatalError("\(label) made in parts, refused whole")
+    }
+    guard notes == editor.notes, changed == editor.changed else { fatalError("\(label) in parts says otherwise") }
+    guard changed else { return }
+    let whole = editor.editedList
+    guard whole.check(RuleRegistry.structural).isEmpty else { fatalError("\(label) made in parts breaks the whole list") }
+    guard edited == whole.document.formatted(policy: CanonicalForm.policy(for: whole)) else {
+        fatalError("\(label) in parts writes otherwise")
     }
 }
 
