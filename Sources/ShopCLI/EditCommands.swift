@@ -38,7 +38,7 @@ enum EditCommands {
             values.name = arguments.positionals[0]
             values.buy = arguments.flag("buy") ? true : nil
             values.id = arguments.flag("id") ? ItemIdentifier.make() : nil
-            return EditSession.run(context) { editor throws(EditRefusal) in try editor.add(values) }
+            return EditSession.addInParts(context, values: values)
         })
 
     static let edit = CommandSpec(

@@ -122,6 +122,14 @@ enum EditSession {
         }
     }
 
+    /// `add` as ``runInParts(_:names:claiming:_:)`` makes changes (reading the list twice: once to
+    /// find where the item goes, once to add it).
+    static func addInParts(_ context: CommandContext, values: ItemValues) -> Int32 {
+        runInParts(context, whole: { editor throws(EditRefusal) in try editor.add(values) }) { bytes, configure, write in
+            ListEditor.addInParts(bytes, values: values, configure: configure, into: write)
+        }
+    }
+
     /// Makes an edit in parts by `edit` (which reads `bytes`, runs `configure` on each part's
     /// editor and writes the edited list with `write`), into the file that replaces the list once
     /// all went well; else makes `change` on the whole list.

@@ -132,10 +132,10 @@ import Testing
             ], "\(summary)")
     }
 
-    /// `clear`, a rename and `rm` are made as a long list is read, as on a short one: `clear`
-    /// counts the items of the whole list, and a new name that an item far from the renamed one
-    /// has is refused, naming that item's line.
-    @Test func clearRenameAndRemoveInALongList() throws {
+    /// `clear`, a rename, `rm` and `add` are made as a long list is read, as on a short one:
+    /// `clear` counts the items of the whole list, and a name that an item far from the renamed or
+    /// added one has is refused, naming that item's line.
+    @Test func clearRenameRemoveAndAddInALongList() throws {
         let folder = try ExportCLIFolder()
         defer { folder.remove() }
         let text = Self.list(Self.count) { index in
@@ -183,6 +183,13 @@ import Testing
             remaining = remaining.replacingOccurrences(of: item + "    quantity: 2\n", with: "")
         }
         #expect(try folder.read("list.yaml") == Array(remaining.utf8))
+
+        let takenName = try folder.run(["-f", "list.yaml", "add", "ITEM 29998", "--price", "2"])
+        #expect(takenName.status == 1)
+        #expect(takenName.err.hasPrefix("shop: error: list.yaml: an item named \"Item 29998\" already exists (line "))
+        let added = try folder.run(["-f", "list.yaml", "add", "Oat milk", "--price", "2", "--buy"])
+        #expect(added.err == "added \"Oat milk\" (list.yaml)\n")
+        #expect(try folder.read("list.yaml") == Array((remaining + "  - name: Oat milk\n    price: 2.00\n    buy: true\n").utf8))
         #expect(try folder.contents() == ["list.yaml"])
     }
 }

@@ -4,11 +4,12 @@ import YAML
 
 @testable import ShopCore
 
-/// `clear`, a rename and `rm` made as the list is read in parts write what the whole list's edit
-/// writes and say what it says: `clear` counts the items of every part, a new name is refused (by
-/// the whole list) when an item of any part has it, and a removal that reaches into the next part
-/// is made on the whole list.
-@Suite("clearing, renaming and removing in a list read in parts")
+/// `clear`, a rename, `rm` and `add` made as the list is read in parts write what the whole list's
+/// edit writes and say what it says: `clear` counts the items of every part, a new name is refused
+/// (by the whole list) when an item of any part has it, a removal that reaches into the next part
+/// is made on the whole list, and a new item goes after the last item of its category, wherever
+/// that is.
+@Suite("clearing, renaming, removing and adding in a list read in parts")
 struct PartsListEditTests {
     /// A list of 300 items with comments and blank lines, every third on the list, every seventh
     /// checked off: read in many parts even with large chunks.
@@ -164,7 +165,57 @@ struct PartsListEditTests {
         #expect(String(decoding: printed, as: UTF8.self) == "items: []\n")
     }
 
-    @Test("generated lists: clear, clear --all, renames to new and taken names, removals")
+    /// Whether adding an item with `values` was made in parts; records a difference from the whole
+    /// list's edit.
+    @discardableResult
+    static func expectSameAddition(
+        _ bytes: [UInt8], _ values: ItemValues, capacities: [Int] = [1, 4, 40],
+        sourceLocation: Testing.SourceLocation = #_sourceLocation
+    ) -> Bool {
+        let whole = PartsEditTests.wholeEdit(bytes, names: ["-"]) { editor, _ throws(EditRefusal) in
+            try editor.add(values)
+        }
+        return PartsEditTests.expectSameEdit(
+            whole: whole, "add \(values.name ?? "") \(values.category ?? "")", capacities: capacities,
+            sourceLocation: sourceLocation
+        ) { capacity, sink in
+            ListEditor.addInParts(bytes, values: values, chunkCapacity: capacity, configure: { _ in }, into: sink)
+        }
+    }
+
+    @Test("a new item goes after the last item of its category, in whichever part it is")
+    func addLongList() {
+        let categories = ["Dairy", "Bakery", "Produce", "Frozen"]
+        var text = "categories: [Dairy, Bakery, Produce, Frozen]\nitems:\n"
+        for index in 0..<200 {
+            text += index % 7 == 0 ? "  # item \(index)\n" : ""
+            text += "  - name: Item \(index) # \(index)\n"
+            // Frozen items are the first few only; Produce ends the list.
+            let category = index < 10 ? "Frozen" : index == 199 ? "produce" : categories[index % 3]
+            text += index % 5 == 4 ? "" : "    category: \(category)\n"
+            text += index % 11 == 0 ? "\n" : ""
+        }
+        text += "  # the end\n"
+        let bytes = Array(text.utf8)
+        var inParts = 0
+        for category in [nil, "Dairy", "BAKERY", "Produce", "Frozen", "Snacks"] as [String?] {
+            for capacity in [4, 40, 100, 5000] {
+                let values = ItemValues(name: "New thing", price: "1.5", category: category, buy: true)
+                if Self.expectSameAddition(bytes, values, capacities: [capacity]) { inParts += 1 }
+            }
+        }
+        // Every one, at the start of a part (in parts of one item) as elsewhere.
+        #expect(inParts == 24, "\(inParts) of 24 added in parts")
+        // A name an item has, in any part: the whole list refuses it.
+        for name in ["Item 3", "item 150", "ITEM 199"] {
+            #expect(!Self.expectSameAddition(bytes, ItemValues(name: name, category: "Dairy"), capacities: [40]))
+            #expect(PartsEditTests.wholeEdit(bytes, names: ["-"]) { editor, _ throws(EditRefusal) in
+                try editor.add(ItemValues(name: name))
+            } == nil)
+        }
+    }
+
+    @Test("generated lists: clear, clear --all, renames to new and taken names, removals, additions")
     func generated() {
         var generator = ShopFileGenerator(seed: 0xC1EA_2A3E)
         var random = SeededGenerator(seed: 77)
@@ -172,9 +223,17 @@ struct PartsListEditTests {
         for index in 0..<240 {
             let bytes = Array(generator.file().utf8)
             guard case .success(let list) = ShoppingList.read(bytes) else { continue }
-            switch index % 4 {
+            switch index % 5 {
             case 0, 1:
-                if Self.expectSameClear(bytes, all: index % 4 == 1, "file \(index)") { inParts += 1 }
+                if Self.expectSameClear(bytes, all: index % 5 == 1, "file \(index)") { inParts += 1 }
+            case 3:
+                let known = list.items.compactMap(\.name)
+                let categories = list.items.compactMap(\.category) + ["Elsewhere"]
+                let name = Int.random(in: 0..<3, using: &random) == 0 ? known.randomElement(using: &random) : "New \(index)"
+                let category = Int.random(in: 0..<4, using: &random) == 0 ? nil : categories.randomElement(using: &random)
+                if Self.expectSameAddition(bytes, ItemValues(name: name, category: category), capacities: [4, 40]) {
+                    inParts += 1
+                }
             case 2:
                 let known = list.items.compactMap(\.name)
                 let names = (0..<Int.random(in: 1...3, using: &random)).compactMap { _ in known.randomElement(using: &random) }

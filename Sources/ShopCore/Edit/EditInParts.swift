@@ -90,6 +90,38 @@ extension ListEditor {
         return editPartwise(bytes, chunkCapacity: chunkCapacity, removals, configure: configure, into: sink)
     }
 
+    /// ``add(_:)`` made as the list `bytes` hold is read in parts. A first read finds where the new
+    /// item goes (after the last item of its category, among all the list's items) and whether an
+    /// item has its name already (then the whole list refuses it); a second read makes the edit
+    /// as ``editInParts(_:names:claiming:configure:change:into:)`` does, the item added in the
+    /// part that holds its place.
+    public static func addInParts(
+        _ bytes: [UInt8], values: ItemValues, configure: (inout ListEditor) -> Void = { _ in },
+        into sink: @escaping (UnsafeBufferPointer<UInt8>) -> Void
+    ) -> Result<PartsEdit, ReadFailure> {
+        addInParts(bytes, values: values, chunkCapacity: nil, configure: configure, into: sink)
+    }
+
+    /// ``addInParts(_:values:configure:into:)`` with libyaml's events handed over `chunkCapacity`
+    /// at a time (for tests).
+    static func addInParts(
+        _ bytes: [UInt8], values: ItemValues, chunkCapacity: Int?, configure: (inout ListEditor) -> Void,
+        into sink: @escaping (UnsafeBufferPointer<UInt8>) -> Void
+    ) -> Result<PartsEdit, ReadFailure> {
+        guard let name = values.name?.trimmingWhiteSpace(), !NameKey(name).isEmpty else { return .success(.readWhole) }
+        var finder = NewItemPlaceFinder(name: NameKey(name), category: values.category.map(NameKey.init))
+        switch ShoppingList.readInParts(bytes, chunkCapacity: chunkCapacity, { finder.look(at: $0) }) {
+        case .failure(let failure):
+            return .failure(failure)
+        case .success(.settingsAfterItems):
+            return .success(.readWhole)
+        case .success(.read(let rest)):
+            finder.look(at: rest)
+        }
+        guard let place = finder.place else { return .success(.readWhole) }
+        return editPartwise(bytes, chunkCapacity: chunkCapacity, AddedItem(values: values, place: place), configure: configure, into: sink)
+    }
+
     /// Reads `bytes` in parts, makes `edit` on an editor of each part and prints what it made.
     private static func editPartwise<Edit: PartwiseEdit>(
         _ bytes: [UInt8], chunkCapacity: Int?, _ edit: Edit, configure: (inout ListEditor) -> Void,
@@ -124,6 +156,8 @@ private protocol PartwiseEdit {
 
 /// Where a part is among the list's parts.
 private struct PartPlace {
+    /// The position of the part's first item among all the list's items.
+    var firstPosition: Int
     /// The part holds the list's first item.
     var isFirst: Bool
     /// The part holds the list's last item.
@@ -204,6 +238,78 @@ private struct ClearedItems: PartwiseEdit {
     }
 }
 
+/// Where ``ListEditor/add(_:)`` puts a new item in a list read in parts, found on a read of
+/// every part: before the item after the last one of its category, else at the end (as among all
+/// the list's items); nil when an item has its name already.
+private struct NewItemPlaceFinder {
+    let name: NameKey
+    let category: NameKey?
+    var taken = false
+    /// The position of the last item of the category.
+    var lastOfCategory: Int?
+    /// How many items the parts looked at hold.
+    var count = 0
+    /// Whether each category text seen is the category's.
+    var matchingCategories: [String: Bool] = [:]
+
+    mutating func look(at part: ShoppingList) {
+        let first = part.scope.firstPosition
+        let target = NameKey.fingerprint(of: name.bytes)
+        for (offset, item) in part.items.enumerated() {
+            // Names are compared by fingerprint first, as the editor compares them.
+            if part.records[offset].nameFingerprint == target, let written = item.name, NameKey(written) == name {
+                taken = true
+            }
+            if let category, let written = item.category {
+                // A list has few categories, written the same way again and again.
+                let matches = matchingCategories[written] ?? (NameKey(written) == category)
+                matchingCategories[written] = matches
+                if matches { lastOfCategory = first + offset }
+            }
+        }
+        count = first + part.records.count
+    }
+
+    /// The place; nil when the name is taken.
+    var place: AddedItem.Place? {
+        guard !taken else { return nil }
+        guard let last = lastOfCategory, last + 1 < count else { return .end }
+        return .before(last + 1)
+    }
+}
+
+/// `add`: the new item added by the editor of the part that holds its place.
+private struct AddedItem: PartwiseEdit {
+    /// Where the item goes, among all the list's items.
+    enum Place {
+        case before(Int)
+        case end
+    }
+
+    let values: ItemValues
+    let place: Place
+    /// What adding it said; nil until it is added.
+    var said: [EditNote]?
+
+    mutating func change(_ editor: inout ListEditor, place part: PartPlace) throws(EditRefusal) -> Bool {
+        let count = editor.list.records.count
+        let local: ListEditor.NewItemPlace
+        switch place {
+        case .before(let position) where position >= part.firstPosition && position < part.firstPosition + count:
+            local = .before(position: position - part.firstPosition)
+        case .end where part.isLast:
+            local = .end
+        default:
+            return true
+        }
+        try editor.add(values, at: local)
+        said = editor.notes
+        return true
+    }
+
+    func notes() -> [EditNote]? { said }
+}
+
 /// The state of an edit made part by part: the edit, whether it changed anything, the print.
 private struct PartEdits<Edit: PartwiseEdit> {
     var edit: Edit
@@ -232,7 +338,9 @@ private struct PartEdits<Edit: PartwiseEdit> {
             // Checked part by part, as the whole list would be: its shape must be a list's.
             editor = try ListEditor(list: part)
             configure(&editor)
-            let place = PartPlace(isFirst: part.scope.firstPosition == 0, isLast: part.scope.holdsTopLevel)
+            let place = PartPlace(
+                firstPosition: part.scope.firstPosition, isFirst: part.scope.firstPosition == 0,
+                isLast: part.scope.holdsTopLevel)
             guard try edit.change(&editor, place: place) else { return }
         } catch {
             return

@@ -8,6 +8,21 @@ extension ListEditor {
     /// people adding items of different categories do not touch the same lines), else at the end.
     /// Refused when the name is taken or a value breaks its rule.
     public mutating func add(_ values: ItemValues) throws(EditRefusal) {
+        try add(values, at: nil)
+    }
+
+    /// Where ``add(_:at:)`` puts a new item.
+    enum NewItemPlace {
+        /// Before item number `position` of the list (of the part being edited).
+        case before(position: Int)
+        /// After the last item.
+        case end
+    }
+
+    /// ``add(_:)``, with the new item at `place` instead of after the last item of its category
+    /// (an edit in parts, whose part does not see the others, works the place out on a read of
+    /// its own).
+    mutating func add(_ values: ItemValues, at place: NewItemPlace?) throws(EditRefusal) {
         // White space around a name typed on the command line is never meant.
         guard let name = values.name?.trimmingWhiteSpace(), !NameKey(name).isEmpty else {
             throw EditRefusal("an item needs a name that is not empty")
@@ -29,8 +44,9 @@ extension ListEditor {
             let category = categorySpelling(typed)
             entries.append(FragmentEntry("category", .text(category)))
             noteUnlistedCategory(category)
-            before = itemAfterLast(ofCategory: category)
+            if place == nil { before = itemAfterLast(ofCategory: category) }
         }
+        if case .before(let position) = place { before = list.items[position].node }
         if values.buy == true { entries.append(FragmentEntry("buy", .plain("true"))) }
         if let notes = values.notes { entries.append(FragmentEntry("notes", try textFragment(notes, key: "notes", adding: true))) }
         let subtree = Subtree(.mapping(entries))
