@@ -107,8 +107,8 @@ func readInParts(_ bytes: [UInt8], list: ShoppingList, chunkCapacity: Int) {
             guard written == format.export(list, options: options) else { fatalError("the \(format) export in parts differs") }
         }
     }
-    // Putting the middle item on the list, renaming it, removing one, clearing the list: in parts
-    // and whole.
+    // Putting the middle item on the list, renaming it, removing one, adding one, clearing the
+    // list: in parts and whole.
     let names = list.items.compactMap(\.name)
     guard !names.isEmpty else { return }
     let name = names[names.count / 2]
@@ -129,6 +129,13 @@ func readInParts(_ bytes: [UInt8], list: ShoppingList, chunkCapacity: Int) {
     let removed = names[(bytes.count / 7) % names.count]
     sameEditInParts(list, "rm", whole: { editor throws(EditRefusal) in try editor.remove(removed) }) { sink in
         ListEditor.removeInParts(bytes, names: [removed], chunkCapacity: chunkCapacity, configure: { _ in }, into: sink)
+    }
+    let categories = list.items.compactMap(\.category)
+    let values = ItemValues(
+        name: bytes.count % 5 == 0 ? names[0] : "Fuzzed \(bytes.count)",
+        category: categories.isEmpty || bytes.count % 4 == 0 ? nil : categories[bytes.count % categories.count])
+    sameEditInParts(list, "add", whole: { editor throws(EditRefusal) in try editor.add(values) }) { sink in
+        ListEditor.addInParts(bytes, values: values, chunkCapacity: chunkCapacity, configure: { _ in }, into: sink)
     }
     let all = bytes.count % 2 == 0
     sameEditInParts(list, "clear", whole: { editor throws(EditRefusal) in try editor.clear(all: all) }) { sink in

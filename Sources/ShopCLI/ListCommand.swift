@@ -1,4 +1,5 @@
 import ShopCore
+import YAML
 
 /// `shop list`: prints the shopping list (or every item) as an aligned table with line totals and
 /// the total, grouped by category in aisle order.
@@ -54,20 +55,9 @@ enum ListCommand {
 
     static func run(_ context: CommandContext) throws(CommandFailure) -> Int32 {
         let arguments = context.arguments
-        let console = context.console
         let path = context.listFile
         let names = arguments.flag("names")
         let categories = arguments.flag("categories")
-        let loaded: ListFile
-        // The table reports errors only, so the rules that find warnings need not run; the plain
-        // lines for completion report nothing, so no rule runs for them.
-        switch ListFile.load(path, context: context, rules: names || categories ? [] : RuleRegistry.errors) {
-        case .failure(let error):
-            ListFile.reportUnreadable(error, path: path, context: context)
-            return 2
-        case .success(let file):
-            loaded = file
-        }
         if names || categories {
             if names && categories || arguments.value("category") != nil || !arguments.positionals.isEmpty
                 || arguments.flag("not-done")
@@ -76,32 +66,87 @@ enum ListCommand {
                     "'--names' and '--categories' go alone; they take no other option, no text and not each other",
                     command: "list")
             }
-            return printLines(names ? itemNames : allCategories, of: loaded, console: console)
+            // The plain lines for completion report nothing, so no rule runs for them.
+            switch ListFile.load(path, context: context, rules: []) {
+            case .failure(let error):
+                ListFile.reportUnreadable(error, path: path, context: context)
+                return 2
+            case .success(let loaded):
+                return printLines(names ? itemNames : allCategories, of: loaded, console: context.console)
+            }
         }
-        guard let list = loaded.list else {
-            loaded.reportDiagnostics(to: console, errorsOnly: true)
-            console.error(loaded.unreadableAdvice)
+        let bytes: [UInt8]
+        do throws(FileError) {
+            bytes = try FileAccess.read(path)
+        } catch {
+            ListFile.reportUnreadable(error, path: path, context: context)
+            return 2
+        }
+        return printTable(bytes, path: path, context: context)
+    }
+
+    /// Prints the table of the list `bytes` hold, read in parts: each part's rows are kept as
+    /// text, and the table is written once the whole list is read. The table reports errors only,
+    /// so the rules that find warnings need not run.
+    static func printTable(_ bytes: [UInt8], path: String, context: CommandContext) -> Int32 {
+        let arguments = context.arguments
+        let console = context.console
+        let scope: ItemScope = arguments.flag("all") ? .all : .shoppingList
+        let category = arguments.value("category")
+        let text = arguments.positionals.first
+        let filter = ItemFilter(nameContains: text, notDone: arguments.flag("not-done"))
+        var sectioning = CategorySectioning(scope: scope, category: category, filter: filter)
+        var table: ListTable?
+        var used = UsedCategories()
+        // The rows of a long list go to a temporary file once they are many.
+        let folder = TemporaryFile.folder(in: context.environment)
+        var spooled = SpooledSections(folder: folder)
+        func take(_ list: ShoppingList) {
+            var rows = table ?? ListTable(decimals: list.priceDecimals, currency: list.currency, rows: spooled)
+            if category != nil { used.add(list) }
+            let items = list.items
+            sectioning.forEachShown(in: list) { position, group in rows.add(items[position], group: group) }
+            table = rows
+        }
+        let findings: [Finding]
+        let last: ShoppingList
+        switch ShoppingList.checkInParts(bytes, rules: RuleRegistry.errors, { part, _ in take(part) }) {
+        case .failure(let failure):
+            let unreadable = ListFile.unreadable(failure, bytes: bytes, path: path)
+            unreadable.reportDiagnostics(to: console, errorsOnly: true)
+            console.error(unreadable.unreadableAdvice)
+            return 1
+        case .success(.parts(let found, let rest)):
+            take(rest)
+            (findings, last) = (found, rest)
+        case .success(.whole(let found, let list)):
+            // Read whole after all: what the parts gave is not the table.
+            (sectioning, table, used) = (CategorySectioning(scope: scope, category: category, filter: filter), nil, UsedCategories())
+            spooled = SpooledSections(folder: folder)
+            take(list)
+            (findings, last) = (found, list)
+        }
+        let loaded = ListFile(
+            path: path, bytes: bytes, document: nil, list: nil, diagnostics: findings.resolved(in: SourceText(bytes: bytes)))
+        if let category, let message = unknownCategoryMessage(category, known: used.names, path: loaded.displayPath) {
+            console.error(message)
             return 1
         }
         // In the store, one bad value must not hide the list: what can be read is shown, and the
         // errors are said.
-        let hasErrors = loaded.diagnostics.contains { $0.severity == .error }
-        let scope: ItemScope = arguments.flag("all") ? .all : .shoppingList
-        let category = arguments.value("category")
-        if let category, let message = unknownCategoryMessage(category, in: list, path: loaded.displayPath) {
-            console.error(message)
-            return 1
-        }
-        let text = arguments.positionals.first
-        let filter = ItemFilter(nameContains: text, notDone: arguments.flag("not-done"))
-        let sections = CategorySections(list: list, scope: scope, category: category, filter: filter)
-        if sections.sections.isEmpty {
+        let rows = table ?? ListTable(decimals: last.priceDecimals, currency: last.currency, rows: spooled)
+        let sections = sectioning.sections(hasItems: { rows.hasRows($0) }, uncategorized: rows.hasRows(nil))
+        if sections.isEmpty {
             console.out.write(emptyMessage(scope: scope, category: category, text: text) + "\n")
         } else {
-            let title = list.displayTitle(fallback: ExportOptions.title(forPath: path))
-            console.out.write(ListTable(list: list, sections: sections.sections, title: title).render(console: console))
+            let title = last.displayTitle(fallback: ExportOptions.title(forPath: path))
+            rows.write(title: title, sections: sections, console: console)
+            if let failure = spooled.failure {
+                console.error(failure.description)
+                return 2
+            }
         }
-        guard !hasErrors else {
+        guard !loaded.diagnostics.contains(where: { $0.severity == .error }) else {
             loaded.reportDiagnostics(to: console, errorsOnly: true)
             console.error("\(loaded.displayPath) has errors; values that break their rules were left out (see 'shop check')")
             return 1
@@ -143,20 +188,15 @@ enum ListCommand {
     /// The `categories` entries, then the other categories items use, each once (compared the way
     /// names are), as first written.
     static func allCategories(_ list: ShoppingList) -> [String] {
-        var known = list.categories ?? []
-        var seen = Set(known.map(NameKey.init))
-        for item in list.items {
-            guard let used = item.category, seen.insert(NameKey(used)).inserted else { continue }
-            known.append(used)
-        }
-        return known.filter { !NameKey($0).isEmpty }
+        var used = UsedCategories()
+        used.add(list)
+        return used.names
     }
 
-    /// Why `--category` names no category of the file, with the closest one; nil when the file
-    /// lists it in `categories` or an item uses it.
-    static func unknownCategoryMessage(_ category: String, in list: ShoppingList, path: String) -> String? {
+    /// Why `--category` names none of the file's categories (`known`, see ``allCategories(_:)``),
+    /// with the closest one; nil when it names one.
+    static func unknownCategoryMessage(_ category: String, known: [String], path: String) -> String? {
         let wanted = NameKey(category)
-        let known = allCategories(list)
         if known.contains(where: { NameKey($0) == wanted }) { return nil }
         var message = "no category \"\(category)\" in \(path)"
         if let suggestion = SpellingSuggestion.closest(to: category, among: known) {
@@ -166,4 +206,29 @@ enum ListCommand {
         }
         return message
     }
+}
+
+/// The categories of a list, each once (compared the way names are), as first written: the
+/// `categories` entries, then the others items use, in the order they are first used; gathered a
+/// list or a part of one at a time.
+struct UsedCategories {
+    private var written: [String] = []
+    private var seen: Set<NameKey> = []
+    private var started = false
+
+    /// Adds the categories of `list` (its `categories` entries, with the first list given).
+    mutating func add(_ list: ShoppingList) {
+        if !started {
+            started = true
+            written = list.categories ?? []
+            seen = Set(written.map(NameKey.init))
+        }
+        for item in list.items {
+            guard let used = item.category, seen.insert(NameKey(used)).inserted else { continue }
+            written.append(used)
+        }
+    }
+
+    /// The categories that are not blank.
+    var names: [String] { written.filter { !NameKey($0).isEmpty } }
 }

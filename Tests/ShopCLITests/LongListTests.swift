@@ -192,4 +192,43 @@ import Testing
         #expect(try folder.read("list.yaml") == Array((remaining + "  - name: Oat milk\n    price: 2.00\n    buy: true\n").utf8))
         #expect(try folder.contents() == ["list.yaml"])
     }
+
+    /// `list` keeps the rows of a long list as text, in a temporary file once they are many, and
+    /// prints the table once the whole list is read: every row under its category, in aisle
+    /// order, with the subtotals and the total of the whole list; the same without a usable
+    /// `TMPDIR`, when the rows stay in memory.
+    @Test func aLongListIsListed() throws {
+        let folder = try ExportCLIFolder()
+        defer { folder.remove() }
+        let categories = ["Produce", "Bakery", "Dairy"]
+        var text = "title: Long\ncurrency: EUR\ncategories: [Dairy, Produce]\nitems:\n"
+        var cents = [0, 0, 0]
+        for index in 0..<Self.count {
+            // Rows of about 60 bytes: 1.8 MB of them, more than the rows kept in memory.
+            text += "  - name: Item \(index) of a list long enough to spill\n"
+            text += "    price: \(index % 90 + 1).\(index % 10)5\n    quantity: 2\n"
+            text += "    category: \(categories[index % 3])\n    buy: true\n"
+            cents[index % 3] += ((index % 90 + 1) * 100 + (index % 10) * 10 + 5) * 2
+        }
+        try folder.write(text, to: "list.yaml")
+        let money = { (cents: Int) in "\(cents / 100).\(String(format: "%02d", cents % 100))" }
+
+        let listed = try folder.run(["-f", "list.yaml", "list"])
+        #expect(listed.status == 0, "\(listed.err)")
+        let lines = listed.out.split(separator: "\n", omittingEmptySubsequences: false)
+        // The title, the header, then Dairy, Produce and Bakery (not in categories) in that order.
+        let headings = lines.filter { ["Dairy", "Produce", "Bakery"].contains(String($0)) }
+        #expect(headings == ["Dairy", "Produce", "Bakery"])
+        #expect(lines.filter { $0.hasPrefix("  [ ] Item ") }.count == Self.count)
+        let subtotals = lines.filter { $0.hasPrefix("      Subtotal") }.map { $0.split(separator: " ").last.map(String.init) ?? "" }
+        #expect(subtotals == [money(cents[2]), money(cents[0]), money(cents[1])])
+        #expect(lines.contains("Total: \(money(cents.reduce(0, +))) EUR"))
+        let dairy = try #require(lines.firstIndex(of: "Dairy"))
+        #expect(lines[dairy + 1].hasPrefix("  [ ] Item 2 "))
+        #expect(lines[dairy + 1].split(separator: " ").suffix(3) == ["2", "3.25", "6.50"])
+
+        let inMemory = try folder.run(["-f", "list.yaml", "list"], environment: ["TMPDIR": folder.path("missing")])
+        #expect(inMemory.status == 0 && inMemory.out == listed.out)
+        #expect(try folder.contents() == ["list.yaml"])
+    }
 }

@@ -52,6 +52,11 @@ struct CategoryGrouping {
         return group
     }
 
+    /// The key of the category of group `group`, matched like names.
+    func key(of group: Int) -> NameKey {
+        group < listed.count ? NameKey(listed[group]) : unlistedKeys[group - listed.count]
+    }
+
     /// One section: its group (nil for the items without a category) and its heading.
     struct SectionOrder {
         var group: Int?

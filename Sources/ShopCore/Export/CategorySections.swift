@@ -47,38 +47,21 @@ public struct CategorySections: Sendable {
     /// Groups the items of `list` that are in `scope` and that `filter` keeps; with `category`,
     /// only the items of that category (matched like names).
     public init(list: ShoppingList, scope: ItemScope, category: String? = nil, filter: ItemFilter = ItemFilter()) {
-        let items = list.items
-        var grouping = CategoryGrouping(listed: list.categories ?? [])
+        var sectioning = CategorySectioning(scope: scope, category: category, filter: filter)
         var positions: [[Int32]] = []
         var uncategorized: [Int32] = []
-        let wanted = category.map(NameKey.init)
-
-        // Only the category and the flags are needed here, read straight from the nodes.
-        list.document.withRawNodes { nodes in
-            for (position, record) in list.records.enumerated() {
-                let entry = ItemView(nodes: nodes, record: record, decimals: list.priceDecimals)
-                guard scope == .all || entry.buy else { continue }
-                if !filter.keepsEverything {
-                    if filter.notDone && entry.done { continue }
-                    if let text = filter.nameContains {
-                        guard let name = entry.text(.name), NameKey(utf8: name).contains(text) else { continue }
-                    }
-                }
-                guard let group = grouping.group(of: entry.text(.category)) else {
-                    if wanted == nil { uncategorized.append(Int32(position)) }
-                    continue
-                }
-                while positions.count < grouping.count { positions.append([]) }
-                positions[group].append(Int32(position))
-            }
+        sectioning.forEachShown(in: list) { position, group in
+            guard let group else { return uncategorized.append(Int32(position)) }
+            while positions.count <= group { positions.append([]) }
+            positions[group].append(Int32(position))
         }
-        while positions.count < grouping.count { positions.append([]) }
-        sections = grouping.sections(
-            hasItems: { !positions[$0].isEmpty }, uncategorized: !uncategorized.isEmpty, wanted: wanted
-        ).map { order in
+        let items = list.items
+        sections = sectioning.sections(
+            hasItems: { $0 < positions.count && !positions[$0].isEmpty }, uncategorized: !uncategorized.isEmpty
+        ).map { section in
             Section(
-                heading: order.heading, isUncategorized: order.group == nil,
-                items: SectionItems(list: items, positions: order.group.map { positions[$0] } ?? uncategorized))
+                heading: section.heading, isUncategorized: section.group == nil,
+                items: SectionItems(list: items, positions: section.group.map { positions[$0] } ?? uncategorized))
         }
     }
 }
