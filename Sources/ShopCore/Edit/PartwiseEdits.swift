@@ -1,0 +1,229 @@
+import YAML
+
+/// An edit that can be made part by part: what it does with the editor of each part, and what it
+/// says once every part is edited.
+protocol PartwiseEdit {
+    /// Makes the changes that fall in the part `editor` edits, which is the list's first part or
+    /// its last (or both) as `place` says; false, or a refusal, when the edit cannot be made in
+    /// parts.
+    mutating func change(_ editor: inout ListEditor, place: PartPlace) throws(EditRefusal) -> Bool
+    /// What the edit says, once every part was edited; nil when it cannot be made in parts.
+    func notes() -> [EditNote]?
+}
+
+/// Where a part is among the list's parts.
+struct PartPlace {
+    /// The position of the part's first item among all the list's items.
+    var firstPosition: Int
+    /// The part holds the list's first item.
+    var isFirst: Bool
+    /// The part holds the list's last item.
+    var isLast: Bool
+}
+
+/// Changes of named items: each name's change on the editor of the part that holds its item.
+struct NamedChanges: PartwiseEdit {
+    let names: [String]
+    let keys: [NameKey]
+    /// The key of a new name the change gives, which no other item may have.
+    let claimed: NameKey?
+    /// Whether the change may be made on the first or last item of a part that is not the
+    /// list's first or last: false for a change that reaches the items around its own.
+    let atPartEnds: Bool
+    let change: (inout ListEditor, String) throws(EditRefusal) -> Void
+    /// How many items each name matched so far.
+    var matches: [Int]
+    /// What the changes of each name said.
+    var said: [[EditNote]]
+
+    init(
+        names: [String], claiming newName: String?, atPartEnds: Bool,
+        change: @escaping (inout ListEditor, String) throws(EditRefusal) -> Void
+    ) {
+        self.names = names
+        keys = names.map(NameKey.init)
+        claimed = newName.map { NameKey($0.trimmingWhiteSpace()) }
+        self.atPartEnds = atPartEnds
+        self.change = change
+        matches = Array(repeating: 0, count: names.count)
+        said = Array(repeating: [], count: names.count)
+    }
+
+    mutating func change(_ editor: inout ListEditor, place: PartPlace) throws(EditRefusal) -> Bool {
+        var changedItems: [NodeID] = []
+        let records = editor.list.records
+        for (position, name) in names.enumerated() where !keys[position].isEmpty {
+            let found = editor.items(matching: keys[position])
+            guard let item = found.first else { continue }
+            matches[position] += found.count
+            guard matches[position] == 1 else { return false }
+            if !atPartEnds {
+                let node = Int32(truncatingIfNeeded: item.node.index)
+                if (!place.isFirst && records.first?.node == node) || (!place.isLast && records.last?.node == node) {
+                    return false
+                }
+            }
+            changedItems.append(item.node)
+            let before = editor.notes.count
+            try change(&editor, name)
+            said[position].append(contentsOf: editor.notes[before...])
+        }
+        // Another item with the new name, in this part or any other: the whole list refuses it.
+        if let claimed, !claimed.isEmpty {
+            return editor.items(matching: claimed).allSatisfy { changedItems.contains($0.node) }
+        }
+        return true
+    }
+
+    func notes() -> [EditNote]? {
+        matches.allSatisfy { $0 == 1 } ? said.flatMap { $0 } : nil
+    }
+}
+
+/// `clear`: each part's items taken off the list, counted across the parts.
+struct ClearedItems: PartwiseEdit {
+    let all: Bool
+    var cleared = 0
+
+    mutating func change(_ editor: inout ListEditor, place: PartPlace) throws(EditRefusal) -> Bool {
+        cleared += try editor.takeItemsOff(all: all)
+        return true
+    }
+
+    func notes() -> [EditNote]? {
+        [ListEditor.clearNote(cleared: cleared, all: all)]
+    }
+}
+
+/// Where ``ListEditor/add(_:)`` puts a new item in a list read in parts, found on a read of
+/// every part: before the item after the last one of its category, else at the end (as among all
+/// the list's items); nil when an item has its name already.
+struct NewItemPlaceFinder {
+    let name: NameKey
+    let category: NameKey?
+    var taken = false
+    /// The position of the last item of the category.
+    var lastOfCategory: Int?
+    /// How many items the parts looked at hold.
+    var count = 0
+    /// Whether each category text seen is the category's.
+    var matchingCategories: [String: Bool] = [:]
+
+    mutating func look(at part: ShoppingList) {
+        let first = part.scope.firstPosition
+        let target = NameKey.fingerprint(of: name.bytes)
+        for (offset, item) in part.items.enumerated() {
+            // Names are compared by fingerprint first, as the editor compares them.
+            if part.records[offset].nameFingerprint == target, let written = item.name, NameKey(written) == name {
+                taken = true
+            }
+            if let category, let written = item.category {
+                // A list has few categories, written the same way again and again.
+                let matches = matchingCategories[written] ?? (NameKey(written) == category)
+                matchingCategories[written] = matches
+                if matches { lastOfCategory = first + offset }
+            }
+        }
+        count = first + part.records.count
+    }
+
+    /// The place; nil when the name is taken.
+    var place: AddedItem.Place? {
+        guard !taken else { return nil }
+        guard let last = lastOfCategory, last + 1 < count else { return .end }
+        return .before(last + 1)
+    }
+}
+
+/// `add`: the new item added by the editor of the part that holds its place.
+struct AddedItem: PartwiseEdit {
+    /// Where the item goes, among all the list's items.
+    enum Place {
+        case before(Int)
+        case end
+    }
+
+    let values: ItemValues
+    let place: Place
+    /// What adding it said; nil until it is added.
+    var said: [EditNote]?
+
+    mutating func change(_ editor: inout ListEditor, place part: PartPlace) throws(EditRefusal) -> Bool {
+        let count = editor.list.records.count
+        let local: ListEditor.NewItemPlace
+        switch place {
+        case .before(let position) where position >= part.firstPosition && position < part.firstPosition + count:
+            local = .before(position: position - part.firstPosition)
+        case .end where part.isLast:
+            local = .end
+        default:
+            return true
+        }
+        try editor.add(values, at: local)
+        said = editor.notes
+        return true
+    }
+
+    func notes() -> [EditNote]? { said }
+}
+
+/// The state of an edit made part by part: the edit, whether it changed anything, the print.
+struct PartEdits<Edit: PartwiseEdit> {
+    var edit: Edit
+    var changed = false
+    /// Set when the edit cannot be made in parts.
+    var givenUp = false
+    var print: StreamedPrint
+    /// The last part's list as edited, to finish the print with.
+    var lastEdited: ShoppingList?
+    /// Whether a part has been printed (and the top level with it).
+    var printed = false
+
+    init(_ edit: Edit, sink: @escaping (UnsafeBufferPointer<UInt8>) -> Void) {
+        self.edit = edit
+        print = StreamedPrint(sink: sink)
+    }
+
+    /// Makes the edit's changes that fall in `part`, and prints it.
+    mutating func edit(_ part: ShoppingList, configure: (inout ListEditor) -> Void) {
+        guard !givenUp else { return }
+        // A refusal, a name of several items, a change that breaks the list's shape: the whole
+        // list is edited instead, and says why.
+        givenUp = true
+        var editor: ListEditor
+        do throws(EditRefusal) {
+            // Checked part by part, as the whole list would be: its shape must be a list's.
+            editor = try ListEditor(list: part)
+            configure(&editor)
+            let place = PartPlace(
+                firstPosition: part.scope.firstPosition, isFirst: part.scope.firstPosition == 0,
+                isLast: part.scope.holdsTopLevel)
+            guard try edit.change(&editor, place: place) else { return }
+        } catch {
+            return
+        }
+        var edited = part
+        if editor.changed {
+            edited = editor.editedList
+            // One re-check of what the changes made.
+            guard edited.check(RuleRegistry.structural).isEmpty else { return }
+            changed = true
+        }
+        givenUp = false
+        if case .rest = part.scope {
+            lastEdited = edited
+        } else if let items = edited.itemsNode {
+            // The top level is printed with the first part.
+            print.print(part: edited.document, sequence: items, policy: CanonicalForm.policy(for: edited, topLevel: !printed))
+            printed = true
+        }
+    }
+
+    /// Ends the print with the last part; nil when the edit cannot be made in parts.
+    mutating func finish() -> ListEditor.PartsEdit? {
+        guard !givenUp, let notes = edit.notes(), let last = lastEdited,
+            print.finish(last.document, policy: CanonicalForm.policy(for: last))
+        else { return nil }
+        return .edited(notes: notes, changed: changed)
+    }
+}
