@@ -151,7 +151,18 @@ func sameEditInParts(
     inParts edit: (@escaping (UnsafeBufferPointer<UInt8>) -> Void) -> Result<ListEditor.PartsEdit, ReadFailure>
 ) {
     var edited: [UInt8] = []
-    guard case .success(.edited(let notes, let changed)) = edit({ edited.append(contentsOf: $0) }) else { return }
+    let inParts = edit { edited.append(contentsOf: $0) }
+    if case .success(.refused(let refusal)) = inParts {
+        do throws(EditRefusal) {
+            var editor = try ListEditor(list: list)
+            try change(&editor)
+            fatalError("\(label) refused in parts, made whole")
+        } catch {
+            guard error == refusal else { fatalError("\(label) refused in parts otherwise: \(refusal.message)") }
+        }
+        return
+    }
+    guard case .success(.edited(let notes, let changed)) = inParts else { return }
     guard var editor = try? ListEditor(list: list), (try? change(&editor)) != nil else {
         fatalError("\(label) made in parts, refused whole")
     }

@@ -51,10 +51,7 @@ enum EditSession {
                         ListFile(path: path, bytes: bytes, document: document, list: nil, diagnostics: error.diagnostics)
                             .reportDiagnostics(to: console)
                     }
-                    // Which file refused is said when it is not the one a reader would assume (the
-                    // diagnostics, when there are some, already name it).
-                    let named = path == ListDiscovery.defaultName || !error.diagnostics.isEmpty
-                    console.error((named ? "" : displayPath + ": ") + error.message)
+                    report(error, path: path, console)
                     return 1
                 }
                 var after = list
@@ -160,9 +157,15 @@ enum EditSession {
                 }
                 return outcome
             }
-            if case .edited(let notes, _) = outcome {
+            switch outcome {
+            case .edited(let notes, _):
                 report(notes, path: path, console)
                 return 0
+            case .refused(let refusal):
+                report(refusal, path: path, console)
+                return 1
+            case .readWhole, nil:
+                break
             }
         } catch {
             report(error, console)
@@ -170,6 +173,13 @@ enum EditSession {
         }
         // Released the lock: the whole edit takes it again.
         return run(context, change)
+    }
+
+    /// Says why an edit was refused. Which file refused is said when it is not the one a reader
+    /// would assume (the diagnostics, when there are some, already name it).
+    private static func report(_ refusal: EditRefusal, path: String, _ console: Console) {
+        let named = path == ListDiscovery.defaultName || !refusal.diagnostics.isEmpty
+        console.error((named ? "" : CommandContext.displayName(path) + ": ") + refusal.message)
     }
 
     /// Says what an edit did; which file changed is said when it is not the one a reader would

@@ -97,20 +97,63 @@ struct PartsListEditTests {
         #expect(!Self.expectSameClear(Array(text.utf8), all: false, "a key written twice"))
     }
 
+    /// Whether the edit `inParts` makes (with events handed over 1, 4 and 40 at a time) is refused
+    /// in parts at least once, and every refusal is the whole list's: `whole` on an editor of the
+    /// whole list.
+    static func expectSameRefusal(
+        _ bytes: [UInt8], _ label: String, sourceLocation: Testing.SourceLocation = #_sourceLocation,
+        whole: (inout ListEditor) throws(EditRefusal) -> Void,
+        inParts: (Int) -> Result<ListEditor.PartsEdit, ReadFailure>
+    ) -> Bool {
+        var expected: EditRefusal?
+        guard case .success(let list) = ShoppingList.read(bytes) else {
+            Issue.record("\(label): not read", sourceLocation: sourceLocation)
+            return false
+        }
+        do throws(EditRefusal) {
+            var editor = try ListEditor(list: list)
+            try whole(&editor)
+        } catch {
+            expected = error
+        }
+        guard let expected else {
+            Issue.record("\(label): not refused whole", sourceLocation: sourceLocation)
+            return false
+        }
+        var refusedInParts = false
+        for capacity in [1, 4, 40] {
+            switch inParts(capacity) {
+            case .success(.refused(let refusal)):
+                #expect(refusal == expected, "\(label), chunks of \(capacity)", sourceLocation: sourceLocation)
+                refusedInParts = true
+            case .success(.edited):
+                Issue.record("\(label): made in parts, chunks of \(capacity)", sourceLocation: sourceLocation)
+            case .success(.readWhole), .failure:
+                break
+            }
+        }
+        return refusedInParts
+    }
+
     @Test("a new name is searched for in every part")
     func renameLongList() {
         // A name no item has, and an item's own name in other letters: made in parts.
         #expect(Self.expectSameRename(Self.longList, "Item 5", to: "Fresh name"))
         #expect(Self.expectSameRename(Self.longList, "Item 250", to: "ITEM 250"))
         #expect(Self.expectSameRename(Self.longList, "Item 0", to: "  Spaced out  "))
-        // Another item's name, in a later part, an earlier one, or the same: the whole list
-        // refuses it (and a rename in parts would have been recorded as a difference).
-        #expect(!Self.expectSameRename(Self.longList, "Item 5", to: "Item 290"))
-        #expect(!Self.expectSameRename(Self.longList, "Item 290", to: "item 3"))
-        #expect(!Self.expectSameRename(Self.longList, "Item 5", to: "Item 6"))
-        #expect(PartsEditTests.wholeEdit(Self.longList, names: ["Item 5"]) { editor, name throws(EditRefusal) in
-            try editor.edit(name, values: ItemValues(name: "Item 290"), unset: [])
-        } == nil)
+        // Another item's name, in a later part, an earlier one, or the same: refused as the whole
+        // list refuses it, naming the first item that has it (in the same part, by the whole list).
+        for (name, newName) in [("Item 5", "Item 290"), ("Item 290", "item 3"), ("Item 5", "Item 6"), ("Item 150", "ITEM 299")] {
+            #expect(Self.expectSameRefusal(Self.longList, newName) { editor throws(EditRefusal) in
+                try editor.edit(name, values: ItemValues(name: newName, price: "2"), unset: [])
+            } inParts: { capacity in
+                ListEditor.editInParts(
+                    Self.longList, names: [name], claiming: newName, chunkCapacity: capacity, configure: { _ in },
+                    change: { editor, name throws(EditRefusal) in
+                        try editor.edit(name, values: ItemValues(name: newName, price: "2"), unset: [])
+                    }, into: { _ in })
+            })
+        }
     }
 
     /// Whether removing `names` was made in parts; records a difference from the whole list's.
@@ -206,12 +249,20 @@ struct PartsListEditTests {
         }
         // Every one, at the start of a part (in parts of one item) as elsewhere.
         #expect(inParts == 24, "\(inParts) of 24 added in parts")
-        // A name an item has, in any part: the whole list refuses it.
+        // A name an item has, in any part: refused as the whole list refuses it.
         for name in ["Item 3", "item 150", "ITEM 199"] {
-            #expect(!Self.expectSameAddition(bytes, ItemValues(name: name, category: "Dairy"), capacities: [40]))
-            #expect(PartsEditTests.wholeEdit(bytes, names: ["-"]) { editor, _ throws(EditRefusal) in
-                try editor.add(ItemValues(name: name))
-            } == nil)
+            let values = ItemValues(name: name, category: "Dairy")
+            #expect(Self.expectSameRefusal(bytes, name) { editor throws(EditRefusal) in try editor.add(values) } inParts: {
+                ListEditor.addInParts(bytes, values: values, chunkCapacity: $0, configure: { _ in }, into: { _ in })
+            })
+        }
+        // With structure errors too, the whole list's editor says so first.
+        let broken = Array((text + "  - just a string\n").utf8)
+        guard case .success(.readWhole) = ListEditor.addInParts(
+            broken, values: ItemValues(name: "Item 3"), chunkCapacity: 40, configure: { _ in }, into: { _ in })
+        else {
+            Issue.record("a taken name in a broken list refused in parts")
+            return
         }
     }
 

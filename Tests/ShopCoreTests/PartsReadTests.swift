@@ -270,6 +270,11 @@ struct PartsEditTests {
                     Issue.record("\(name), chunks of \(capacity):\n\(difference)", sourceLocation: sourceLocation)
                     return false
                 }
+            case .success(.refused(let refusal)):
+                if whole != nil {
+                    Issue.record("\(name): refused in parts (\(refusal.message)), made whole", sourceLocation: sourceLocation)
+                    return false
+                }
             case .success(.readWhole), .failure:
                 inParts = false
             }

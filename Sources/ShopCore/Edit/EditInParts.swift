@@ -6,6 +6,9 @@ extension ListEditor {
         /// The edit was made: the edited list went to the sink, and these are the notes, in the
         /// order the names were given. `changed` says whether the text differs from the file's.
         case edited(notes: [EditNote], changed: Bool)
+        /// The edit is refused, as the whole list's editor refuses it, for a new name that an item
+        /// of another part has: what the sink got is not to be written.
+        case refused(EditRefusal)
         /// The edit could not be made in parts: a name is not one item's, a change was refused,
         /// the file has structure errors, or the list cannot be printed in parts. What the sink
         /// got is not the edited list: make the edit on the whole list, which says why.
@@ -20,8 +23,9 @@ extension ListEditor {
     /// on an editor of the whole list: for changes that look at their own item and the list's
     /// settings only (`buy`, `unbuy`, `done`, `undone`, `edit`). A change that gives an item a new
     /// name passes it as `claiming`: every part is searched for another item of that name, as the
-    /// whole list's editor searches the whole list. Anything that needs the whole list, a refusal
-    /// above all, asks for the whole list (``PartsEdit/readWhole``). `configure` is run on each
+    /// whole list's editor searches the whole list, and the edit refused as it refuses it
+    /// (``PartsEdit/refused(_:)``). Anything else that needs the whole list, a refusal above all,
+    /// asks for the whole list (``PartsEdit/readWhole``). `configure` is run on each
     /// editor made.
     public static func editInParts(
         _ bytes: [UInt8], names: [String], claiming newName: String? = nil,
@@ -92,9 +96,9 @@ extension ListEditor {
 
     /// ``add(_:)`` made as the list `bytes` hold is read in parts. A first read finds where the new
     /// item goes (after the last item of its category, among all the list's items) and whether an
-    /// item has its name already (then the whole list refuses it); a second read makes the edit
-    /// as ``editInParts(_:names:claiming:configure:change:into:)`` does, the item added in the
-    /// part that holds its place.
+    /// item has its name already (then the edit is refused as the whole list's editor refuses
+    /// it); a second read makes the edit as ``editInParts(_:names:claiming:configure:change:into:)``
+    /// does, the item added in the part that holds its place.
     public static func addInParts(
         _ bytes: [UInt8], values: ItemValues, configure: (inout ListEditor) -> Void = { _ in },
         into sink: @escaping (UnsafeBufferPointer<UInt8>) -> Void
@@ -118,6 +122,8 @@ extension ListEditor {
         case .success(.read(let rest)):
             finder.look(at: rest)
         }
+        // A list with structure errors is refused for those first, by the whole list's editor.
+        if !finder.broken, let taken = finder.taken { return .success(.refused(taken)) }
         guard let place = finder.place else { return .success(.readWhole) }
         return editPartwise(bytes, chunkCapacity: chunkCapacity, AddedItem(values: values, place: place), configure: configure, into: sink)
     }

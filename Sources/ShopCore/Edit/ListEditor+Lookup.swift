@@ -73,9 +73,15 @@ extension ListEditor {
     /// Refuses a name that another item has already.
     func refuseDuplicate(_ name: String) throws(EditRefusal) {
         if let existing = items(matching: NameKey(name)).first {
-            let line = list.document.node(existing.node).location.map { " (line \($0.line))" } ?? ""
-            throw EditRefusal("an item named \"\(existing.name ?? name)\" already exists\(line)")
+            throw Self.takenName(existing, as: name, in: list)
         }
+    }
+
+    /// The refusal of `name`, which `existing`, an item of `list` (of the whole list or of a part
+    /// of it), has already.
+    static func takenName(_ existing: Item, as name: String, in list: ShoppingList) -> EditRefusal {
+        let line = list.document.node(existing.node).location.map { " (line \($0.line))" } ?? ""
+        return EditRefusal("an item named \"\(existing.name ?? name)\" already exists\(line)")
     }
 
     // MARK: Values typed on the command line

@@ -9,6 +9,12 @@ protocol PartwiseEdit {
     mutating func change(_ editor: inout ListEditor, place: PartPlace) throws(EditRefusal) -> Bool
     /// What the edit says, once every part was edited; nil when it cannot be made in parts.
     func notes() -> [EditNote]?
+    /// Why the edit is refused, once every part was edited; nil when it is not.
+    func refusal() -> EditRefusal?
+}
+
+extension PartwiseEdit {
+    func refusal() -> EditRefusal? { nil }
 }
 
 /// Where a part is among the list's parts.
@@ -35,6 +41,8 @@ struct NamedChanges: PartwiseEdit {
     var matches: [Int]
     /// What the changes of each name said.
     var said: [[EditNote]]
+    /// The refusal of the new name, for the first other item that has it.
+    var taken: EditRefusal?
 
     init(
         names: [String], claiming newName: String?, atPartEnds: Bool,
@@ -68,12 +76,17 @@ struct NamedChanges: PartwiseEdit {
             try change(&editor, name)
             said[position].append(contentsOf: editor.notes[before...])
         }
-        // Another item with the new name, in this part or any other: the whole list refuses it.
-        if let claimed, !claimed.isEmpty {
-            return editor.items(matching: claimed).allSatisfy { changedItems.contains($0.node) }
+        // Another item with the new name, in this part or any other: refused as the whole list's
+        // editor refuses it, naming the first one (in this part, the part's editor refused it).
+        if let claimed, !claimed.isEmpty, taken == nil,
+            let other = editor.items(matching: claimed).first(where: { !changedItems.contains($0.node) })
+        {
+            taken = ListEditor.takenName(other, as: names[0], in: editor.list)
         }
         return true
     }
+
+    func refusal() -> EditRefusal? { taken }
 
     func notes() -> [EditNote]? {
         matches.allSatisfy { $0 == 1 } ? said.flatMap { $0 } : nil
@@ -97,11 +110,14 @@ struct ClearedItems: PartwiseEdit {
 
 /// Where ``ListEditor/add(_:)`` puts a new item in a list read in parts, found on a read of
 /// every part: before the item after the last one of its category, else at the end (as among all
-/// the list's items); nil when an item has its name already.
+/// the list's items); and whether an item has its name already.
 struct NewItemPlaceFinder {
     let name: NameKey
     let category: NameKey?
-    var taken = false
+    /// The refusal of the name, for the first item that has it.
+    var taken: EditRefusal?
+    /// Whether a part has structure errors, which the whole list's editor refuses first.
+    var broken = false
     /// The position of the last item of the category.
     var lastOfCategory: Int?
     /// How many items the parts looked at hold.
@@ -110,12 +126,15 @@ struct NewItemPlaceFinder {
     var matchingCategories: [String: Bool] = [:]
 
     mutating func look(at part: ShoppingList) {
+        if !part.check([.structure]).isEmpty { broken = true }
         let first = part.scope.firstPosition
         let target = NameKey.fingerprint(of: name.bytes)
         for (offset, item) in part.items.enumerated() {
             // Names are compared by fingerprint first, as the editor compares them.
-            if part.records[offset].nameFingerprint == target, let written = item.name, NameKey(written) == name {
-                taken = true
+            if taken == nil, part.records[offset].nameFingerprint == target, let written = item.name,
+                NameKey(written) == name
+            {
+                taken = ListEditor.takenName(item, as: written, in: part)
             }
             if let category, let written = item.category {
                 // A list has few categories, written the same way again and again.
@@ -127,9 +146,9 @@ struct NewItemPlaceFinder {
         count = first + part.records.count
     }
 
-    /// The place; nil when the name is taken.
+    /// The place; nil when the name is taken or the list is broken.
     var place: AddedItem.Place? {
-        guard !taken else { return nil }
+        guard taken == nil, !broken else { return nil }
         guard let last = lastOfCategory, last + 1 < count else { return .end }
         return .before(last + 1)
     }
@@ -221,9 +240,9 @@ struct PartEdits<Edit: PartwiseEdit> {
 
     /// Ends the print with the last part; nil when the edit cannot be made in parts.
     mutating func finish() -> ListEditor.PartsEdit? {
-        guard !givenUp, let notes = edit.notes(), let last = lastEdited,
-            print.finish(last.document, policy: CanonicalForm.policy(for: last))
-        else { return nil }
+        guard !givenUp, let notes = edit.notes() else { return nil }
+        if let refusal = edit.refusal() { return .refused(refusal) }
+        guard let last = lastEdited, print.finish(last.document, policy: CanonicalForm.policy(for: last)) else { return nil }
         return .edited(notes: notes, changed: changed)
     }
 }

@@ -1,0 +1,68 @@
+#!/usr/bin/env python3
+"""Peak resident memory of every command that reads a list, against the list's size.
+
+    memory.py SHOP CATALOG
+
+Benchmarks/measure.py times four commands; this one runs each of the others once under GNU time
+(/usr/bin/time) on a fresh copy of CATALOG (the edits change it) and prints its peak resident memory
+as a ratio to the file's size, with the target of 2.5 times for the commands that read a list in
+parts. The commands that read the whole list are measured too, and marked so: their figures are
+what is left to do. Exit status 1 when a command that reads in parts misses the target on a file of
+1 MB or more (below that, the program's own memory is most of the peak).
+"""
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+
+from unbought_item import unbought_item
+
+shop, catalog = sys.argv[1], sys.argv[2]
+size = os.path.getsize(catalog)
+target = 2.5
+work = tempfile.mkdtemp(prefix="shop-memory-")
+copy = os.path.join(work, "list.yaml")
+other = os.path.join(work, "other.yaml")
+name = unbought_item(catalog)
+names = subprocess.run([shop, "-f", catalog, "list", "--names"], capture_output=True, text=True, check=True).stdout.split("\n")
+taken = names[len(names) // 3]
+
+# (label, arguments after `shop -f COPY`, whether the command reads the list in parts)
+cases = [
+    ("list", ["list"], True),
+    ("list --all", ["list", "--all"], True),
+    ("list --names", ["list", "--names"], False),
+    ("add NAME --category C", ["add", "A new item", "--category", "Dairy", "--price", "1.50"], True),
+    ("add TAKEN (refused)", ["add", taken], True),
+    ("rm NAME", ["rm", name], True),
+    ("clear", ["clear"], True),
+    ("clear --all", ["clear", "--all"], True),
+    ("edit NAME --name NEW", ["edit", name, "--name", "Renamed item"], True),
+    ("edit NAME --name TAKEN (refused)", ["edit", name, "--name", taken], True),
+    ("export --format markdown --all", ["export", "--format", "markdown", "--all"], True),
+    ("export --format html --all", ["export", "--format", "html", "--all"], True),
+    ("check --fix", ["check", "--fix"], False),
+    ("diff LIST OTHER", ["diff", copy, other], False),
+]
+
+if not os.path.exists("/usr/bin/time"):
+    sys.exit("memory.py needs GNU time (/usr/bin/time)")
+print(f"file: {catalog}, {size / 1e6:.2f} MB; {shop}")
+failed = False
+for label, arguments, in_parts in cases:
+    shutil.copyfile(catalog, copy)
+    shutil.copyfile(catalog, other)
+    report = os.path.join(work, "peak")
+    command = [shop, "-f", copy] + arguments
+    status = subprocess.run(["/usr/bin/time", "-f", "%M", "-o", report] + command,
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL).returncode
+    peak = int(open(report).read().split()[-1]) * 1024
+    # A small file's peak is the program's own: memory is judged on a large file only.
+    ok = not in_parts or size < 1_000_000 or peak <= target * size
+    failed = failed or not ok
+    kind = f"target {target:.1f}" if in_parts else "reads the whole list"
+    print(f"shop {label:34} exit {status}  peak RSS {peak / 1e6:5.1f} MB = {peak / size:4.2f}x file  ({kind})"
+          f"{'' if ok else '  OVER'}")
+shutil.rmtree(work)
+sys.exit(1 if failed else 0)
