@@ -32,7 +32,8 @@ taken = names[len(names) // 3]
 cases = [
     ("list", ["list"], True),
     ("list --all", ["list", "--all"], True),
-    ("list --names", ["list", "--names"], False),
+    ("list --names", ["list", "--names"], True),
+    ("list --categories", ["list", "--categories"], True),
     ("add NAME --category C", ["add", "A new item", "--category", "Dairy", "--price", "1.50"], True),
     ("add TAKEN (refused)", ["add", taken], True),
     ("rm NAME", ["rm", name], True),

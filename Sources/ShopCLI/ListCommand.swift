@@ -66,14 +66,6 @@ enum ListCommand {
                     "'--names' and '--categories' go alone; they take no other option, no text and not each other",
                     command: "list")
             }
-            // The plain lines for completion report nothing, so no rule runs for them.
-            switch ListFile.load(path, context: context, rules: []) {
-            case .failure(let error):
-                ListFile.reportUnreadable(error, path: path, context: context)
-                return 2
-            case .success(let loaded):
-                return printLines(names ? itemNames : allCategories, of: loaded, console: context.console)
-            }
         }
         let bytes: [UInt8]
         do throws(FileError) {
@@ -82,6 +74,7 @@ enum ListCommand {
             ListFile.reportUnreadable(error, path: path, context: context)
             return 2
         }
+        if names || categories { return printLines(bytes, path: path, names: names, context: context) }
         return printTable(bytes, path: path, context: context)
     }
 
@@ -164,18 +157,53 @@ enum ListCommand {
         return matching.isEmpty ? "Nothing on the shopping list." : "No items\(matching) on the shopping list."
     }
 
-    /// Prints `lines(list)`, one per line, for `--names` and `--categories`. They serve shell
-    /// completion, which should keep helping while a file has check errors, so only a file that is
-    /// not one readable YAML document is refused (exit 1). A text with a line break cannot be one
+    /// Prints the names (`names`) or the categories of the list `bytes` hold, one per line, for
+    /// `--names` and `--categories`, read in parts: each part's names as it is read, the
+    /// categories once every part is. They serve shell completion, which should keep helping while
+    /// a file has check errors: no rule runs, and only a file that is not one readable YAML
+    /// document is refused (exit 1), with nothing printed, so the lines wait (in a temporary file
+    /// once they are many) until the whole list is read. A text with a line break cannot be one
     /// line, and is left out.
-    static func printLines(_ lines: (ShoppingList) -> [String], of loaded: ListFile, console: Console) -> Int32 {
-        guard let list = loaded.list else {
-            loaded.reportDiagnostics(to: console, errorsOnly: true)
-            console.error(loaded.unreadableAdvice)
+    static func printLines(_ bytes: [UInt8], path: String, names: Bool, context: CommandContext) -> Int32 {
+        let console = context.console
+        let spool = OutputSpool(folder: TemporaryFile.folder(in: context.environment))
+        var used = UsedCategories()
+        func take(_ list: ShoppingList) {
+            guard names else { return used.add(list) }
+            for line in itemNames(list) where !line.contains(where: \.isNewline) {
+                Array((line + "\n").utf8).withUnsafeBufferPointer(spool.write)
+            }
+        }
+        func unreadable(_ failure: ReadFailure) -> Int32 {
+            let file = ListFile.unreadable(failure, bytes: bytes, path: path)
+            file.reportDiagnostics(to: console, errorsOnly: true)
+            console.error(file.unreadableAdvice)
             return 1
         }
-        for line in lines(list) where !line.contains(where: \.isNewline) {
-            console.out.write(line + "\n")
+        switch ShoppingList.readInParts(bytes, { take($0) }) {
+        case .failure(let failure):
+            return unreadable(failure)
+        case .success(.settingsAfterItems):
+            // `categories` after the items: the list is read whole.
+            spool.discard()
+            used = UsedCategories()
+            switch ShoppingList.read(bytes) {
+            case .failure(let failure): return unreadable(failure)
+            case .success(let list): take(list)
+            }
+        case .success(.read(let rest)):
+            take(rest)
+        }
+        if !names {
+            for line in used.names where !line.contains(where: \.isNewline) {
+                Array((line + "\n").utf8).withUnsafeBufferPointer(spool.write)
+            }
+        }
+        do throws(FileError) {
+            try spool.deliver { console.out.write($0) }
+        } catch {
+            console.error(error.description)
+            return 2
         }
         return 0
     }
@@ -185,15 +213,7 @@ enum ListCommand {
         list.items.compactMap { item in item.name.flatMap { NameKey($0).isEmpty ? nil : $0 } }
     }
 
-    /// The `categories` entries, then the other categories items use, each once (compared the way
-    /// names are), as first written.
-    static func allCategories(_ list: ShoppingList) -> [String] {
-        var used = UsedCategories()
-        used.add(list)
-        return used.names
-    }
-
-    /// Why `--category` names none of the file's categories (`known`, see ``allCategories(_:)``),
+    /// Why `--category` names none of the file's categories (`known`, see ``UsedCategories``),
     /// with the closest one; nil when it names one.
     static func unknownCategoryMessage(_ category: String, known: [String], path: String) -> String? {
         let wanted = NameKey(category)

@@ -229,6 +229,16 @@ import Testing
 
         let inMemory = try folder.run(["-f", "list.yaml", "list"], environment: ["TMPDIR": folder.path("missing")])
         #expect(inMemory.status == 0 && inMemory.out == listed.out)
-        #expect(try folder.contents() == ["list.yaml"])
+
+        // The plain lines for completion: every name in file order, the categories of the whole list.
+        let names = try folder.run(["-f", "list.yaml", "list", "--names"])
+        #expect(names.out == (0..<Self.count).map { "Item \($0) of a list long enough to spill\n" }.joined())
+        let used = try folder.run(["-f", "list.yaml", "list", "--categories"])
+        #expect(used.out == "Dairy\nProduce\nBakery\n")
+        // A list that turns out not to be YAML at its end prints no line.
+        try folder.write(text + "  - name: [unclosed\n", to: "broken.yaml")
+        let broken = try folder.run(["-f", "broken.yaml", "list", "--names"])
+        #expect(broken.status == 1 && broken.out.isEmpty && broken.err.contains("is not valid YAML"), "\(broken.err)")
+        #expect(try folder.contents() == ["broken.yaml", "list.yaml"])
     }
 }
