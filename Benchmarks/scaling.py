@@ -4,6 +4,7 @@
 Files shaped to hit a quadratic path (very many keys in one item, very many categories, thousands of
 findings on one line, thousands of duplicates, very long unknown words) are checked at a size and at
 four times it; the time may grow about four times, within a generous factor, but not sixteen times.
+A list with a safe fix on every item is also fixed: the fixes are applied in one pass over the text.
 A list with very many categories before its items is also formatted and edited: those commands read
 a list in parts, each of which holds the top level, which must not be read again for every part.
 Prints each shape's times and ratio; exits 1 when a ratio is above 9.
@@ -36,6 +37,8 @@ def shapes():
     yield "very long unknown keys", 500, lambda n: "items:\n  - name: a\n" + "".join(
         f"    k{i}" + "q" * 1_000 + ": 1\n" for i in range(n))
     yield "a very long unknown currency", 50_000, lambda n: "currency: " + "E" * n + "\nitems: []\n"
+    yield "a safe fix on every item", 20_000, lambda n: "items:\n" + "".join(
+        f'  - name: n{i}\n    price: "1,{i % 100:02d}"\n' for i in range(n))
 
 
 def seconds(shop, path, command):
@@ -54,6 +57,7 @@ def seconds(shop, path, command):
 # The commands run on every shape, and on the shapes named here too.
 COMMANDS = [("check", lambda path: ["check", path])]
 READ_IN_PARTS = [("fmt", lambda path: ["fmt", path]), ("buy", lambda path: ["buy", "n1"])]
+FIX_SHAPES = {"a safe fix on every item"}
 PARTS_SHAPES = {
     "thousands of categories and items in them", "thousands of categories with comments, and items in them",
     "thousands of categories and items in other ones",
@@ -72,6 +76,7 @@ def main():
     with tempfile.TemporaryDirectory() as folder:
         for name, small, make in shapes():
             commands = COMMANDS + (READ_IN_PARTS if name in PARTS_SHAPES else [])
+            commands += [("check --fix", lambda path: ["check", "--fix", path])] if name in FIX_SHAPES else []
             for label, command in commands:
                 times = []
                 for size in (small, small * 4):

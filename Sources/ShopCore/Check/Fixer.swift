@@ -15,25 +15,55 @@ public enum Fixer {
     /// `source` with the safe fix of each finding in `findings` applied.
     public static func applySafeFixes(_ findings: [Finding], to source: SourceText) -> Outcome {
         var chosen: [(finding: Finding, fix: Fix)] = []
+        // The spans of the edits taken, by start. They do not overlap (a fix's own edits do not),
+        // so only the one before a new span can reach into it: each check is a binary search,
+        // and a list with a fix on every line is fixed in linear time.
         var taken: [SourceSpan] = []
         for finding in findings {
             guard let fix = finding.fixes.first(where: \.isSafe) else { continue }
-            // Two edits conflict when they overlap, or insert at the same place.
-            let conflicts = fix.edits.contains { edit in
-                taken.contains { other in
-                    (edit.span.start < other.end && other.start < edit.span.end)
-                        || (edit.span.start == other.start && (edit.span.start == edit.span.end || other.start == other.end))
-                }
-            }
-            guard !conflicts else { continue }
+            guard !fix.edits.contains(where: { conflicts($0.span, with: taken) }) else { continue }
             chosen.append((finding, fix))
-            taken.append(contentsOf: fix.edits.map(\.span))
+            for edit in fix.edits {
+                // Findings come in file order: the span goes at the end, or near it.
+                var index = taken.count
+                while index > 0 && edit.span < taken[index - 1] { index -= 1 }
+                taken.insert(edit.span, at: index)
+            }
         }
-        let edits = chosen.flatMap(\.fix.edits).sorted { $0.span > $1.span }
-        var bytes = source.bytes
+        // The new text in one pass: the source between the edits, and each edit's text.
+        let edits = chosen.flatMap(\.fix.edits).sorted { $0.span < $1.span }
+        let original = source.bytes
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(original.count + edits.reduce(0) { $0 + $1.replacement.utf8.count })
+        var copied = 0
         for edit in edits {
-            bytes.replaceSubrange(edit.span.start..<edit.span.end, with: Array(edit.replacement.utf8))
+            bytes.append(contentsOf: original[copied..<max(copied, edit.span.start)])
+            bytes.append(contentsOf: edit.replacement.utf8)
+            copied = max(copied, edit.span.end)
         }
+        bytes.append(contentsOf: original[copied...])
         return Outcome(bytes: bytes, fixed: chosen.map(\.finding))
+    }
+
+    /// Whether an edit of `span` conflicts with one of `taken` (sorted by start, none overlapping):
+    /// they overlap, or insert at the same place.
+    static func conflicts(_ span: SourceSpan, with taken: [SourceSpan]) -> Bool {
+        // The first taken span that starts at or after `span`.
+        var low = 0
+        var high = taken.count
+        while low < high {
+            let middle = (low + high) / 2
+            if taken[middle].start < span.start { low = middle + 1 } else { high = middle }
+        }
+        var index = max(0, low - 1)
+        while index < taken.count {
+            let other = taken[index]
+            let sameStart = other.start == span.start && (span.start == span.end || other.start == other.end)
+            if (span.start < other.end && other.start < span.end) || sameStart { return true }
+            // The spans after it start later still.
+            if other.start >= span.end && other.start > span.start { return false }
+            index += 1
+        }
+        return false
     }
 }
