@@ -43,7 +43,7 @@ cases = [
     ("edit NAME --name TAKEN (refused)", ["edit", name, "--name", taken], True),
     ("export --format markdown --all", ["export", "--format", "markdown", "--all"], True),
     ("export --format html --all", ["export", "--format", "html", "--all"], True),
-    ("check --fix", ["check", "--fix"], False),
+    ("check --fix", ["check", "--fix"], True),
     ("diff LIST OTHER", ["diff", copy, other], False),
 ]
 

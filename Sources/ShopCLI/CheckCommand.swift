@@ -48,7 +48,8 @@ enum CheckCommand {
         }
         for path in context.fileOperands {
             if fixing {
-                let outcome = CheckFixer.fix(path, console: context.console)
+                let outcome = CheckFixer.fix(
+                    path, console: context.console, temporaryFolder: TemporaryFile.folder(in: context.environment))
                 if let report = outcome.report { reports.append(report) }
                 if let error = outcome.failure {
                     ListFile.reportUnreadable(error, path: path, context: context)

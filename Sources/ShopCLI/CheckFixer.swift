@@ -13,49 +13,100 @@ enum CheckFixer {
 
     /// Fixes `path`: the findings that remain, or why it could not be read or written. A file
     /// that was read but could not be written keeps every finding, reported with the failure: a
-    /// report without them would say a file with errors has none.
-    static func fix(_ path: String, console: Console) -> Outcome {
+    /// report without them would say a file with errors has none. The rounds of fixes check the
+    /// text in parts, and the fixed text is printed in parts into `temporaryFolder` (when it is
+    /// large) before it replaces the file.
+    static func fix(_ path: String, console: Console, temporaryFolder: String) -> Outcome {
         var outcome = Outcome()
         do throws(FileError) {
             // A path that does not exist is reported as unreadable before anything else.
             if !FileAccess.exists(path) { _ = try FileAccess.read(path) }
             outcome.report = try FileAccess.withExclusiveLock(for: path) { () throws(FileError) -> FileReport in
-                let (bytes, version) = try FileAccess.readVersion(path)
-                let loaded = ListFile.decode(bytes, path: path)
-                let unfixed = FileReport(path: loaded.displayPath, diagnostics: loaded.diagnostics, source: loaded.source)
-                guard let list = loaded.list else { return unfixed }
-                let fixes = FixRounds(list: list)
-                var notes: [String] = []
-                for round in fixes.rounds {
-                    for diagnostic in round.fixed.resolved(in: round.source) {
-                        let title = diagnostic.fixes.first(where: \.isSafe)?.title ?? ""
-                        notes.append(
-                            "fixed \(loaded.displayPath):\(diagnostic.location.line):\(diagnostic.location.column): "
-                                + "\(title) [\(diagnostic.rule.rawValue)]")
-                    }
-                }
-                guard !notes.isEmpty else {
-                    // Safe fixes that were not made are said to be waiting, not left to look ignored.
-                    if list.hasStructureErrors, loaded.diagnostics.contains(where: { $0.fixes.contains(where: \.isSafe) }) {
-                        console.note(
-                            "no fix was made in \(loaded.displayPath): its structure errors must be fixed by hand first")
-                    }
-                    return unfixed
-                }
-                let formatted = CanonicalForm.format(fixes.document)
-                do throws(FileError) {
-                    try FileAccess.writeAtomically(formatted, to: path, replacing: version)
-                } catch {
+                let displayPath = CommandContext.displayName(path)
+                let spool = OutputSpool(folder: temporaryFolder)
+                // Fixed and printed; the texts are let go of before the printed one is checked.
+                switch try fixAndWrite(path, displayPath: displayPath, into: spool, console: console) {
+                case .unchanged(let report):
+                    return report
+                case .failed(let report, let error):
                     outcome.failure = error
-                    return unfixed
+                    return report
+                case .written:
+                    break
                 }
-                for note in notes { console.note(note) }
-                let written = ListFile.decode(formatted, path: path)
-                return FileReport(path: written.displayPath, diagnostics: written.diagnostics, source: written.source)
+                var written: [UInt8] = []
+                try spool.deliver { written.append(contentsOf: $0) }
+                switch ShoppingList.checkInParts(written) {
+                case .failure(let failure):
+                    let loaded = ListFile.unreadable(failure, bytes: written, path: path)
+                    return FileReport(path: displayPath, diagnostics: loaded.diagnostics, source: loaded.source)
+                case .success(let findings):
+                    let source = SourceText(bytes: written)
+                    return FileReport(path: displayPath, diagnostics: findings.resolved(in: source), source: source)
+                }
             }
         } catch {
             outcome.failure = error
         }
         return outcome
+    }
+
+    /// What ``fixAndWrite(_:displayPath:into:console:)`` did.
+    private enum Fixing {
+        /// No fix applied: the report of the file as it was read.
+        case unchanged(FileReport)
+        /// The fixed file could not be written: the report of the file as it was read, and why.
+        case failed(FileReport, FileError)
+        /// The fixed text is written, and held in the spool.
+        case written
+    }
+
+    /// Applies the safe fixes of `path` in rounds and, when one applied, prints the fixed text in
+    /// canonical form into `spool`, writes it over the file and says what was fixed.
+    private static func fixAndWrite(
+        _ path: String, displayPath: String, into spool: OutputSpool, console: Console
+    ) throws(FileError) -> Fixing {
+        var (bytes, version) = try FileAccess.readVersion(path)
+        let rounds: FixRoundsInParts
+        switch FixRoundsInParts.apply(to: bytes) {
+        case .failure(let failure):
+            let loaded = ListFile.unreadable(failure, bytes: bytes, path: path)
+            return .unchanged(FileReport(path: displayPath, diagnostics: loaded.diagnostics, source: loaded.source))
+        case .success(let applied):
+            rounds = applied
+        }
+        let original = rounds.originalFindings.resolved(in: SourceText(bytes: bytes))
+        var notes: [String] = []
+        for diagnostic in rounds.fixed.joined() {
+            let title = diagnostic.fixes.first(where: \.isSafe)?.title ?? ""
+            notes.append(
+                "fixed \(displayPath):\(diagnostic.location.line):\(diagnostic.location.column): "
+                    + "\(title) [\(diagnostic.rule.rawValue)]")
+        }
+        guard !notes.isEmpty else {
+            // Safe fixes that were not made are said to be waiting, not left to look ignored.
+            if rounds.originalFindings.contains(where: { $0.rule == .structure }),
+                original.contains(where: { $0.fixes.contains(where: \.isSafe) })
+            {
+                console.note("no fix was made in \(displayPath): its structure errors must be fixed by hand first")
+            }
+            return .unchanged(FileReport(path: displayPath, diagnostics: original, source: SourceText(bytes: bytes)))
+        }
+        // The text as it was read is let go of (read again if the file cannot be written), and the
+        // fixed one printed: the rounds checked that it reads.
+        bytes = []
+        _ = CanonicalForm.formatInParts(rounds.bytes, restart: spool.discard, into: spool.write)
+        var failure: FileError?
+        do throws(FileError) {
+            try FileAccess.writeAtomically(to: path, replacing: version) { write in
+                do throws(FileError) { try spool.deliver(to: write) } catch { failure = error }
+            }
+            if let failure { throw failure }
+        } catch {
+            let text = (try? FileAccess.read(path)) ?? []
+            return .failed(FileReport(path: displayPath, diagnostics: original, source: SourceText(bytes: text)), error)
+        }
+        for note in notes { console.note(note) }
+        return .written
     }
 }

@@ -241,4 +241,26 @@ import Testing
         #expect(broken.status == 1 && broken.out.isEmpty && broken.err.contains("is not valid YAML"), "\(broken.err)")
         #expect(try folder.contents() == ["broken.yaml", "list.yaml"])
     }
+
+    /// `check --fix` fixes a long list in rounds checked in parts, prints it in parts (into a
+    /// temporary file, as it is long) and checks what it wrote: every fix said, the file fixed,
+    /// and what no safe fix resolves still reported.
+    @Test func checkFixesALongList() throws {
+        let folder = try ExportCLIFolder()
+        defer { folder.remove() }
+        let broken = Self.list(Self.count) { index in
+            index % 1_000 == 7 ? "    unit: \"kg\"\n    x-note: \"\(index)\"\n" : ""
+        }.replacingOccurrences(of: "price: 2.15\n", with: "price: \"2,15\"\n")
+        let expected = Self.list(Self.count) { index in index % 1_000 == 7 ? "    unit: kg\n    x-note: \"\(index)\"\n" : "" }
+        try folder.write(broken + "  - name: Item 5\n", to: "list.yaml")
+        let fixed = try folder.run(["check", "--fix", "list.yaml"])
+        // Item 5 twice: a finding no safe fix resolves, at the end.
+        #expect(fixed.status == 1)
+        let notes = fixed.err.split(separator: "\n").filter { $0.hasPrefix("fixed list.yaml:") }
+        #expect(notes.count == broken.components(separatedBy: "\"2,15\"").count - 1)
+        #expect(notes.allSatisfy { $0.hasSuffix("write 2.15 [bad-price]") })
+        #expect(try folder.read("list.yaml") == Array((expected + "  - name: Item 5\n").utf8))
+        #expect(fixed.out.contains("duplicate-name") && fixed.out.contains("1 error"), "\(fixed.out)")
+        #expect(try folder.contents() == ["list.yaml"])
+    }
 }

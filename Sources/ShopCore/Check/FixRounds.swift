@@ -39,3 +39,38 @@ public struct FixRounds: Sendable {
         }
     }
 }
+
+/// Safe fixes applied in rounds as ``FixRounds`` applies them, each round's text checked in parts
+/// (``ShoppingList/checkInParts(_:rules:)``) rather than read whole: what is held is the text of the
+/// round at hand, the text it makes, and a few hundred items, however long the list.
+public struct FixRoundsInParts: Sendable {
+    /// The findings each round fixed, in order, with their places in the text that round started
+    /// from.
+    public private(set) var fixed: [[Diagnostic]] = []
+    /// The findings of the text the rounds started from.
+    public let originalFindings: [Finding]
+    /// The text after the last round (the one given when no round applied).
+    public private(set) var bytes: [UInt8]
+
+    /// Applies the safe fixes of the findings of the list `bytes` hold in rounds; fails, saying
+    /// why, when `bytes` are not one readable document.
+    public static func apply(to bytes: [UInt8]) -> Result<FixRoundsInParts, ReadFailure> {
+        ShoppingList.checkInParts(bytes).map { findings in FixRoundsInParts(bytes, findings: findings) }
+    }
+
+    private init(_ original: [UInt8], findings originals: [Finding]) {
+        originalFindings = originals
+        bytes = original
+        var findings = originals
+        for _ in 0..<FixRounds.maximumRounds {
+            let outcome = Fixer.applySafeFixes(findings, to: SourceText(bytes: bytes))
+            // A round whose result does not read as a list, or breaks its shape, is not made.
+            guard !outcome.fixed.isEmpty, case .success(let next) = ShoppingList.checkInParts(outcome.bytes),
+                !next.contains(where: { $0.rule == .structure })
+            else { break }
+            fixed.append(outcome.fixed.resolved(in: SourceText(bytes: bytes)))
+            bytes = outcome.bytes
+            findings = next
+        }
+    }
+}

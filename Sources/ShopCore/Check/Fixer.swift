@@ -30,6 +30,8 @@ public enum Fixer {
                 taken.insert(edit.span, at: index)
             }
         }
+        // Without a fix, the text is the source's own (not a copy of it).
+        guard !chosen.isEmpty else { return Outcome(bytes: source.bytes, fixed: []) }
         // The new text in one pass: the source between the edits, and each edit's text.
         let edits = chosen.flatMap(\.fix.edits).sorted { $0.span < $1.span }
         let original = source.bytes
