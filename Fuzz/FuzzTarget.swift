@@ -84,9 +84,15 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
 }
 
 /// What is made of a list read in parts, `chunkCapacity` events at a time, is what is made of the
-/// list read whole: the findings, the exports written in parts, the canonical text, an edit.
+/// list read whole: the findings, the fixes of `check --fix`, the exports written in parts, the
+/// canonical text, the edits.
 func readInParts(_ bytes: [UInt8], list: ShoppingList, chunkCapacity: Int) {
     let findings = list.check()
+    let fixes = FixRounds(list: list)
+    guard case .success(let fixedInParts) = FixRoundsInParts.apply(to: bytes),
+        fixedInParts.bytes == fixes.document.source.bytes,
+        fixedInParts.fixed == fixes.rounds.map({ $0.fixed.resolved(in: $0.source) })
+    else { fatalError("fixing in parts fixes otherwise") }
     guard (try? ShoppingList.checkInParts(bytes, rules: nil, chunkCapacity: chunkCapacity) { _, _ in }.get().findings) == findings
     else { fatalError("checking in parts finds otherwise") }
     var text: [UInt8] = []
