@@ -28,9 +28,22 @@ let package = Package(
         // README's Performance section). The linker warns that the Swift runtime's optional
         // dlopen of a library of prespecialized generics needs glibc's shared libraries at run
         // time: in a static program that lookup finds nothing, and the runtime goes without.
+        //
+        // It is linked by the toolchain's lld with libyaml's code first (libyaml-first.txt names a
+        // function of each of its files): placed after the Swift code, libyaml's parsing loops
+        // moved with every change of that code's size, and their alignment with them. Measured,
+        // two builds with the same instructions (703.2 M for `check` on 20,000 items) differed by
+        // 8% in time, `check` 1.12 against 1.21 times the C loop; first, they keep one alignment.
         .executableTarget(
-            name: "shop", dependencies: ["ShopCLI"],
-            linkerSettings: [.unsafeFlags(["-static-executable"], .when(platforms: [.linux], configuration: .release))]),
+            name: "shop", dependencies: ["ShopCLI"], exclude: ["libyaml-first.txt"],
+            linkerSettings: [
+                .unsafeFlags(
+                    [
+                        "-static-executable", "-use-ld=lld",
+                        "-Xlinker", "--symbol-ordering-file=\(Context.packageDirectory)/Sources/shop/libyaml-first.txt",
+                        "-Xlinker", "--no-warn-symbol-ordering",
+                    ], .when(platforms: [.linux], configuration: .release))
+            ]),
         // Helpers every test target uses: golden files, Python, seeded random numbers.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "JSONTests", dependencies: ["JSON", "TestSupport"], exclude: ["Fixtures"]),
