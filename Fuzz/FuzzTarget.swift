@@ -88,10 +88,10 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
 /// canonical text, the edits.
 func readInParts(_ bytes: [UInt8], list: ShoppingList, chunkCapacity: Int) {
     let findings = list.check()
-    let fixes = FixRounds(list: list)
-    guard case .success(let fixedInParts) = FixRoundsInParts.apply(to: bytes),
-        fixedInParts.bytes == fixes.document.source.bytes,
-        fixedInParts.fixed == fixes.rounds.map({ $0.fixed.resolved(in: $0.source) })
+    // The rounds of check --fix from the whole list's findings and from those found in parts.
+    let fixes = FixRounds(bytes, findings: findings)
+    guard case .success(let fixedInParts) = FixRounds.apply(to: bytes), fixedInParts.bytes == fixes.bytes,
+        fixedInParts.fixed == fixes.fixed
     else { fatalError("fixing in parts fixes otherwise") }
     guard (try? ShoppingList.checkInParts(bytes, rules: nil, chunkCapacity: chunkCapacity) { _, _ in }.get().findings) == findings
     else { fatalError("checking in parts finds otherwise") }

@@ -67,8 +67,8 @@ enum CheckFixer {
         _ path: String, displayPath: String, into spool: OutputSpool, console: Console
     ) throws(FileError) -> Fixing {
         var (bytes, version) = try FileAccess.readVersion(path)
-        let rounds: FixRoundsInParts
-        switch FixRoundsInParts.apply(to: bytes) {
+        let rounds: FixRounds
+        switch FixRounds.apply(to: bytes) {
         case .failure(let failure):
             let loaded = ListFile.unreadable(failure, bytes: bytes, path: path)
             return .unchanged(FileReport(path: displayPath, diagnostics: loaded.diagnostics, source: loaded.source))

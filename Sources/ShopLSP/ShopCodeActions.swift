@@ -67,12 +67,13 @@ struct ShopCodeActions: RequestHandler {
     /// Every safe fix, applied in rounds as `check --fix` applies them, as one edit of the lines
     /// that change; nil when there is none.
     static func fixAll(_ list: ShoppingList, snapshot: DocumentSnapshot) -> CodeAction? {
-        let rounds = FixRounds(list: list)
-        guard !rounds.rounds.isEmpty,
-            let change = LineEdit(old: snapshot.document.bytes, new: rounds.document.source.bytes)
-        else { return nil }
-        let fixedCount = rounds.rounds.reduce(0) { $0 + $1.fixed.count }
-        let newText = String(decoding: rounds.document.source.bytes[change.newRange], as: UTF8.self)
+        // The list was checked already: its findings start the rounds.
+        let rounds = FixRounds(list.document.source.bytes, findings: list.check())
+        guard !rounds.fixed.isEmpty, let change = LineEdit(old: snapshot.document.bytes, new: rounds.bytes) else {
+            return nil
+        }
+        let fixedCount = rounds.fixed.reduce(0) { $0 + $1.count }
+        let newText = String(decoding: rounds.bytes[change.newRange], as: UTF8.self)
         return CodeAction(
             title: fixedCount == 1 ? "Apply the safe fix (shop check --fix)" : "Apply the \(fixedCount) safe fixes (shop check --fix)",
             kind: fixAllKind, diagnostics: [], isPreferred: false,

@@ -22,7 +22,7 @@ struct PartPlace {
     /// The position of the part's first item among all the list's items.
     var firstPosition: Int
     /// The part holds the list's first item.
-    var isFirst: Bool
+    var isFirst: Bool { firstPosition == 0 }
     /// The part holds the list's last item.
     var isLast: Bool
 }
@@ -214,9 +214,7 @@ struct PartEdits<Edit: PartwiseEdit> {
             // Checked part by part, as the whole list would be: its shape must be a list's.
             editor = try ListEditor(list: part)
             configure(&editor)
-            let place = PartPlace(
-                firstPosition: part.scope.firstPosition, isFirst: part.scope.firstPosition == 0,
-                isLast: part.scope.holdsTopLevel)
+            let place = PartPlace(firstPosition: part.scope.firstPosition, isLast: part.scope.holdsTopLevel)
             guard try edit.change(&editor, place: place) else { return }
         } catch {
             return
