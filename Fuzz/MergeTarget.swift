@@ -1,4 +1,4 @@
-import ShopCore
+@testable import ShopCore
 import YAML
 
 /// One fuzzing input for the list merge, used three ways:
@@ -11,6 +11,9 @@ import YAML
 ///   side, a clean result reads back in canonical form without structure errors, and each side of a
 ///   conflicted one reads back;
 /// - as a text that is no list: the merge is the line merge, and says why.
+///
+/// Each merge made is made a second way too, with the items no side changed set aside
+/// (``SettledMerge``): when that merge does not decline, it must be the whole one, byte for byte.
 ///
 /// Whatever the bytes, the merge ends without a crash.
 @_cdecl("LLVMFuzzerTestOneInput")
@@ -37,7 +40,7 @@ func householdPair(seed: UInt64) {
         edits.edit(&list, count: Int.random(in: 0...6, using: &random), names: &names, random: &random)
         sides.append(list)
     }
-    let result = ListMerge.merge(base: Array(base.text.utf8), ours: Array(sides[0].text.utf8), theirs: Array(sides[1].text.utf8))
+    let result = merge(base: Array(base.text.utf8), ours: Array(sides[0].text.utf8), theirs: Array(sides[1].text.utf8))
     let merged = String(decoding: result.merged, as: UTF8.self)
     let expected = HouseholdMergeOracle.merge(base: base, ours: sides[0], theirs: sides[1])
     guard (result.conflicts > 0) == expected.conflicts else {
@@ -77,13 +80,13 @@ func editedCopies(of list: ShoppingList, bytes: [UInt8], seed: UInt64) {
             fatalError("\(what) is not the side that changed:\n\(String(decoding: result.merged, as: UTF8.self))")
         }
     }
-    clean(ListMerge.merge(base: bytes, ours: ours, theirs: bytes), ours, "merge(b, x, b)")
-    clean(ListMerge.merge(base: bytes, ours: ours, theirs: ours), ours, "merge(b, x, x)")
-    let carried = ListMerge.merge(base: bytes, ours: bytes, theirs: theirs)
+    clean(merge(base: bytes, ours: ours, theirs: bytes), ours, "merge(b, x, b)")
+    clean(merge(base: bytes, ours: ours, theirs: ours), ours, "merge(b, x, x)")
+    let carried = merge(base: bytes, ours: bytes, theirs: theirs)
     guard carried.conflicts == 0, case .success(let document) = ShoppingList.parseDocument(carried.merged),
         CanonicalForm.format(document) == carried.merged
     else { fatalError("merge(b, b, y) does not read back in canonical form:\n\(String(decoding: carried.merged, as: UTF8.self))") }
-    let result = ListMerge.merge(base: bytes, ours: ours, theirs: theirs, markerSize: Int.random(in: 7...12, using: &random))
+    let result = merge(base: bytes, ours: ours, theirs: theirs, markerSize: Int.random(in: 7...12, using: &random))
     let text = String(decoding: result.merged, as: UTF8.self)
     if result.conflicts == 0 {
         guard case .success(let document) = ShoppingList.parseDocument(result.merged), CanonicalForm.format(document) == result.merged,
@@ -99,9 +102,24 @@ func notAList(_ bytes: [UInt8], seed: UInt64) {
         lines.remove(at: Int.random(in: 0..<lines.count, using: &random))
         return Array(lines.joined(separator: [0x0A]))
     }()
-    let result = ListMerge.merge(base: bytes, ours: ours, theirs: bytes + Array("\n# added\n".utf8))
+    let result = merge(base: bytes, ours: ours, theirs: bytes + Array("\n# added\n".utf8))
     let line = LineMerge.merge(base: bytes, ours: ours, theirs: bytes + Array("\n# added\n".utf8))
     guard result.lineMergeReason == nil || (result.merged == line.merged && result.conflicts == line.conflicts) else {
         fatalError("a merge of texts that are no list is not the line merge")
     }
+}
+
+/// The merge of three versions; made with the settled items set aside as well, which must give
+/// the same when it does not decline.
+func merge(base: [UInt8], ours: [UInt8], theirs: [UInt8], markerSize: Int = LineMerge.defaultMarkerSize) -> ListMerge.Result {
+    let whole = ListMerge.merge(
+        base: base, ours: ours, theirs: theirs, labels: .standard, markerSize: markerSize, settledFrom: Int.max)
+    if let settled = SettledMerge.merge(base: base, ours: ours, theirs: theirs, labels: .standard, markerSize: markerSize),
+        settled != whole
+    {
+        fatalError(
+            "set aside, the merge is not the whole one:\n\(String(decoding: base, as: UTF8.self))---\n\(String(decoding: ours, as: UTF8.self))---\n"
+                + "\(String(decoding: theirs, as: UTF8.self))---\n\(String(decoding: settled.merged, as: UTF8.self))---\n\(String(decoding: whole.merged, as: UTF8.self))")
+    }
+    return whole
 }

@@ -263,4 +263,60 @@ import Testing
         #expect(fixed.out.contains("duplicate-name") && fixed.out.contains("1 error"), "\(fixed.out)")
         #expect(try folder.contents() == ["list.yaml"])
     }
+
+    /// Three versions of a long list (more than a megabyte together) are merged with the items no
+    /// side changed set aside: the result is the one worked out here, each side's edits in it, and
+    /// a conflict is written with markers around its line.
+    @Test func longListsMergeItemByItem() throws {
+        let folder = try ExportCLIFolder()
+        defer { folder.remove() }
+        func item(_ index: Int) -> String {
+            "  - name: Item \(index)\n    price: \(index % 90 + 1).\(index % 10)5\n    quantity: 2\n"
+                + (index % 1000 == 0 ? "    notes: |\n      Every thousandth.\n" : "")
+        }
+        func list(_ item: (Int) -> String) -> String {
+            "# Groceries\ntitle: Long\ncurrency: EUR\nitems:\n" + (0..<Self.count).map(item).joined()
+        }
+        let ours = { (index: Int) -> String in
+            switch index {
+            case 100: item(index).replacingOccurrences(of: "quantity: 2", with: "quantity: 3")
+            case 2000: item(index) + "  - name: Ours new\n"
+            case 5000: ""
+            default: item(index)
+            }
+        }
+        let theirs = { (index: Int) -> String in
+            switch index {
+            case 20000: item(index).replacingOccurrences(of: "quantity: 2\n", with: "quantity: 2\n    buy: true\n")
+            case 25000: item(index).replacingOccurrences(of: "Item 25000", with: "Item 25000 renamed")
+            case Self.count - 1: item(index) + "  # theirs' last\n  - name: Theirs new\n"
+            default: item(index)
+            }
+        }
+        try folder.write(list(item), to: "base.yaml")
+        try folder.write(list(ours), to: "ours.yaml")
+        try folder.write(list(theirs), to: "theirs.yaml")
+        let clean = try folder.run(["merge", "base.yaml", "ours.yaml", "theirs.yaml", "-o", "merged.yaml"])
+        #expect(clean.status == 0, "\(clean.err)")
+        let expected = list { index in
+            index == 20000 || index == 25000 || index == Self.count - 1 ? theirs(index) : ours(index)
+        }
+        #expect(try folder.read("merged.yaml") == Array(expected.utf8))
+
+        // Both change one price: a conflict around its line, the rest merged.
+        try folder.write(
+            list { $0 == 100 ? item(100).replacingOccurrences(of: "price: 11.05", with: "price: 9.99") : ours($0) },
+            to: "ours.yaml")
+        try folder.write(
+            list { $0 == 100 ? item(100).replacingOccurrences(of: "price: 11.05", with: "price: 8.88") : theirs($0) },
+            to: "theirs.yaml")
+        let conflicted = try folder.run(["merge", "base.yaml", "ours.yaml", "theirs.yaml"])
+        #expect(conflicted.status == 1, "\(conflicted.err)")
+        #expect(conflicted.err.contains("1 conflict"), "\(conflicted.err)")
+        let withMarkers = list { index in
+            guard index == 100 else { return index == 20000 || index == 25000 || index == Self.count - 1 ? theirs(index) : ours(index) }
+            return "  - name: Item 100\n<<<<<<< ours\n    price: 9.99\n=======\n    price: 8.88\n>>>>>>> theirs\n    quantity: 2\n"
+        }
+        #expect(try folder.read("ours.yaml") == Array(withMarkers.utf8))
+    }
 }

@@ -26,7 +26,42 @@ public enum ListMerge {
         base: [UInt8], ours: [UInt8], theirs: [UInt8], labels: LineMerge.Labels = .standard,
         markerSize: Int = LineMerge.defaultMarkerSize
     ) -> Result {
+        merge(base: base, ours: ours, theirs: theirs, labels: labels, markerSize: markerSize, settledFrom: settledMergeSize)
+    }
+
+    /// ``merge(base:ours:theirs:labels:markerSize:)``, with the items no side changed set aside
+    /// (``SettledMerge``) when the three texts hold `settledFrom` bytes or more (for tests).
+    static func merge(
+        base: [UInt8], ours: [UInt8], theirs: [UInt8], labels: LineMerge.Labels, markerSize: Int, settledFrom: Int
+    ) -> Result {
         let size = markerSize < 1 ? LineMerge.defaultMarkerSize : markerSize
+        if base.count + ours.count + theirs.count >= settledFrom,
+            let result = SettledMerge.merge(base: base, ours: ours, theirs: theirs, labels: labels, markerSize: size)
+        {
+            return result
+        }
+        switch itemByItem(base: base, ours: ours, theirs: theirs, labels: labels, markerSize: size) {
+        case .merged(let merged, let conflicts, _):
+            return Result(merged: merged, conflicts: conflicts, lineMergeReason: nil)
+        case .unreadable(let reason):
+            let line = LineMerge.merge(base: base, ours: ours, theirs: theirs, labels: labels, markerSize: size)
+            return Result(merged: line.merged, conflicts: line.conflicts, lineMergeReason: reason)
+        }
+    }
+
+    /// How a merge item by item went.
+    enum Outcome {
+        /// The merged text, how many conflicts it has, and whether either side put items the
+        /// three versions have in another order than the base's.
+        case merged([UInt8], conflicts: Int, reordered: Bool)
+        /// Why a version cannot be read as a list: `NAME cannot be read as a list (...)`.
+        case unreadable(String)
+    }
+
+    /// The versions merged item by item, or why one cannot be.
+    static func itemByItem(
+        base: [UInt8], ours: [UInt8], theirs: [UInt8], labels: LineMerge.Labels, markerSize: Int
+    ) -> Outcome {
         let texts = [(labels.base ?? "base", base), (labels.ours ?? "ours", ours), (labels.theirs ?? "theirs", theirs)]
         // The three versions are read, and prepared for matching, each on its own: two at a time
         // on large lists.
@@ -42,23 +77,24 @@ public enum ListMerge {
             case .success(let version):
                 versions.append(version)
             case .failure(let failure):
-                let line = LineMerge.merge(base: base, ours: ours, theirs: theirs, labels: labels, markerSize: size)
-                return Result(
-                    merged: line.merged, conflicts: line.conflicts,
-                    lineMergeReason: "\(name) cannot be read as a list (\(failure.reason))")
+                return .unreadable("\(name) cannot be read as a list (\(failure.reason))")
             }
         }
-        let (merged, conflicts) = mergeLists(
-            base: versions[0], ours: versions[1], theirs: versions[2], labels: labels, markerSize: size)
-        return Result(merged: merged, conflicts: conflicts, lineMergeReason: nil)
+        let merged = mergeLists(
+            base: versions[0], ours: versions[1], theirs: versions[2], labels: labels, markerSize: markerSize)
+        return .merged(merged.text, conflicts: merged.conflicts, reordered: merged.reordered)
     }
+
+    /// The size of the three texts from which the items no side changed are set aside: below it,
+    /// the versions are small enough to hold whole.
+    static let settledMergeSize = 1 << 20
 
     /// The size of the three texts from which reading them on two threads pays for itself.
     static let sharedReadSize = 256 * 1024
 
     static func mergeLists(
         base: ListVersion, ours: ListVersion, theirs: ListVersion, labels: LineMerge.Labels, markerSize: Int
-    ) -> (text: [UInt8], conflicts: Int) {
+    ) -> (text: [UInt8], conflicts: Int, reordered: Bool) {
         MergeVersions.with(base: base, ours: ours, theirs: theirs) { versions in
             var plan = MergePlanner.plan(versions, labels: labels, markerSize: markerSize)
             var merged = MergeEditBuilder(versions: versions, plan: plan).build()
@@ -69,10 +105,11 @@ public enum ListMerge {
             let text = merged.document.formatted(policy: CanonicalForm.policy(for: merged))
             guard plan.hasConflicts, let result = OutputLines(text),
                 let theirsText = OutputLines(CanonicalForm.format(theirs.document))
-            else { return (text, 0) }
-            return ConflictRenderer(
+            else { return (text, 0, plan.reordered) }
+            let rendered = ConflictRenderer(
                 versions: versions, plan: plan, result: result, theirs: theirsText, labels: labels, markerSize: markerSize
             ).render()
+            return (rendered.text, rendered.conflicts, plan.reordered)
         }
     }
 }
@@ -109,25 +146,28 @@ enum CanonicalOrder {
     static func startsOutOfOrder(_ list: ShoppingList) -> Bool {
         list.document.withRawNodes { nodes in
             guard let root = list.document.root?.id.index, nodes.isMapping(root) else { return false }
-            func rank(_ key: Int, item: Bool) -> Int {
-                guard nodes.isScalar(key) else { return Int.max }
-                let bytes = nodes.value(key)
-                if item { return ItemKey.matching(bytes)?.rank ?? ItemKey.otherRank }
-                return ListKey.matching(bytes)?.rank ?? ListKey.otherRank
-            }
-            func outOfOrder(_ mapping: Int, item: Bool) -> Bool {
-                var first: Int?
-                var lowest = Int.max
-                for (key, _) in nodes.entries(of: mapping) {
-                    let keyRank = rank(key, item: item)
-                    if first == nil { first = keyRank }
-                    lowest = min(lowest, keyRank)
-                }
-                return (first ?? lowest) > lowest
-            }
-            if outOfOrder(root, item: false) { return true }
-            return list.records.contains { outOfOrder(Int($0.node), item: true) }
+            if startsOutOfOrder(root, item: false, nodes) { return true }
+            return list.records.contains { startsOutOfOrder(Int($0.node), item: true, nodes) }
         }
+    }
+
+    /// Whether a mapping (an item's, or the top level's) does not start with the key of the
+    /// lowest rank it has.
+    static func startsOutOfOrder(_ mapping: Int, item: Bool, _ nodes: RawNodes) -> Bool {
+        func rank(_ key: Int) -> Int {
+            guard nodes.isScalar(key) else { return Int.max }
+            let bytes = nodes.value(key)
+            if item { return ItemKey.matching(bytes)?.rank ?? ItemKey.otherRank }
+            return ListKey.matching(bytes)?.rank ?? ListKey.otherRank
+        }
+        var first: Int?
+        var lowest = Int.max
+        for (key, _) in nodes.entries(of: mapping) {
+            let keyRank = rank(key)
+            if first == nil { first = keyRank }
+            lowest = min(lowest, keyRank)
+        }
+        return (first ?? lowest) > lowest
     }
 }
 

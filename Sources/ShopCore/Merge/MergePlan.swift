@@ -10,6 +10,8 @@ struct MergePlan {
     var order: [Int]
     /// Items of ours that leave their place because theirs moved them.
     var moved: Set<Int>
+    /// Whether either side put items all three versions have in another order than the base's.
+    var reordered = false
     /// The top-level keys other than `items` (and `categories` when it merges as a set).
     var topKeys: [KeyMerge]
     /// `categories`, when it merges as a set.
@@ -40,8 +42,8 @@ enum MergePlanner {
             if case .removed = items[$0].content { return false }
             return true
         }
-        let placed = OrderMerge.order(
-            surviving.map { OrderMerge.Member(base: items[$0].base, ours: items[$0].ours, theirs: items[$0].theirs) })
+        let members = surviving.map { OrderMerge.Member(base: items[$0].base, ours: items[$0].ours, theirs: items[$0].theirs) }
+        let placed = OrderMerge.order(members)
         var order = placed.order.map { surviving[$0] }
         NameClashes.resolve(&items, order: &order, in: versions)
         var plan = MergePlan(
@@ -50,6 +52,7 @@ enum MergePlanner {
             header: commentLines(versions, labels: labels, markerSize: markerSize) { $0.leading },
             footer: commentLines(versions, labels: labels, markerSize: markerSize) { $0.end },
             itemsEnd: commentLines(versions, labels: labels, markerSize: markerSize, ofItems: true) { $0.end })
+        plan.reordered = !OrderMerge.sidesKeepBaseOrder(members)
         planTopLevel(&plan, versions)
         return plan
     }

@@ -67,6 +67,20 @@ enum OrderMerge {
         return count == slots.count ? slots : slots.filter { $0 >= 0 }
     }
 
+    /// Whether each side has the members all three versions have in the base's order.
+    static func sidesKeepBaseOrder(_ members: [Member]) -> Bool {
+        [\Member.ours, \Member.theirs].allSatisfy { side in
+            var last = -1
+            for member in sideOrder(members, side) {
+                guard let base = members[member].base, members[member].ours != nil, members[member].theirs != nil
+                else { continue }
+                guard base > last else { return false }
+                last = base
+            }
+            return true
+        }
+    }
+
     /// The members all three versions have that theirs moved and ours did not: those outside a
     /// longest run that keeps the base's order on theirs' side and inside one on ours'.
     static func movedByTheirsOnly(_ members: [Member], oursOrder: [Int], theirsOrder: [Int]) -> Set<Int> {

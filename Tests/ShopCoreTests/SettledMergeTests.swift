@@ -1,0 +1,188 @@
+@testable import ShopCore
+import Testing
+import TestSupport
+
+/// The merge that sets settled items aside (``SettledMerge``) gives what the whole merge gives,
+/// byte for byte, or declines, and it declines what could tell them apart.
+@Suite("merge with settled items set aside")
+struct SettledMergeTests {
+    /// The merge of three texts both ways: set aside (nil when declined) and whole.
+    static func both(_ base: String, _ ours: String, _ theirs: String, markerSize: Int = 7)
+        -> (settled: ListMerge.Result?, whole: ListMerge.Result)
+    {
+        let texts = [base, ours, theirs].map { Array($0.utf8) }
+        let settled = SettledMerge.merge(
+            base: texts[0], ours: texts[1], theirs: texts[2], labels: .standard, markerSize: markerSize)
+        let whole = ListMerge.merge(
+            base: texts[0], ours: texts[1], theirs: texts[2], labels: .standard, markerSize: markerSize,
+            settledFrom: Int.max)
+        return (settled, whole)
+    }
+
+    /// The failures among `cases` (merged both ways), and how many were set aside.
+    static func compare(_ cases: [(String, String, String, String)], markerSize: Int = 7)
+        -> (failures: [String], setAside: Int, declined: [String])
+    {
+        var failures: [String] = []
+        var declined: [String] = []
+        var setAside = 0
+        for (description, base, ours, theirs) in cases {
+            let (settled, whole) = both(base, ours, theirs, markerSize: markerSize)
+            guard let settled else {
+                declined.append(description)
+                continue
+            }
+            setAside += 1
+            if settled != whole {
+                failures.append(
+                    "\(description):\n--- base\n\(base)--- ours\n\(ours)--- theirs\n\(theirs)--- set aside (\(settled.conflicts))\n"
+                        + "\(String(decoding: settled.merged, as: UTF8.self))--- whole (\(whole.conflicts))\n"
+                        + String(decoding: whole.merged, as: UTF8.self))
+            }
+        }
+        return (failures, setAside, declined)
+    }
+
+    @Test("the generated pairs of the merge's properties merge the same set aside as whole")
+    func generatedPairs() {
+        let cases = MergePropertyTests.pairs.map { pair in
+            (pair.description, pair.base.text, pair.ours.text, pair.theirs.text)
+        }
+        let (failures, setAside, declined) = Self.compare(cases)
+        #expect(failures.isEmpty, "\(failures.count) failures; first: \(failures.first ?? "")")
+        #expect(setAside > cases.count / 2, "only \(setAside) of \(cases.count) pairs were merged with items set aside; declined: \(declined.prefix(8))")
+    }
+
+    @Test("longer generated lists with a few edits a side, and the sides swapped, merge the same set aside as whole")
+    func longerLists() {
+        var cases: [(String, String, String, String)] = []
+        for number in 0..<UInt64(150) {
+            var random = SeededGenerator(seed: 0x5E77_1ED0 + number)
+            let base = HouseholdLists.make(count: Int.random(in: 40...160, using: &random), random: &random)
+            var sides: [HouseholdList] = []
+            for _ in 0..<2 {
+                var names = NameSource()
+                names.reserve(base.items.map(\.name))
+                var list = base
+                var edits = HouseholdEdits()
+                edits.edit(&list, count: Int.random(in: 0...4, using: &random), names: &names, random: &random)
+                sides.append(list)
+            }
+            cases.append(("seed \(number)", base.text, sides[0].text, sides[1].text))
+            cases.append(("seed \(number), swapped", base.text, sides[1].text, sides[0].text))
+        }
+        let (failures, setAside, declined) = Self.compare(cases, markerSize: 9)
+        #expect(failures.isEmpty, "\(failures.count) failures; first: \(failures.first ?? "")")
+        #expect(setAside > cases.count * 3 / 4, "only \(setAside) of \(cases.count) pairs were merged with items set aside; declined: \(declined.prefix(8))")
+    }
+
+    static let head = "title: Home\ncurrency: EUR\nitems:\n"
+
+    static func list(_ items: [String], head: String = head) -> String {
+        head + items.joined()
+    }
+
+    static let settledItems = (0..<8).map { "  - name: Item \($0)\n    price: 1.\($0)0\n" }
+
+    @Test("lists written otherwise than the canonical form, and every kind of plain item, merge the same")
+    func shapes() {
+        let shapes: [(String, [String])] = [
+            ("comments above, on and after items, blank lines", [
+                "  - name: Milk\n    price: 1.10 # cheap\n", "\n  # dairy\n  - name: Eggs\n    quantity: 12\n",
+                "  - name: Butter # the salted one\n    buy: true\n\n", "  - name: Jam\n    notes: |\n      Strawberry.\n      Or cherry.\n",
+                "  - name: Flour\n    # for bread\n    category: Pantry\n", "  - name: Salt\n    done: false\n",
+            ]),
+            ("quoted names and values, ids, a nested list, unknown keys", [
+                "  - name: \"Tea: green\"\n    id: a1\n", "  - name: 'Rice'\n    x-shop: [a, b]\n",
+                "  - name: Oil\n    x-tags:\n      - kitchen\n      - bulk\n", "  -   name: Sugar\n    unit: kg\n",
+                "  - name: Soap\n    notes: >\n      Folded\n      text.\n", "  - name: Coffee\n    price: 7\n",
+            ]),
+            ("keys out of canonical order inside items", [
+                "  - name: Pears\n    buy: true\n    price: 2.5\n", "  - name: Plums\n    category: Produce\n    price: 3\n",
+                "  - name: Figs\n", "  - name: Kiwis\n    quantity: 4\n",
+            ]),
+        ]
+        var cases: [(String, String, String, String)] = []
+        for (description, items) in shapes {
+            let base = Self.list(items)
+            // Each item changed on one side, another (or the same) on the other, and the ends.
+            for changed in items.indices {
+                for other in items.indices {
+                    var ours = items
+                    var theirs = items
+                    ours[changed] = "  - name: Changed \(changed)\n    buy: true\n"
+                    theirs.remove(at: other)
+                    cases.append(("\(description): ours changes \(changed), theirs removes \(other)", base, Self.list(ours), Self.list(theirs)))
+                    var added = items
+                    added.insert("  - name: Added\n", at: other)
+                    cases.append(("\(description): theirs adds before \(other)", base, Self.list(items), Self.list(added)))
+                    var both = items
+                    both[changed] = items[changed] + "    x-seen: yes\n"
+                    cases.append(("\(description): both change \(changed)", base, Self.list(ours), Self.list(both)))
+                }
+            }
+            // The last item without a line break at the end of the file.
+            let unterminated = Self.list(items).dropLast()
+            cases.append(("\(description): no final line break", String(unterminated), String(unterminated), Self.list(items + ["  - name: Last\n"])))
+        }
+        let (failures, setAside, declined) = Self.compare(cases)
+        #expect(failures.isEmpty, "\(failures.count) failures; first: \(failures.first ?? "")")
+        #expect(setAside > cases.count / 2, "only \(setAside) of \(cases.count) were merged with items set aside; declined: \(declined.prefix(8))")
+    }
+
+    @Test("conflicts next to settled items are written the same")
+    func conflicts() {
+        var cases: [(String, String, String, String)] = []
+        let items = Self.settledItems
+        for index in items.indices {
+            var ours = items
+            var theirs = items
+            ours[index] = "  - name: Item \(index)\n    price: 9.99\n"
+            theirs[index] = "  - name: Item \(index)\n    price: 8.88\n"
+            cases.append(("price of \(index)", Self.list(items), Self.list(ours), Self.list(theirs)))
+            var removed = items
+            removed.remove(at: index)
+            cases.append(("changed and removed \(index)", Self.list(items), Self.list(ours), Self.list(removed)))
+            var renamed = items
+            renamed[index] = "  - name: Item \((index + 1) % items.count)\n    price: 1.00\n"
+            cases.append(("renamed onto another \(index)", Self.list(items), Self.list(ours), Self.list(renamed)))
+        }
+        let (failures, setAside, declined) = Self.compare(cases)
+        #expect(failures.isEmpty, "\(failures.count) failures; first: \(failures.first ?? "")")
+        #expect(setAside >= items.count * 2, "only \(setAside) of \(cases.count) were merged with items set aside; declined: \(declined.prefix(8))")
+    }
+
+    @Test("what could tell the two merges apart is declined", arguments: [
+        ("a side reorders items", SettledMergeTests.list(SettledMergeTests.settledItems), SettledMergeTests.list(SettledMergeTests.settledItems.reversed()), SettledMergeTests.list(SettledMergeTests.settledItems)),
+        ("ours changes the currency's decimals", SettledMergeTests.list(SettledMergeTests.settledItems), SettledMergeTests.list(SettledMergeTests.settledItems, head: "title: Home\ncurrency: JPY\nitems:\n"), SettledMergeTests.list(SettledMergeTests.settledItems)),
+        ("a carriage return", SettledMergeTests.list(SettledMergeTests.settledItems), SettledMergeTests.list(SettledMergeTests.settledItems).replacingOccurrences(of: "\n", with: "\r\n"), SettledMergeTests.list(SettledMergeTests.settledItems)),
+        ("the placeholder's name", SettledMergeTests.list(SettledMergeTests.settledItems), SettledMergeTests.list(SettledMergeTests.settledItems + ["  - name: shop-settled-run-0\n"]), SettledMergeTests.list(SettledMergeTests.settledItems)),
+        ("a repeated name", SettledMergeTests.list(SettledMergeTests.settledItems), SettledMergeTests.list(SettledMergeTests.settledItems + [SettledMergeTests.settledItems[0]]), SettledMergeTests.list(SettledMergeTests.settledItems)),
+        ("a version that is not a list", SettledMergeTests.list(SettledMergeTests.settledItems), "items: [", SettledMergeTests.list(SettledMergeTests.settledItems)),
+        ("an empty base", "", SettledMergeTests.list(SettledMergeTests.settledItems), SettledMergeTests.list(SettledMergeTests.settledItems)),
+        ("settings after the items", SettledMergeTests.list(SettledMergeTests.settledItems), SettledMergeTests.list(SettledMergeTests.settledItems) + "title: Later\n", SettledMergeTests.list(SettledMergeTests.settledItems)),
+        ("an item whose keys start out of order", SettledMergeTests.list(SettledMergeTests.settledItems), SettledMergeTests.list(SettledMergeTests.settledItems + ["  - price: 1\n    name: Late\n"]), SettledMergeTests.list(SettledMergeTests.settledItems)),
+        ("nothing settled", SettledMergeTests.list(["  - name: A\n"]), SettledMergeTests.list(["  - name: B\n"]), SettledMergeTests.list(["  - name: C\n"])),
+    ])
+    func declined(_ description: String, _ base: String, _ ours: String, _ theirs: String) {
+        #expect(Self.both(base, ours, theirs).settled == nil, "\(description) was merged with items set aside")
+    }
+
+    @Test("items are plain only when their lines are all of them")
+    func plainness() throws {
+        let text = Self.list([
+            "  - name: A # on the name\n    price: 1\n", "  # above\n  - name: B\n", "  - name: C\n    notes: |+\n      kept\n\n",
+            "  -\n    name: D\n", "  - {name: E}\n",
+            "  - name: H\n    quantity: 2 # on the last line: the item's\n", "  - name: I\n",
+        ])
+        let outline = try #require(VersionOutline.read(Array(text.utf8), printing: true, reserved: SettledMerge.placeholderPrefix))
+        #expect(outline.items.map(\.isPlain) == [true, true, false, false, false, true, true])
+        // B's comment is above its lines: it can follow another item but not start a run.
+        #expect(outline.items.map { $0.head < $0.start } == [false, true, false, false, false, false, false])
+        let printed = outline.printedRanges.map { String(decoding: outline.printed[Int($0.lowerBound)..<Int($0.upperBound)], as: UTF8.self) }
+        #expect(printed[0] == "  - name: A # on the name\n    price: 1.00\n")
+        #expect(printed[1] == "  # above\n  - name: B\n")
+        #expect(printed[2] == "")
+        #expect(printed[6] == "  - name: I\n")
+    }
+}
