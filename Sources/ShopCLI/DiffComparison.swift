@@ -19,6 +19,11 @@ struct DiffComparison {
     init(old: [UInt8], new: [UInt8], order: Bool, mergesWithShop: (Side) -> Bool = { _ in false }) {
         self.old = old
         self.new = new
+        let options = ListDiff.Options(order: order)
+        if old.count + new.count >= Self.settledSize, let settled = ListDiff.settled(old: old, new: new, options: options) {
+            diff = settled
+            return
+        }
         var lists: [ShoppingList] = []
         for (side, bytes) in [(Side.old, old), (.new, new)] {
             switch VersionReading.list(bytes, mergesWithShop: { mergesWithShop(side) }) {
@@ -27,9 +32,14 @@ struct DiffComparison {
             }
         }
         if lists.count == 2 {
-            diff = ListDiff(old: lists[0], new: lists[1], options: ListDiff.Options(order: order))
+            diff = ListDiff(old: lists[0], new: lists[1], options: options)
         }
     }
+
+    /// The size of the two texts from which the items neither changed are set aside
+    /// (``ListDiff/settled(old:new:options:)``): below it, the versions are small enough to hold
+    /// whole.
+    static let settledSize = 1 << 20
 
     /// Whether there is nothing to show: the lists are the same, or the texts are.
     var isSame: Bool {

@@ -302,6 +302,21 @@ import Testing
             index == 20000 || index == 25000 || index == Self.count - 1 ? theirs(index) : ours(index)
         }
         #expect(try folder.read("merged.yaml") == Array(expected.utf8))
+        let printed = try folder.run(["merge", "base.yaml", "ours.yaml", "theirs.yaml", "-o", "-"])
+        #expect(printed.status == 0, "\(printed.err)")
+        #expect(printed.out == expected)
+
+        // The diff of the base and the result, as the versions read whole give it.
+        let baseList = try VersionReading.list(Array(list(item).utf8)).get()
+        let mergedList = try VersionReading.list(Array(expected.utf8)).get()
+        let changes = ListDiff(old: baseList, new: mergedList)
+        // Two items went, so the renamed one is one removed and one added.
+        #expect(changes.lines.count == 7, "\(changes.lines)")
+        let diff = try folder.run(["diff", "base.yaml", "merged.yaml"])
+        #expect(diff.status == 1, "\(diff.err)")
+        #expect(diff.out == changes.lines.map { $0 + "\n" }.joined() + changes.summaryLine + "\n")
+        let json = try folder.run(["diff", "--format", "json", "base.yaml", "merged.yaml"])
+        #expect(json.out == changes.jsonText())
 
         // Both change one price: a conflict around its line, the rest merged.
         try folder.write(

@@ -84,8 +84,8 @@ struct SettledMergeTests {
 
     static let settledItems = (0..<8).map { "  - name: Item \($0)\n    price: 1.\($0)0\n" }
 
-    @Test("lists written otherwise than the canonical form, and every kind of plain item, merge the same")
-    func shapes() {
+    /// Lists of items written every way, each with edits on both sides.
+    static func shapeCases() throws -> [(String, String, String, String)] {
         let shapes: [(String, [String])] = [
             ("comments above, on and after items, blank lines", [
                 "  - name: Milk\n    price: 1.10 # cheap\n", "\n  # dairy\n  - name: Eggs\n    quantity: 12\n",
@@ -104,7 +104,7 @@ struct SettledMergeTests {
         ]
         var cases: [(String, String, String, String)] = []
         for (description, items) in shapes {
-            let base = Self.list(items)
+            let base = list(items)
             // Each item changed on one side, another (or the same) on the other, and the ends.
             for changed in items.indices {
                 for other in items.indices {
@@ -112,19 +112,25 @@ struct SettledMergeTests {
                     var theirs = items
                     ours[changed] = "  - name: Changed \(changed)\n    buy: true\n"
                     theirs.remove(at: other)
-                    cases.append(("\(description): ours changes \(changed), theirs removes \(other)", base, Self.list(ours), Self.list(theirs)))
+                    cases.append(("\(description): ours changes \(changed), theirs removes \(other)", base, list(ours), list(theirs)))
                     var added = items
                     added.insert("  - name: Added\n", at: other)
-                    cases.append(("\(description): theirs adds before \(other)", base, Self.list(items), Self.list(added)))
+                    cases.append(("\(description): theirs adds before \(other)", base, list(items), list(added)))
                     var both = items
                     both[changed] = items[changed] + "    x-seen: yes\n"
-                    cases.append(("\(description): both change \(changed)", base, Self.list(ours), Self.list(both)))
+                    cases.append(("\(description): both change \(changed)", base, list(ours), list(both)))
                 }
             }
             // The last item without a line break at the end of the file.
-            let unterminated = Self.list(items).dropLast()
-            cases.append(("\(description): no final line break", String(unterminated), String(unterminated), Self.list(items + ["  - name: Last\n"])))
+            let unterminated = list(items).dropLast()
+            cases.append(("\(description): no final line break", String(unterminated), String(unterminated), list(items + ["  - name: Last\n"])))
         }
+        return cases
+    }
+
+    @Test("lists written otherwise than the canonical form, and every kind of plain item, merge the same")
+    func shapes() throws {
+        let cases = try Self.shapeCases()
         let (failures, setAside, declined) = Self.compare(cases)
         #expect(failures.isEmpty, "\(failures.count) failures; first: \(failures.first ?? "")")
         #expect(setAside > cases.count / 2, "only \(setAside) of \(cases.count) were merged with items set aside; declined: \(declined.prefix(8))")
@@ -184,5 +190,32 @@ struct SettledMergeTests {
         #expect(printed[1] == "  # above\n  - name: B\n")
         #expect(printed[2] == "")
         #expect(printed[6] == "  - name: I\n")
+    }
+
+    @Test("a diff with the items neither version changed set aside is the whole diff")
+    func diffs() throws {
+        var failures: [String] = []
+        var setAside = 0
+        var pairs = MergePropertyTests.pairs.flatMap { pair in
+            [(pair.description, pair.base.text, pair.ours.text), ("\(pair.description), theirs", pair.base.text, pair.theirs.text)]
+        }
+        for (description, base, ours, theirs) in try Self.shapeCases() { pairs += [(description, base, ours), (description, base, theirs)] }
+        for (description, old, new) in pairs {
+            guard let settled = ListDiff.settled(old: Array(old.utf8), new: Array(new.utf8)) else { continue }
+            setAside += 1
+            guard case .success(let oldList) = VersionReading.list(Array(old.utf8)),
+                case .success(let newList) = VersionReading.list(Array(new.utf8))
+            else {
+                failures.append("\(description): set aside, but not lists")
+                continue
+            }
+            let whole = ListDiff(old: oldList, new: newList)
+            if settled != whole { failures.append("\(description):\n\(old)---\n\(new)---\n\(settled.text)---\n\(whole.text)") }
+        }
+        #expect(failures.isEmpty, "\(failures.count) failures; first: \(failures.first ?? "")")
+        #expect(setAside > pairs.count / 2, "only \(setAside) of \(pairs.count) diffs were made with items set aside")
+        // Moves are not set aside.
+        let items = Self.settledItems
+        #expect(ListDiff.settled(old: Array(Self.list(items).utf8), new: Array(Self.list(items).utf8), options: .init(order: true)) == nil)
     }
 }

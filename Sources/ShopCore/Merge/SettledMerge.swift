@@ -26,6 +26,13 @@ enum SettledMerge {
     static func merge(
         base: [UInt8], ours: [UInt8], theirs: [UInt8], labels: LineMerge.Labels, markerSize: Int
     ) -> ListMerge.Result? {
+        mergeInPieces(base: base, ours: ours, theirs: theirs, labels: labels, markerSize: markerSize)?.result
+    }
+
+    /// The merged result with its text in pieces, or nil when the versions are to be merged whole.
+    static func mergeInPieces(
+        base: [UInt8], ours: [UInt8], theirs: [UInt8], labels: LineMerge.Labels, markerSize: Int
+    ) -> ListMerge.Output? {
         guard !base.isEmpty else { return nil }
         // Ours is read first, as it is also printed: the longest of the three reads.
         let texts = [ours, base, theirs]
@@ -44,9 +51,10 @@ enum SettledMerge {
             base: runs.shortened(base, baseOutline, \.base), ours: runs.shortened(ours, oursOutline, \.ours),
             theirs: runs.shortened(theirs, theirsOutline, \.theirs), labels: labels, markerSize: markerSize)
         guard case .merged(let merged, let conflicts, reordered: false) = outcome,
-            let text = runs.filledIn(merged, printed: oursOutline)
+            let pieces = runs.filledIn(merged, printed: oursOutline)
         else { return nil }
-        return ListMerge.Result(merged: text, conflicts: conflicts, lineMergeReason: nil)
+        let text = FilledText(merged: merged, printed: oursOutline.printed, pieces: pieces)
+        return ListMerge.Output(text: .filled(text), conflicts: conflicts, lineMergeReason: nil)
     }
 }
 
@@ -159,41 +167,81 @@ struct SettledRuns {
         return result
     }
 
-    /// The merged text with each placeholder's line replaced by its run's canonical text, ours'
-    /// print of its items (less the blank line before the first, which the placeholder's print
-    /// has kept); nil when a placeholder is not on a line of its own as the canonical form prints
-    /// an item (`  - name: NAME`), or a run's is missing.
-    func filledIn(_ merged: [UInt8], printed: VersionOutline) -> [UInt8]? {
+    /// The pieces of the merged text with each placeholder's line replaced by its run's canonical
+    /// text, ours' print of its items (less the blank line before the first, which the
+    /// placeholder's print has kept); nil when a placeholder is not on a line of its own as the
+    /// canonical form prints an item (`  - name: NAME`), or a run's is missing.
+    func filledIn(_ merged: [UInt8], printed: VersionOutline) -> [FilledText.Piece]? {
         let prefix = Array("  - name: ".utf8) + SettledMerge.placeholderPrefix
         var seen = [Bool](repeating: false, count: runs.count)
-        var result: [UInt8] = []
-        result.reserveCapacity(merged.count + printed.printed.count)
+        var pieces: [FilledText.Piece] = []
+        var kept = 0
         var lineStart = 0
         while lineStart < merged.count {
             let lineEnd = merged[lineStart...].firstIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? merged.count
             let line = merged[lineStart..<lineEnd]
             defer { lineStart = lineEnd }
-            guard VersionOutline.contains(Array(line), SettledMerge.placeholderPrefix) else {
-                result += line
-                continue
-            }
+            guard VersionOutline.contains(Array(line), SettledMerge.placeholderPrefix) else { continue }
             guard line.starts(with: prefix), line.last == UInt8(ascii: "\n"),
                 let number = Int(String(decoding: line.dropFirst(prefix.count).dropLast(), as: UTF8.self)),
-                runs.indices.contains(number)
+                runs.indices.contains(number), let text = runText(runs[number], printed)
             else { return nil }
             seen[number] = true
-            let run = runs[number]
-            for item in run.ours..<(run.ours + run.count) {
-                let range = printed.printedRanges[item]
-                var text = printed.printed[Int(range.lowerBound)..<Int(range.upperBound)]
-                if item == run.ours {
-                    // The placeholder's line stands where the item's `-` line goes.
-                    if text.first == UInt8(ascii: "\n") { text = text.dropFirst() }
-                    guard text.starts(with: Array("  - ".utf8)) else { return nil }
-                }
-                result += text
+            if kept < lineStart { pieces.append(.merged(kept..<lineStart)) }
+            pieces.append(.printed(text))
+            kept = lineEnd
+        }
+        if kept < merged.count { pieces.append(.merged(kept..<merged.count)) }
+        return seen.allSatisfy { $0 } ? pieces : nil
+    }
+
+    /// Where a run's text is in ours' print: its items' texts follow one another there, the first
+    /// from its `-` line. Nil when they do not.
+    private func runText(_ run: Run, _ printed: VersionOutline) -> Range<Int>? {
+        let ranges = printed.printedRanges[run.ours..<(run.ours + run.count)]
+        guard let first = ranges.first, let last = ranges.last,
+            zip(ranges, ranges.dropFirst()).allSatisfy({ $0.upperBound == $1.lowerBound })
+        else { return nil }
+        var start = Int(first.lowerBound)
+        // The placeholder's line stands where the first item's `-` line goes.
+        if printed.printed[start...].first == UInt8(ascii: "\n") { start += 1 }
+        guard printed.printed[start...].starts(with: Array("  - ".utf8)) else { return nil }
+        return start..<Int(last.upperBound)
+    }
+}
+
+/// The text of a merge of long versions, in pieces: the shortened merge's text around each
+/// placeholder's line, and each placeholder's run as ours' print has it. It is written piece by
+/// piece, never held whole.
+struct FilledText: Sendable {
+    /// A piece of the text.
+    enum Piece: Sendable {
+        /// Bytes of the shortened merge's text.
+        case merged(Range<Int>)
+        /// Bytes of ours' print.
+        case printed(Range<Int>)
+    }
+
+    let merged: [UInt8]
+    let printed: [UInt8]
+    let pieces: [Piece]
+
+    /// Hands the text to `write`, piece by piece.
+    func write(_ write: (UnsafeBufferPointer<UInt8>) -> Void) {
+        for piece in pieces {
+            switch piece {
+            case .merged(let range): merged.withUnsafeBufferPointer { write(UnsafeBufferPointer(rebasing: $0[range])) }
+            case .printed(let range): printed.withUnsafeBufferPointer { write(UnsafeBufferPointer(rebasing: $0[range])) }
             }
         }
-        return seen.allSatisfy { $0 } ? result : nil
+    }
+
+    /// How many bytes the text has.
+    var count: Int {
+        pieces.reduce(0) { total, piece in
+            switch piece {
+            case .merged(let range), .printed(let range): total + range.count
+            }
+        }
     }
 }
