@@ -210,7 +210,7 @@ struct SettledMergeTests {
                 continue
             }
             let whole = ListDiff(old: oldList, new: newList)
-            if settled != whole { failures.append("\(description):\n\(old)---\n\(new)---\n\(settled.text)---\n\(whole.text)") }
+            if settled != whole { failures.append("\(description):\n\(old)---\n\(new)---\n\(settled.lines.joined(separator: "\n"))---\n\(whole.lines.joined(separator: "\n"))") }
         }
         #expect(failures.isEmpty, "\(failures.count) failures; first: \(failures.first ?? "")")
         #expect(setAside > pairs.count / 2, "only \(setAside) of \(pairs.count) diffs were made with items set aside")
