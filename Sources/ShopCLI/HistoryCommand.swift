@@ -56,22 +56,30 @@ enum HistoryCommand {
         }
         let top = try GitSetupCommand.run(git, ["rev-parse", "--show-toplevel"])
         let reader = GitRunner(folder: top.text)
-        let request = commits.reversed().map { "\($0.hash):\($0.path)\n" }.joined()
-        let batch = try runBatch(reader, Array(request.utf8))
-        var versions: [PriceHistory.Version] = []
-        for (commit, content) in zip(commits.reversed(), batch) {
-            guard let content else {
-                console.note("skipped \(commit.hash.prefix(7)) (\(commit.date)): git has no \(commit.path) in it")
-                continue
-            }
-            switch VersionReading.list(content) {
-            case .success(let list):
-                versions.append(PriceHistory.Version(commit: commit.hash, date: commit.date, list: list))
-            case .failure(let failure):
-                console.note("skipped \(commit.hash.prefix(7)) (\(commit.date)): not a readable list (\(failure.reason))")
+        // The versions are read a batch at a time, oldest first, each dropped once its items are
+        // followed: a long history of a long list is never held whole.
+        let oldestFirst = Array(commits.reversed())
+        let requests = oldestFirst.map { "\($0.hash):\($0.path)\n" }
+        let sizes = try runBatchCheck(reader, Array(requests.joined().utf8))
+        // Sizes that do not answer every request leave one batch of them all.
+        let runs = sizes.count == requests.count ? batches(sizes: sizes, limit: batchSize) : [0..<requests.count]
+        var builder = PriceHistory.Builder()
+        for batch in runs {
+            let contents = try runBatch(reader, Array(requests[batch].joined().utf8))
+            for (commit, content) in zip(oldestFirst[batch], contents) {
+                guard let content else {
+                    console.note("skipped \(commit.hash.prefix(7)) (\(commit.date)): git has no \(commit.path) in it")
+                    continue
+                }
+                switch VersionReading.list(content) {
+                case .success(let list):
+                    builder.add(PriceHistory.Version(commit: commit.hash, date: commit.date, list: list))
+                case .failure(let failure):
+                    console.note("skipped \(commit.hash.prefix(7)) (\(commit.date)): not a readable list (\(failure.reason))")
+                }
             }
         }
-        var history = PriceHistory(versions: versions)
+        var history = builder.history
         let names = context.arguments.positionals
         if !names.isEmpty {
             let known = history.items.map(\.name)
@@ -116,6 +124,44 @@ enum HistoryCommand {
             commits.append(Commit(hash: String(fields[0]), date: String(fields[1]), path: path ?? fallbackPath))
         }
         return commits
+    }
+
+    /// How many bytes of versions one `git cat-file --batch` reads at most (one larger version is
+    /// read alone).
+    static let batchSize = 16 << 20
+
+    /// The requests, by their sizes (nil for an object git does not have), in runs of at most
+    /// `limit` bytes together, or of one request larger than that.
+    static func batches(sizes: [Int?], limit: Int) -> [Range<Int>] {
+        var result: [Range<Int>] = []
+        var start = 0
+        var total = 0
+        for (index, size) in sizes.enumerated() {
+            let bytes = size ?? 0
+            if index > start && total + bytes > limit {
+                result.append(start..<index)
+                start = index
+                total = 0
+            }
+            total += bytes
+        }
+        if start < sizes.count { result.append(start..<sizes.count) }
+        return result
+    }
+
+    /// The sizes of the objects `git cat-file --batch-check` is asked for, one per request line;
+    /// nil for one git does not have.
+    static func runBatchCheck(_ git: GitRunner, _ requests: [UInt8]) throws(CommandFailure) -> [Int?] {
+        let result: GitRunner.Output
+        do throws(GitError) {
+            result = try git.run(["cat-file", "--batch-check"], input: requests)
+        } catch {
+            throw CommandFailure.file(FileError(path: "git", action: "run", reason: error.description))
+        }
+        return result.stdout.split(separator: 0x0A).map { line in
+            let fields = String(decoding: line, as: UTF8.self).split(separator: " ")
+            return fields.count == 3 && fields[1] == "blob" ? Int(fields[2]) : nil
+        }
     }
 
     /// The contents of the objects `git cat-file --batch` is asked for, one per request line;

@@ -1,4 +1,5 @@
 import Foundation
+@testable import ShopCLI
 import Testing
 import TestSupport
 
@@ -125,5 +126,35 @@ struct HistoryCommandTests {
         try outside.write(GitScratch.list, to: "shopping.yaml")
         let notGit = try EditCLI.run(["history"], in: outside.folder, environment: repository.environment)
         #expect(notGit.status == 1 && notGit.err.contains("not in a git work tree"), "\(notGit)")
+    }
+
+    @Test("a long history of a long list is read in batches, oldest first, and followed through them all")
+    func longHistory() throws {
+        let repository = try GitScratch()
+        // Six versions of a 4.6 MB list: more than one batch of versions holds (16 MiB).
+        var prefix = "currency: EUR\nitems:\n  - name: Tea\n    price: 3.00\n"
+        for index in 0..<120_000 { prefix += "  - name: Filler \(index)\n    quantity: 2\n" }
+        var commits: [String] = []
+        for (step, price) in ["3.00", "3.10", "3.10", "3.40", "2.90", "3.20"].enumerated() {
+            // Each version differs: a filler changes with every step.
+            try repository.write(
+                prefix.replacingOccurrences(of: "price: 3.00", with: "price: \(price)")
+                    .replacingOccurrences(of: "Filler 5\n", with: "Filler 5\n    unit: step \(step)\n"))
+            try repository.commit("step \(step)")
+            commits.append(String(try repository.git("rev-parse", "--short=7", "HEAD").out.prefix(7)))
+        }
+        let run = try repository.shop("history", "Tea", "--format", "csv")
+        #expect(run.status == 0, "\(run)")
+        let lines = run.out.split(whereSeparator: \.isNewline).dropFirst().map { $0.split(separator: ",").map(String.init) }
+        #expect(lines.map { $0.last ?? "" } == ["3.00", "3.10", "3.40", "2.90", "3.20"], "\(run.out)")
+        #expect(run.out.contains(commits[0]) && run.out.contains(commits[5]) && !run.out.contains(commits[2]), "\(run.out)")
+    }
+
+    @Test("versions are read in batches of a bounded size, a larger one alone")
+    func batches() {
+        #expect(HistoryCommand.batches(sizes: [], limit: 10) == [])
+        #expect(HistoryCommand.batches(sizes: [4, 4, 4, nil, 4], limit: 10) == [0..<2, 2..<5])
+        #expect(HistoryCommand.batches(sizes: [20, 1, 30, 30], limit: 10) == [0..<1, 1..<2, 2..<3, 3..<4])
+        #expect(HistoryCommand.batches(sizes: [5, 5, 5, 5], limit: 10) == [0..<2, 2..<4])
     }
 }

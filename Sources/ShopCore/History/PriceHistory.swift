@@ -51,21 +51,35 @@ public struct PriceHistory: Sendable {
 
     /// The history of `versions`, oldest first.
     public init(versions: [Version]) {
-        var tracks: [[Price]] = []
-        var current: [Int] = []
-        var previous: ListVersion?
-        var gone: [String: Int] = [:]
-        for version in versions {
+        var builder = Builder()
+        for version in versions { builder.add(version) }
+        self = builder.history
+    }
+
+    /// Builds a history from the versions handed to it one at a time, oldest first: only the last
+    /// one is held, with the prices found so far, so that a long history is read in the memory of
+    /// two versions.
+    public struct Builder: Sendable {
+        private var tracks: [[Price]] = []
+        private var current: [Int] = []
+        private var previous: ListVersion?
+        private var gone: [String: Int] = [:]
+
+        /// A history of no versions yet.
+        public init() {}
+
+        /// Follows the items into `version`, the one after those added before.
+        public mutating func add(_ version: Version) {
             let list = ListVersion(version.list)
             var next = [Int](repeating: -1, count: list.items.count)
             if let previous {
                 let matching = ItemMatching(old: previous, new: list)
                 for (old, new) in matching.newForOld.enumerated() {
-                    if let new { next[new] = current[old] } else { Self.remember(old, of: previous, current[old], in: &gone) }
+                    if let new { next[new] = current[old] } else { PriceHistory.remember(old, of: previous, current[old], in: &gone) }
                 }
             }
             for index in list.items.indices where next[index] < 0 {
-                if let track = Self.recall(index, of: list, from: &gone) {
+                if let track = PriceHistory.recall(index, of: list, from: &gone) {
                     next[index] = track
                 } else {
                     next[index] = tracks.count
@@ -86,9 +100,19 @@ public struct PriceHistory: Sendable {
             current = next
             previous = list
         }
-        items = previous.map { list in
-            list.items.indices.map { Item(name: list.displayName(ofItem: $0), prices: tracks[current[$0]]) }
-        } ?? []
+
+        /// The history of the versions added so far: the items of the last one.
+        public var history: PriceHistory {
+            let items =
+                previous.map { list in
+                    list.items.indices.map { Item(name: list.displayName(ofItem: $0), prices: tracks[current[$0]]) }
+                } ?? []
+            return PriceHistory(items: items)
+        }
+    }
+
+    private init(items: [Item]) {
+        self.items = items
     }
 
     private static func remember(_ item: Int, of list: ListVersion, _ track: Int, in gone: inout [String: Int]) {
