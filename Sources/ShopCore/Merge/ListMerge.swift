@@ -97,7 +97,7 @@ public enum ListMerge {
             return output
         }
         switch itemByItem(base: base, ours: ours, theirs: theirs, labels: labels, markerSize: size) {
-        case .merged(let merged, let conflicts, _):
+        case .merged(let merged, let conflicts):
             return Output(text: .whole(merged), conflicts: conflicts, lineMergeReason: nil)
         case .unreadable(let reason):
             let line = LineMerge.merge(base: base, ours: ours, theirs: theirs, labels: labels, markerSize: size)
@@ -107,16 +107,16 @@ public enum ListMerge {
 
     /// How a merge item by item went.
     enum Outcome {
-        /// The merged text, how many conflicts it has, and whether either side put items the
-        /// three versions have in another order than the base's.
-        case merged([UInt8], conflicts: Int, reordered: Bool)
+        /// The merged text, and how many conflicts it has.
+        case merged([UInt8], conflicts: Int)
         /// Why a version cannot be read as a list: `NAME cannot be read as a list (...)`.
         case unreadable(String)
     }
 
-    /// The versions merged item by item, or why one cannot be.
+    /// The versions merged item by item, or why one cannot be; `weights` says how many items the
+    /// base's items stand for, where one stands for more (see ``MergePlanner/plan(_:labels:markerSize:weights:)``).
     static func itemByItem(
-        base: [UInt8], ours: [UInt8], theirs: [UInt8], labels: LineMerge.Labels, markerSize: Int
+        base: [UInt8], ours: [UInt8], theirs: [UInt8], labels: LineMerge.Labels, markerSize: Int, weights: [Int: Int] = [:]
     ) -> Outcome {
         let texts = [(labels.base ?? "base", base), (labels.ours ?? "ours", ours), (labels.theirs ?? "theirs", theirs)]
         // The three versions are read, and prepared for matching, each on its own: two at a time
@@ -137,8 +137,9 @@ public enum ListMerge {
             }
         }
         let merged = mergeLists(
-            base: versions[0], ours: versions[1], theirs: versions[2], labels: labels, markerSize: markerSize)
-        return .merged(merged.text, conflicts: merged.conflicts, reordered: merged.reordered)
+            base: versions[0], ours: versions[1], theirs: versions[2], labels: labels, markerSize: markerSize,
+            weights: weights)
+        return .merged(merged.text, conflicts: merged.conflicts)
     }
 
     /// The size of the three texts from which the items no side changed are set aside: below it,
@@ -149,10 +150,11 @@ public enum ListMerge {
     static let sharedReadSize = 256 * 1024
 
     static func mergeLists(
-        base: ListVersion, ours: ListVersion, theirs: ListVersion, labels: LineMerge.Labels, markerSize: Int
-    ) -> (text: [UInt8], conflicts: Int, reordered: Bool) {
+        base: ListVersion, ours: ListVersion, theirs: ListVersion, labels: LineMerge.Labels, markerSize: Int,
+        weights: [Int: Int]
+    ) -> (text: [UInt8], conflicts: Int) {
         MergeVersions.with(base: base, ours: ours, theirs: theirs) { versions in
-            var plan = MergePlanner.plan(versions, labels: labels, markerSize: markerSize)
+            var plan = MergePlanner.plan(versions, labels: labels, markerSize: markerSize, weights: weights)
             var merged = MergeEditBuilder(versions: versions, plan: plan).build()
             if CurrencyClash.breaksPrices(merged, versions) {
                 CurrencyClash.makeConflict(&plan)
@@ -161,11 +163,10 @@ public enum ListMerge {
             let text = merged.document.formatted(policy: CanonicalForm.policy(for: merged))
             guard plan.hasConflicts, let result = OutputLines(text),
                 let theirsText = OutputLines(CanonicalForm.format(theirs.document))
-            else { return (text, 0, plan.reordered) }
-            let rendered = ConflictRenderer(
+            else { return (text, 0) }
+            return ConflictRenderer(
                 versions: versions, plan: plan, result: result, theirs: theirsText, labels: labels, markerSize: markerSize
             ).render()
-            return (rendered.text, rendered.conflicts, plan.reordered)
         }
     }
 }

@@ -10,8 +10,6 @@ struct MergePlan {
     var order: [Int]
     /// Items of ours that leave their place because theirs moved them.
     var moved: Set<Int>
-    /// Whether either side put items all three versions have in another order than the base's.
-    var reordered = false
     /// The top-level keys other than `items` (and `categories` when it merges as a set).
     var topKeys: [KeyMerge]
     /// `categories`, when it merges as a set.
@@ -36,14 +34,19 @@ struct MergePlan {
 
 /// Works out a ``MergePlan``.
 enum MergePlanner {
-    static func plan(_ versions: MergeVersions, labels: LineMerge.Labels, markerSize: Int) -> MergePlan {
+    /// The plan; `weights` says how many items the base's items stand for, where one stands for
+    /// more than one (a run set aside, see ``SettledMerge``).
+    static func plan(
+        _ versions: MergeVersions, labels: LineMerge.Labels, markerSize: Int, weights: [Int: Int] = [:]
+    ) -> MergePlan {
         var items = matchedItems(versions)
         let surviving = items.indices.filter {
             if case .removed = items[$0].content { return false }
             return true
         }
         let members = surviving.map { OrderMerge.Member(base: items[$0].base, ours: items[$0].ours, theirs: items[$0].theirs) }
-        let placed = OrderMerge.order(members)
+        let placed = OrderMerge.order(
+            members, weights: surviving.map { index in items[index].base.flatMap { weights[$0] } ?? 1 })
         var order = placed.order.map { surviving[$0] }
         NameClashes.resolve(&items, order: &order, in: versions)
         var plan = MergePlan(
@@ -52,7 +55,6 @@ enum MergePlanner {
             header: commentLines(versions, labels: labels, markerSize: markerSize) { $0.leading },
             footer: commentLines(versions, labels: labels, markerSize: markerSize) { $0.end },
             itemsEnd: commentLines(versions, labels: labels, markerSize: markerSize, ofItems: true) { $0.end })
-        plan.reordered = !OrderMerge.sidesKeepBaseOrder(members)
         planTopLevel(&plan, versions)
         return plan
     }

@@ -5,12 +5,48 @@
 enum OrderMerge {
     /// One entry of the result: its positions in the versions that have it.
     struct Member {
-        var base: Int?
-        var ours: Int?
-        var theirs: Int?
+        var base: Int? = nil
+        var ours: Int? = nil
+        var theirs: Int? = nil
 
         /// Whether ours added it: ours has it, the base does not.
         var addedByOurs: Bool { base == nil && ours != nil }
+    }
+
+    /// The members in merged order, as ``order(_:)`` gives it, where a member stands for
+    /// `weights[member]` entries that follow one another in every version that has it (a run
+    /// of items set aside, see ``SettledMerge``): the order and the moves are those of the
+    /// entries, each member in the place of its entries. A run's entries stay together, and move
+    /// all or none: in a longest run that keeps the base's order, a part of them can always be
+    /// completed by the rest.
+    static func order(_ members: [Member], weights: [Int]) -> (order: [Int], moved: Set<Int>) {
+        // Where neither side moved anything, the entries keep their order as the members do.
+        guard weights.contains(where: { $0 > 1 }), !sidesKeepBaseOrder(members) else { return order(members) }
+        // Each member's first entry on each side, its entries one after another.
+        var first = [Member](repeating: Member(), count: members.count)
+        for side in [\Member.base, \Member.ours, \Member.theirs] {
+            var next = 0
+            for member in sideOrder(members, side) {
+                first[member][keyPath: side] = next
+                next += weights[member]
+            }
+        }
+        var entries: [Member] = []
+        var owner: [Int] = []
+        for (index, member) in members.enumerated() {
+            for offset in 0..<weights[index] {
+                entries.append(
+                    Member(
+                        base: member.base == nil ? nil : first[index].base.map { $0 + offset },
+                        ours: member.ours == nil ? nil : first[index].ours.map { $0 + offset },
+                        theirs: member.theirs == nil ? nil : first[index].theirs.map { $0 + offset }))
+                owner.append(index)
+            }
+        }
+        let placed = order(entries)
+        var seen = Set<Int>()
+        let merged = placed.order.compactMap { entry in seen.insert(owner[entry]).inserted ? owner[entry] : nil }
+        return (merged, Set(placed.moved.map { owner[$0] }))
     }
 
     /// The members in merged order (as indexes into `members`), and those of ours that theirs

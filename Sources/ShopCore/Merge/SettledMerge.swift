@@ -12,12 +12,13 @@ import Threads
 /// ours' print gave it.
 ///
 /// The shortened merge is the whole one: a settled run is unchanged on both sides, it matches no
-/// other item, and no name can clash with its items' (each version's names are its own). What
-/// could tell them apart is declined, and the versions are then merged whole: a version that is
-/// not read in parts or breaks a merge rule, currencies with other decimals (the prices of
-/// settled items would print otherwise), a side that reorders items (which items count as moved
-/// depends on how many there are), a text that holds a carriage return or the placeholder's name,
-/// and a result whose placeholders are not each on a line of their own.
+/// other item, and no name can clash with its items' (each version's names are its own). Which
+/// items a side moved depends on how many items there are: the order is worked out with each
+/// placeholder counted as the items it stands for (``OrderMerge/order(_:weights:)``). What could
+/// tell the two merges apart is declined, and the versions are then merged whole: a version that
+/// is not read in parts or breaks a merge rule, currencies with other decimals (the prices of
+/// settled items would print otherwise), a text that holds a carriage return or the
+/// placeholder's name, and a result whose placeholders are not each on a line of their own.
 enum SettledMerge {
     /// The name of a placeholder, before its run's number. A text that holds it is merged whole.
     static let placeholderPrefix = Array("shop-settled-run-".utf8)
@@ -49,8 +50,9 @@ enum SettledMerge {
         guard !runs.runs.isEmpty else { return nil }
         let outcome = ListMerge.itemByItem(
             base: runs.shortened(base, baseOutline, \.base), ours: runs.shortened(ours, oursOutline, \.ours),
-            theirs: runs.shortened(theirs, theirsOutline, \.theirs), labels: labels, markerSize: markerSize)
-        guard case .merged(let merged, let conflicts, reordered: false) = outcome,
+            theirs: runs.shortened(theirs, theirsOutline, \.theirs), labels: labels, markerSize: markerSize,
+            weights: runs.placeholderWeights(baseOutline, \.base))
+        guard case .merged(let merged, let conflicts) = outcome,
             let pieces = runs.filledIn(merged, printed: oursOutline)
         else { return nil }
         let text = FilledText(merged: merged, printed: oursOutline.printed, pieces: pieces)

@@ -85,6 +85,18 @@ struct SettledRuns {
         leftRange.count == rightRange.count && left[leftRange].elementsEqual(right[rightRange])
     }
 
+    /// How many items each placeholder of the shortened version (see ``shortened(_:_:_:)``) stands
+    /// for, by its index among the shortened version's items.
+    func placeholderWeights(_ outline: VersionOutline, _ side: KeyPath<Run, Int>) -> [Int: Int] {
+        var weights: [Int: Int] = [:]
+        var removed = 0
+        for run in runs.sorted(by: { $0[keyPath: side] < $1[keyPath: side] }) {
+            weights[run[keyPath: side] - removed] = run.count
+            removed += run.count - 1
+        }
+        return weights
+    }
+
     /// `text` (of the version whose runs start at `side`) with each run's lines replaced by its
     /// placeholder, at the indentation of the run's first item.
     func shortened(_ text: [UInt8], _ outline: VersionOutline, _ side: KeyPath<Run, Int>) -> [UInt8] {
