@@ -25,19 +25,10 @@ struct MergePairs {
         var edits = 0
         var shopSeconds = 0.0
         for number in 0..<count {
-            var random = SeededGenerator(seed: 0x4245_4E43_4800 + UInt64(number))
-            let base = HouseholdLists.make(count: Int.random(in: 20...300, using: &random), random: &random)
+            let pair = HouseholdPair(seed: 0x4245_4E43_4800 + UInt64(number), items: 20...300, edits: 1...8)
+            let (base, sides) = (pair.base, [pair.ours, pair.theirs])
             items += base.items.count
-            var sides: [HouseholdList] = []
-            for _ in 0..<2 {
-                var names = NameSource()
-                names.reserve(base.items.map(\.name))
-                var list = base
-                var editor = HouseholdEdits()
-                editor.edit(&list, count: Int.random(in: 1...8, using: &random), names: &names, random: &random)
-                edits += editor.applied.count
-                sides.append(list)
-            }
+            edits += pair.edits.map(\.count).reduce(0, +)
             let texts = [base.text, sides[0].text, sides[1].text]
             for (name, text) in zip(["base", "ours", "theirs"], texts) {
                 try Data(text.utf8).write(to: folder.appendingPathComponent(name))

@@ -29,17 +29,8 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
 }
 
 func householdPair(seed: UInt64) {
-    var random = SeededGenerator(seed: seed)
-    let base = HouseholdLists.make(count: Int.random(in: 0...12, using: &random), random: &random)
-    var sides: [HouseholdList] = []
-    for _ in 0..<2 {
-        var names = NameSource()
-        names.reserve(base.items.map(\.name))
-        var list = base
-        var edits = HouseholdEdits()
-        edits.edit(&list, count: Int.random(in: 0...6, using: &random), names: &names, random: &random)
-        sides.append(list)
-    }
+    let pair = HouseholdPair(seed: seed, items: 0...12, edits: 0...6)
+    let (base, sides) = (pair.base, [pair.ours, pair.theirs])
     let result = merge(base: Array(base.text.utf8), ours: Array(sides[0].text.utf8), theirs: Array(sides[1].text.utf8))
     let merged = String(decoding: result.merged, as: UTF8.self)
     let expected = HouseholdMergeOracle.merge(base: base, ours: sides[0], theirs: sides[1])
@@ -114,7 +105,8 @@ func notAList(_ bytes: [UInt8], seed: UInt64) {
 func merge(base: [UInt8], ours: [UInt8], theirs: [UInt8], markerSize: Int = LineMerge.defaultMarkerSize) -> ListMerge.Result {
     let whole = ListMerge.merge(
         base: base, ours: ours, theirs: theirs, labels: .standard, markerSize: markerSize, settledFrom: Int.max)
-    if let settled = SettledMerge.merge(base: base, ours: ours, theirs: theirs, labels: .standard, markerSize: markerSize),
+    if let settled = SettledMerge.mergeInPieces(
+        base: base, ours: ours, theirs: theirs, labels: .standard, markerSize: markerSize)?.result,
         settled != whole
     {
         fatalError(

@@ -20,7 +20,7 @@ struct DiffComparison {
         self.old = old
         self.new = new
         let options = ListDiff.Options(order: order)
-        if old.count + new.count >= Self.settledSize, let settled = ListDiff.settled(old: old, new: new, options: options) {
+        if let settled = ListDiff.settled(old: old, new: new, options: options) {
             diff = settled
             return
         }
@@ -35,11 +35,6 @@ struct DiffComparison {
             diff = ListDiff(old: lists[0], new: lists[1], options: options)
         }
     }
-
-    /// The size of the two texts from which the items neither changed are set aside
-    /// (``ListDiff/settled(old:new:options:)``): below it, the versions are small enough to hold
-    /// whole.
-    static let settledSize = 1 << 20
 
     /// Whether there is nothing to show: the lists are the same, or the texts are.
     var isSame: Bool {

@@ -152,13 +152,7 @@ enum HistoryCommand {
     /// The sizes of the objects `git cat-file --batch-check` is asked for, one per request line;
     /// nil for one git does not have.
     static func runBatchCheck(_ git: GitRunner, _ requests: [UInt8]) throws(CommandFailure) -> [Int?] {
-        let result: GitRunner.Output
-        do throws(GitError) {
-            result = try git.run(["cat-file", "--batch-check"], input: requests)
-        } catch {
-            throw CommandFailure.file(FileError(path: "git", action: "run", reason: error.description))
-        }
-        return result.stdout.split(separator: 0x0A).map { line in
+        try catFile(git, "--batch-check", requests).split(separator: 0x0A).map { line in
             let fields = String(decoding: line, as: UTF8.self).split(separator: " ")
             return fields.count == 3 && fields[1] == "blob" ? Int(fields[2]) : nil
         }
@@ -167,14 +161,8 @@ enum HistoryCommand {
     /// The contents of the objects `git cat-file --batch` is asked for, one per request line;
     /// nil for one git does not have.
     static func runBatch(_ git: GitRunner, _ requests: [UInt8]) throws(CommandFailure) -> [[UInt8]?] {
-        let result: GitRunner.Output
-        do throws(GitError) {
-            result = try git.run(["cat-file", "--batch"], input: requests)
-        } catch {
-            throw CommandFailure.file(FileError(path: "git", action: "run", reason: error.description))
-        }
         var contents: [[UInt8]?] = []
-        let bytes = result.stdout
+        let bytes = try catFile(git, "--batch", requests)
         var position = 0
         while position < bytes.count {
             guard let lineEnd = bytes[position...].firstIndex(of: 0x0A) else { break }
@@ -188,5 +176,14 @@ enum HistoryCommand {
             position += size + 1
         }
         return contents
+    }
+
+    /// What `git cat-file MODE` writes for the request lines `requests`.
+    private static func catFile(_ git: GitRunner, _ mode: String, _ requests: [UInt8]) throws(CommandFailure) -> [UInt8] {
+        do throws(GitError) {
+            return try git.run(["cat-file", mode], input: requests).stdout
+        } catch {
+            throw CommandFailure.file(FileError(path: "git", action: "run", reason: error.description))
+        }
     }
 }

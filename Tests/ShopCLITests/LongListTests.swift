@@ -1,5 +1,5 @@
 import Foundation
-import ShopCore
+@testable import ShopCore
 import Testing
 
 /// Long lists are read in parts, their items dropped as soon as they are checked and exported; run
@@ -296,6 +296,11 @@ import Testing
         try folder.write(list(item), to: "base.yaml")
         try folder.write(list(ours), to: "ours.yaml")
         try folder.write(list(theirs), to: "theirs.yaml")
+        // The versions are long enough, and written so, that the merge sets their settled items aside.
+        let texts = [list(item), list(ours), list(theirs)].map { Array($0.utf8) }
+        #expect(
+            SettledMerge.mergeInPieces(base: texts[0], ours: texts[1], theirs: texts[2], labels: .standard, markerSize: 7)
+                != nil)
         let clean = try folder.run(["merge", "base.yaml", "ours.yaml", "theirs.yaml", "-o", "merged.yaml"])
         #expect(clean.status == 0, "\(clean.err)")
         let expected = list { index in
@@ -310,6 +315,7 @@ import Testing
         let baseList = try VersionReading.list(Array(list(item).utf8)).get()
         let mergedList = try VersionReading.list(Array(expected.utf8)).get()
         let changes = ListDiff(old: baseList, new: mergedList)
+        #expect(ListDiff.settled(old: Array(list(item).utf8), new: Array(expected.utf8)) != nil)
         // Two items went, so the renamed one is one removed and one added.
         #expect(changes.lines.count == 7, "\(changes.lines)")
         let diff = try folder.run(["diff", "base.yaml", "merged.yaml"])

@@ -100,3 +100,34 @@ struct HouseholdEdits {
         applied.append("add \(item.name)")
     }
 }
+
+/// A generated list and two copies of it edited on their own, the same for one seed: what the
+/// merge properties, the merge benchmark and the merge fuzzer merge.
+struct HouseholdPair {
+    var base: HouseholdList
+    var ours: HouseholdList
+    var theirs: HouseholdList
+    /// The edits of ours, then of theirs, as ``HouseholdEdits/applied`` says them.
+    var edits: [[String]]
+
+    /// A list of `items` items (a count drawn from the range), each side with `edits` edits.
+    init(seed: UInt64, items: ClosedRange<Int>, edits: ClosedRange<Int>) {
+        var random = SeededGenerator(seed: seed)
+        base = HouseholdLists.make(count: Int.random(in: items, using: &random), random: &random)
+        var sides: [HouseholdList] = []
+        var applied: [[String]] = []
+        for _ in 0..<2 {
+            // Names are shared by both sides, so that they sometimes add the same product.
+            var names = NameSource()
+            names.reserve(base.items.map(\.name))
+            var list = base
+            var editor = HouseholdEdits()
+            editor.edit(&list, count: Int.random(in: edits, using: &random), names: &names, random: &random)
+            sides.append(list)
+            applied.append(editor.applied)
+        }
+        ours = sides[0]
+        theirs = sides[1]
+        self.edits = applied
+    }
+}

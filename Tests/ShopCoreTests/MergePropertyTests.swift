@@ -24,20 +24,13 @@ struct MergePropertyTests {
     static let pairs: [Pair] = (0..<UInt64(pairCount)).map { number in pair(seed: 0x4D45_5247_4500 + number) }
 
     static func pair(seed: UInt64) -> Pair {
-        var random = SeededGenerator(seed: seed)
-        let base = HouseholdLists.make(count: Int.random(in: 3...30, using: &random), random: &random)
-        var sides: [HouseholdList] = []
-        var described: [String] = []
-        for side in ["ours", "theirs"] {
-            var names = NameSource()
-            names.reserve(base.items.map(\.name))
-            var list = base
-            var edits = HouseholdEdits()
-            edits.edit(&list, count: Int.random(in: 0...5, using: &random), names: &names, random: &random)
-            sides.append(list)
-            described.append("\(side): " + edits.applied.joined(separator: ", "))
+        let generated = HouseholdPair(seed: seed, items: 3...30, edits: 0...5)
+        let described = zip(["ours", "theirs"], generated.edits).map { side, edits in
+            "\(side): " + edits.joined(separator: ", ")
         }
-        return Pair(seed: seed, base: base, ours: sides[0], theirs: sides[1], edits: described.joined(separator: "; "))
+        return Pair(
+            seed: seed, base: generated.base, ours: generated.ours, theirs: generated.theirs,
+            edits: described.joined(separator: "; "))
     }
 
     func merge(_ base: String, _ ours: String, _ theirs: String) -> (text: String, result: ListMerge.Result) {

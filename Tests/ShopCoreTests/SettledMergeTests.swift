@@ -11,8 +11,8 @@ struct SettledMergeTests {
         -> (settled: ListMerge.Result?, whole: ListMerge.Result)
     {
         let texts = [base, ours, theirs].map { Array($0.utf8) }
-        let settled = SettledMerge.merge(
-            base: texts[0], ours: texts[1], theirs: texts[2], labels: .standard, markerSize: markerSize)
+        let settled = SettledMerge.mergeInPieces(
+            base: texts[0], ours: texts[1], theirs: texts[2], labels: .standard, markerSize: markerSize)?.result
         let whole = ListMerge.merge(
             base: texts[0], ours: texts[1], theirs: texts[2], labels: .standard, markerSize: markerSize,
             settledFrom: Int.max)
@@ -43,37 +43,37 @@ struct SettledMergeTests {
         return (failures, setAside, declined)
     }
 
+    /// Expects every case merged with items set aside to give the whole merge's result, and at
+    /// least `minimum` of them to be merged so.
+    static func expectSame(
+        _ cases: [(String, String, String, String)], markerSize: Int = 7, setAsideAtLeast minimum: Int,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) {
+        let (failures, setAside, declined) = compare(cases, markerSize: markerSize)
+        #expect(failures.isEmpty, "\(failures.count) failures; first: \(failures.first ?? "")", sourceLocation: sourceLocation)
+        #expect(
+            setAside >= minimum,
+            "only \(setAside) of \(cases.count) were merged with items set aside; declined: \(declined.prefix(8))",
+            sourceLocation: sourceLocation)
+    }
+
     @Test("the generated pairs of the merge's properties merge the same set aside as whole")
     func generatedPairs() {
         let cases = MergePropertyTests.pairs.map { pair in
             (pair.description, pair.base.text, pair.ours.text, pair.theirs.text)
         }
-        let (failures, setAside, declined) = Self.compare(cases)
-        #expect(failures.isEmpty, "\(failures.count) failures; first: \(failures.first ?? "")")
-        #expect(setAside > cases.count / 2, "only \(setAside) of \(cases.count) pairs were merged with items set aside; declined: \(declined.prefix(8))")
+        Self.expectSame(cases, setAsideAtLeast: cases.count / 2 + 1)
     }
 
     @Test("longer generated lists with a few edits a side, and the sides swapped, merge the same set aside as whole")
     func longerLists() {
         var cases: [(String, String, String, String)] = []
         for number in 0..<UInt64(150) {
-            var random = SeededGenerator(seed: 0x5E77_1ED0 + number)
-            let base = HouseholdLists.make(count: Int.random(in: 40...160, using: &random), random: &random)
-            var sides: [HouseholdList] = []
-            for _ in 0..<2 {
-                var names = NameSource()
-                names.reserve(base.items.map(\.name))
-                var list = base
-                var edits = HouseholdEdits()
-                edits.edit(&list, count: Int.random(in: 0...4, using: &random), names: &names, random: &random)
-                sides.append(list)
-            }
-            cases.append(("seed \(number)", base.text, sides[0].text, sides[1].text))
-            cases.append(("seed \(number), swapped", base.text, sides[1].text, sides[0].text))
+            let pair = HouseholdPair(seed: 0x5E77_1ED0 + number, items: 40...160, edits: 0...4)
+            cases.append(("seed \(number)", pair.base.text, pair.ours.text, pair.theirs.text))
+            cases.append(("seed \(number), swapped", pair.base.text, pair.theirs.text, pair.ours.text))
         }
-        let (failures, setAside, declined) = Self.compare(cases, markerSize: 9)
-        #expect(failures.isEmpty, "\(failures.count) failures; first: \(failures.first ?? "")")
-        #expect(setAside > cases.count * 3 / 4, "only \(setAside) of \(cases.count) pairs were merged with items set aside; declined: \(declined.prefix(8))")
+        Self.expectSame(cases, markerSize: 9, setAsideAtLeast: cases.count * 3 / 4 + 1)
     }
 
     static let head = "title: Home\ncurrency: EUR\nitems:\n"
@@ -131,9 +131,7 @@ struct SettledMergeTests {
     @Test("lists written otherwise than the canonical form, and every kind of plain item, merge the same")
     func shapes() throws {
         let cases = try Self.shapeCases()
-        let (failures, setAside, declined) = Self.compare(cases)
-        #expect(failures.isEmpty, "\(failures.count) failures; first: \(failures.first ?? "")")
-        #expect(setAside > cases.count / 2, "only \(setAside) of \(cases.count) were merged with items set aside; declined: \(declined.prefix(8))")
+        Self.expectSame(cases, setAsideAtLeast: cases.count / 2 + 1)
     }
 
     @Test("conflicts next to settled items are written the same")
@@ -153,9 +151,7 @@ struct SettledMergeTests {
             renamed[index] = "  - name: Item \((index + 1) % items.count)\n    price: 1.00\n"
             cases.append(("renamed onto another \(index)", Self.list(items), Self.list(ours), Self.list(renamed)))
         }
-        let (failures, setAside, declined) = Self.compare(cases)
-        #expect(failures.isEmpty, "\(failures.count) failures; first: \(failures.first ?? "")")
-        #expect(setAside >= items.count * 2, "only \(setAside) of \(cases.count) were merged with items set aside; declined: \(declined.prefix(8))")
+        Self.expectSame(cases, setAsideAtLeast: items.count * 2)
     }
 
     @Test("what could tell the two merges apart is declined", arguments: [
@@ -200,7 +196,9 @@ struct SettledMergeTests {
         }
         for (description, base, ours, theirs) in try Self.shapeCases() { pairs += [(description, base, ours), (description, base, theirs)] }
         for (description, old, new) in pairs {
-            guard let settled = ListDiff.settled(old: Array(old.utf8), new: Array(new.utf8)) else { continue }
+            guard let settled = ListDiff.settled(old: Array(old.utf8), new: Array(new.utf8), options: .init(), from: 0) else {
+                continue
+            }
             setAside += 1
             guard case .success(let oldList) = VersionReading.list(Array(old.utf8)),
                 case .success(let newList) = VersionReading.list(Array(new.utf8))
@@ -215,7 +213,11 @@ struct SettledMergeTests {
         #expect(setAside > pairs.count / 2, "only \(setAside) of \(pairs.count) diffs were made with items set aside")
         // Moves are not set aside.
         let items = Self.settledItems
-        #expect(ListDiff.settled(old: Array(Self.list(items).utf8), new: Array(Self.list(items).utf8), options: .init(order: true)) == nil)
+        let text = Array(Self.list(items).utf8)
+        #expect(ListDiff.settled(old: text, new: text, options: .init(), from: 0) != nil)
+        #expect(ListDiff.settled(old: text, new: text, options: .init(order: true), from: 0) == nil)
+        // Short versions are compared whole.
+        #expect(ListDiff.settled(old: text, new: text) == nil)
     }
 
     @Test("moves merge the same set aside as whole: each run counts as the items it stands for")
@@ -246,8 +248,6 @@ struct SettledMergeTests {
                 }
             }
         }
-        let (failures, setAside, declined) = Self.compare(cases)
-        #expect(failures.isEmpty, "\(failures.count) failures; first: \(failures.first ?? "")")
-        #expect(setAside > cases.count * 3 / 4, "only \(setAside) of \(cases.count) were merged with items set aside; declined: \(declined.prefix(8))")
+        Self.expectSame(cases, setAsideAtLeast: cases.count * 3 / 4 + 1)
     }
 }

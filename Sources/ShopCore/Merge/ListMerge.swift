@@ -74,7 +74,7 @@ public enum ListMerge {
         markerSize: Int = LineMerge.defaultMarkerSize
     ) -> Output {
         mergeInPieces(
-            base: base, ours: ours, theirs: theirs, labels: labels, markerSize: markerSize, settledFrom: settledMergeSize)
+            base: base, ours: ours, theirs: theirs, labels: labels, markerSize: markerSize, settledFrom: SettledMerge.minimumSize)
     }
 
     /// ``merge(base:ours:theirs:labels:markerSize:)``, with the items no side changed set aside
@@ -141,10 +141,6 @@ public enum ListMerge {
             weights: weights)
         return .merged(merged.text, conflicts: merged.conflicts)
     }
-
-    /// The size of the three texts from which the items no side changed are set aside: below it,
-    /// the versions are small enough to hold whole.
-    static let settledMergeSize = 1 << 20
 
     /// The size of the three texts from which reading them on two threads pays for itself.
     static let sharedReadSize = 256 * 1024

@@ -7,9 +7,15 @@ extension ListDiff {
     /// versions so shortened are compared. A run changed nothing, so it shows nowhere in the
     /// changes; nil, when the versions are to be compared whole: when a change names a placeholder
     /// (an item moved after a run), with `order` (which items count as moved depends on how many
-    /// there are), and for what the merge declines.
+    /// there are), for what the merge declines, and for versions shorter together than a merge
+    /// sets items aside in (``SettledMerge/minimumSize``), which are compared whole as quickly.
     public static func settled(old: [UInt8], new: [UInt8], options: Options = Options()) -> ListDiff? {
-        guard !options.order, !old.isEmpty else { return nil }
+        settled(old: old, new: new, options: options, from: SettledMerge.minimumSize)
+    }
+
+    /// ``settled(old:new:options:)`` for versions of `from` bytes or more together (for tests).
+    static func settled(old: [UInt8], new: [UInt8], options: Options, from size: Int) -> ListDiff? {
+        guard !options.order, !old.isEmpty, old.count + new.count >= size else { return nil }
         let texts = [old, new]
         let outlines = SharedWork.map(texts.count) { index in
             VersionOutline.read(texts[index], printing: false, reserved: SettledMerge.placeholderPrefix)
@@ -26,7 +32,7 @@ extension ListDiff {
         let diff = ListDiff(old: oldList, new: newList, options: options)
         let namesPlaceholder = diff.itemChanges.contains { change in
             [change.name, change.renamedFrom].contains { name in
-                name.map { Array($0.utf8) }.map { VersionOutline.contains($0, SettledMerge.placeholderPrefix) } ?? false
+                name.map { ByteSearch.contains($0.utf8, SettledMerge.placeholderPrefix) } ?? false
             }
         }
         return namesPlaceholder ? nil : diff

@@ -23,12 +23,9 @@ enum SettledMerge {
     /// The name of a placeholder, before its run's number. A text that holds it is merged whole.
     static let placeholderPrefix = Array("shop-settled-run-".utf8)
 
-    /// The merged result, or nil when the versions are to be merged whole.
-    static func merge(
-        base: [UInt8], ours: [UInt8], theirs: [UInt8], labels: LineMerge.Labels, markerSize: Int
-    ) -> ListMerge.Result? {
-        mergeInPieces(base: base, ours: ours, theirs: theirs, labels: labels, markerSize: markerSize)?.result
-    }
+    /// The size of the texts from which items are set aside (by merge and diff): below it, the
+    /// versions are small enough to hold whole.
+    static let minimumSize = 1 << 20
 
     /// The merged result with its text in pieces, or nil when the versions are to be merged whole.
     static func mergeInPieces(

@@ -129,20 +129,18 @@ struct SettledRuns {
         var seen = [Bool](repeating: false, count: runs.count)
         var pieces: [FilledText.Piece] = []
         var kept = 0
-        var lineStart = 0
-        while lineStart < merged.count {
-            let lineEnd = merged[lineStart...].firstIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? merged.count
-            let line = merged[lineStart..<lineEnd]
-            defer { lineStart = lineEnd }
-            guard VersionOutline.contains(Array(line), SettledMerge.placeholderPrefix) else { continue }
+        let lines = TextLines(merged)
+        for index in 0..<lines.count {
+            let line = lines[index]
+            guard ByteSearch.contains(line, SettledMerge.placeholderPrefix) else { continue }
             guard line.starts(with: prefix), line.last == UInt8(ascii: "\n"),
                 let number = Int(String(decoding: line.dropFirst(prefix.count).dropLast(), as: UTF8.self)),
                 runs.indices.contains(number), let text = runText(runs[number], printed)
             else { return nil }
             seen[number] = true
-            if kept < lineStart { pieces.append(.merged(kept..<lineStart)) }
+            if kept < line.startIndex { pieces.append(.merged(kept..<line.startIndex)) }
             pieces.append(.printed(text))
-            kept = lineEnd
+            kept = line.endIndex
         }
         if kept < merged.count { pieces.append(.merged(kept..<merged.count)) }
         return seen.allSatisfy { $0 } ? pieces : nil

@@ -41,7 +41,7 @@ struct VersionOutline: Sendable {
     /// return or `reserved` (which the merge writes in its place). With `printing`, the plain
     /// items are printed as the canonical form prints them.
     static func read(_ bytes: [UInt8], printing: Bool, reserved: [UInt8]) -> VersionOutline? {
-        guard !bytes.contains(UInt8(ascii: "\r")), !contains(bytes, reserved) else { return nil }
+        guard !bytes.contains(UInt8(ascii: "\r")), !ByteSearch.contains(bytes, reserved) else { return nil }
         var outline = VersionOutline()
         if printing {
             outline.printed.reserveCapacity(bytes.count + bytes.count / 8 + 4096)
@@ -64,26 +64,21 @@ struct VersionOutline: Sendable {
                 }
             }
             guard usable, printing else { return }
-            // The part's items are the sequence's entries: a part with an entry that is not a
-            // mapping has a structure finding, and is not merged in outline.
-            var next = first
-            var printedEnd = UInt32(truncatingIfNeeded: outline.printed.count)
+            // Each of the part's items gets its text (none for one that is not plain).
+            var itemOfEntry: [Int: Int] = [:]
+            for (offset, record) in part.records.enumerated() { itemOfEntry[Int(record.node)] = first + offset }
+            let empty = UInt32(truncatingIfNeeded: outline.printed.count)
+            outline.printedRanges.append(contentsOf: repeatElement(empty..<empty, count: part.records.count))
             print.print(
                 part: part.document, sequence: sequence, firstPosition: first,
                 policy: CanonicalForm.policy(for: part, topLevel: false),
-                chosen: { _ in
-                    defer { next += 1 }
-                    let plain = next < outline.items.count && outline.items[next].isPlain
-                    if !plain { outline.printedRanges.append(printedEnd..<printedEnd) }
-                    return plain
-                },
-                { _, text in
+                chosen: { entry in itemOfEntry[entry].map { outline.items[$0].isPlain } ?? false },
+                { entry, text in
+                    guard let item = itemOfEntry[entry] else { return }
                     let start = UInt32(truncatingIfNeeded: outline.printed.count)
                     outline.printed.append(contentsOf: text)
-                    printedEnd = UInt32(truncatingIfNeeded: outline.printed.count)
-                    outline.printedRanges.append(start..<printedEnd)
+                    outline.printedRanges[item] = start..<UInt32(truncatingIfNeeded: outline.printed.count)
                 })
-            if outline.printedRanges.count != outline.items.count { usable = false }
         }
         let read = ShoppingList.checkInParts(bytes, rules: VersionReading.mergeRules) { part, _ in take(part) }
         guard case .success(.parts(let findings, let rest)) = read, findings.isEmpty else { return nil }
@@ -207,17 +202,5 @@ struct VersionOutline: Sendable {
             true
         default: false
         }
-    }
-
-    /// Whether `bytes` hold `pattern` anywhere.
-    static func contains(_ bytes: [UInt8], _ pattern: [UInt8]) -> Bool {
-        guard let head = pattern.first, pattern.count <= bytes.count else { return pattern.isEmpty }
-        var index = 0
-        let last = bytes.count - pattern.count
-        while index <= last {
-            if bytes[index] == head && bytes[index..<(index + pattern.count)].elementsEqual(pattern) { return true }
-            index += 1
-        }
-        return false
     }
 }
