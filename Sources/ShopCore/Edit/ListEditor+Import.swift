@@ -17,13 +17,22 @@ extension ListEditor {
     /// the currency has or in another currency, an item whose name the list has twice or that has
     /// a key twice, an id another item has. A refused import plans nothing.
     public mutating func importEntries(_ read: ImportEntries) throws(ImportRefusal) {
+        let facts = ImportListFacts(list: list, questions: ImportQuestions(read.entries))
+        var changes = ImportChanges(try Self.importPlan(read, facts: facts))
+        _ = try? changes.change(&self, place: PartPlace(firstPosition: 0, isLast: true))
+        for note in changes.plan.notes { self.note(note.kind, note.message) }
+    }
+
+    /// The plan of an import of `read` into the list `facts` were gathered from; refused with
+    /// every problem, as ``importEntries(_:)`` is.
+    static func importPlan(_ read: ImportEntries, facts: ImportListFacts) throws(ImportRefusal) -> ImportPlan {
         var problems = read.problems
         if let marker = read.currency {
-            if let own = list.currency, !CurrencyMarker.marker(marker, standsFor: own.code) {
+            if let own = facts.currencyCode, !CurrencyMarker.marker(marker, standsFor: own) {
                 problems.append(
                     ImportProblem(
-                        line: read.currencyLine, message: "the prices are in \(marker) but the list's currency is \(own.code)"))
-            } else if list.currency == nil {
+                        line: read.currencyLine, message: "the prices are in \(marker) but the list's currency is \(own)"))
+            } else if facts.currencyCode == nil {
                 // The code to add, when the marker names one currency (`€`, `EUR`; not `$`).
                 let codes = CurrencyMarker.codes(of: marker)
                 let advice = codes.count == 1 ? "add \"currency: \(codes[0])\" to it first" : "add its currency to it first"
@@ -32,17 +41,22 @@ extension ListEditor {
                         line: read.currencyLine, message: "the prices are in \(marker) but the list has no currency; \(advice)"))
             }
         }
-        if list.currency == nil { problems += Self.mixedCurrencies(read.entries) }
-        var importer = ImportPlanner(editor: self)
-        importer.plan(read.entries, problems: &problems)
+        if facts.currencyCode == nil { problems += Self.mixedCurrencies(read.entries) }
+        var planner = ImportPlanner(facts: facts)
+        planner.plan(read.entries, problems: &problems)
         guard problems.isEmpty else { throw ImportRefusal(problems) }
+        var plan = planner.plan
         if !read.ignoredColumns.isEmpty {
             // A column under a header shop does not know is data the person may think was read.
             let names = read.ignoredColumns.map { "\"\($0)\"" }.joined(separator: ", ")
             let known = CSVColumn.allCases.filter { $0 != .total }.map(\.rawValue).joined(separator: ", ")
-            note(.warning, "not read: the column\(read.ignoredColumns.count == 1 ? "" : "s") \(names); the columns shop reads are \(known)")
+            plan.warnings.append(
+                EditNote(
+                    .warning,
+                    "not read: the column\(read.ignoredColumns.count == 1 ? "" : "s") \(names); the columns shop reads are \(known)"
+                ))
         }
-        importer.apply(to: &self)
+        return plan
     }
 
     /// For a list without a currency, the entries whose price is marked with a currency that no

@@ -44,17 +44,24 @@ extension ListEditor {
     /// Refuses to edit an item with a key written twice: YAML readers disagree on which copy
     /// counts, so no edit can be sure to change the one that is read.
     func refuseRepeatedKeys(_ item: Item) throws(EditRefusal) {
+        if let refusal = Self.repeatedKeys(of: item, in: list.document) { throw refusal }
+    }
+
+    /// The refusal of ``refuseRepeatedKeys(_:)`` for `item` of `document`; nil when no key of
+    /// the item is written twice.
+    static func repeatedKeys(of item: Item, in document: Document) -> EditRefusal? {
         var seen: [String: Node] = [:]
-        for entry in list.document.node(item.node).entries {
+        for entry in document.node(item.node).entries {
             guard let key = entry.key.value else { continue }
             if let first = seen[key] {
                 let lines = [first, entry.key].compactMap { $0.location.map { String($0.line) } }
-                throw EditRefusal(
+                return EditRefusal(
                     "\"\(item.name ?? key)\" has the key \"\(key)\" twice (lines \(lines.joined(separator: " and "))); "
                         + "keep one of them by hand first (see 'shop check')")
             }
             seen[key] = entry.key
         }
+        return nil
     }
 
     /// The items whose names have `key`, in file order. Names are compared by fingerprint first,

@@ -1,0 +1,161 @@
+import YAML
+
+/// What an import can ask of the list it changes: the names, ids and categories its entries give.
+/// The list is looked at for these only, so that a long list is read for an import in parts
+/// without keeping anything of the items the import does not name.
+struct ImportQuestions {
+    /// The names asked about, as names are compared: the entries', and for a checklist every
+    /// name a line could be read as (which reading counts depends on which names the list has).
+    var names: Set<NameKey> = []
+    /// The ids the entries give.
+    var ids: Set<String> = []
+    /// The categories the entries give, as names are compared.
+    var categories: Set<NameKey> = []
+
+    /// The names, ids and categories of `entries`, and `askedNames`.
+    init(_ entries: [ImportEntry], askedNames: Set<NameKey> = []) {
+        names = askedNames
+        for entry in entries {
+            names.insert(NameKey(entry.name))
+            if let id = entry.id { ids.insert(id) }
+            if let category = entry.category { categories.insert(NameKey(category)) }
+        }
+    }
+
+    /// Whether every name, id and category of `entries` is among these.
+    func cover(_ entries: [ImportEntry]) -> Bool {
+        entries.allSatisfy { entry in
+            names.contains(NameKey(entry.name)) && (entry.id.map(ids.contains) ?? true)
+                && (entry.category.map { categories.contains(NameKey($0)) } ?? true)
+        }
+    }
+}
+
+/// An item of the list that an import's entry names, as the import needs it: its values, where
+/// it is, and whether it may be changed.
+struct ImportTarget {
+    /// The item's position among all the list's items.
+    var position: Int
+    /// The line its mapping starts on.
+    var line: Int?
+    var name: String?
+    var quantity: DecimalNumber?
+    var effectiveQuantity: DecimalNumber
+    var unit: String?
+    var price: DecimalNumber?
+    var category: String?
+    var notes: String?
+    var id: String?
+    var buy: Bool
+    var done: Bool
+    /// Why the item may not be changed: a key written twice.
+    var repeatedKeys: EditRefusal?
+
+    init(_ item: Item, in list: ShoppingList, position: Int) {
+        self.position = position
+        line = list.document.node(item.node).location?.line
+        name = item.name
+        quantity = item.quantity
+        effectiveQuantity = item.effectiveQuantity
+        unit = item.unit
+        price = item.price
+        category = item.category
+        notes = item.notes
+        id = item.id
+        buy = item.buy
+        done = item.done
+        repeatedKeys = ListEditor.repeatedKeys(of: item, in: list.document)
+    }
+}
+
+/// What an import needs to know of a list to plan its changes (``ImportPlanner``), gathered from
+/// the whole list or from its parts one after another (``look(at:)``): the list's settings, the
+/// items with the names asked about, the first item of each id asked about, and where each
+/// category asked about ends.
+struct ImportListFacts {
+    let questions: ImportQuestions
+    /// The fingerprints of the names asked about: most items are not asked about, and are
+    /// passed over by their name's fingerprint without building anything.
+    private let nameFingerprints: Set<UInt64>
+    /// The currency's code, when the list has one.
+    var currencyCode: String?
+    /// The decimals of the list's prices.
+    var priceDecimals = Currency.defaultDecimals
+    /// Whether the list has `categories`.
+    var hasCategories = false
+    /// The categories of `categories`, by name key, as they are spelled there (the first of each).
+    var listedCategories: [NameKey: String] = [:]
+    /// The items with each name asked about, in list order.
+    var named: [NameKey: [ImportTarget]] = [:]
+    /// The first item with each id asked about.
+    var idOwners: [String: ImportTarget] = [:]
+    /// The position of the last item of each category asked about.
+    var lastOfCategory: [NameKey: Int] = [:]
+    /// How many items the parts looked at hold.
+    var count = 0
+    /// Whether the list (or a part) has structure errors: an import is then refused for those.
+    var broken = false
+
+    init(questions: ImportQuestions) {
+        self.questions = questions
+        nameFingerprints = Set(questions.names.map { NameKey.fingerprint(of: $0.bytes) })
+    }
+
+    /// The facts of a whole list.
+    init(list: ShoppingList, questions: ImportQuestions) {
+        self.init(questions: questions)
+        look(at: list)
+    }
+
+    /// Gathers the facts of one part (or of a whole list). The settings are taken from each part:
+    /// every part of a list read in parts has those written before its items, which are all.
+    mutating func look(at part: ShoppingList) {
+        if !part.check([.structure]).isEmpty { broken = true }
+        currencyCode = part.currency?.code
+        priceDecimals = part.priceDecimals
+        hasCategories = part.categories != nil
+        listedCategories = [:]
+        for category in part.categories ?? [] where listedCategories[NameKey(category)] == nil {
+            listedCategories[NameKey(category)] = category
+        }
+        let first = part.scope.firstPosition
+        let records = part.records
+        // A list has few categories, written the same way again and again.
+        var askedCategories: [String: NameKey] = [:]
+        var otherCategories: Set<String> = []
+        let items = part.items
+        for (offset, item) in items.enumerated() {
+            let position = first + offset
+            if nameFingerprints.contains(records[offset].nameFingerprint), let name = item.name {
+                let key = NameKey(name)
+                if questions.names.contains(key) {
+                    named[key, default: []].append(ImportTarget(item, in: part, position: position))
+                }
+            }
+            if !questions.ids.isEmpty, let id = item.id, questions.ids.contains(id), idOwners[id] == nil {
+                idOwners[id] = ImportTarget(item, in: part, position: position)
+            }
+            if !questions.categories.isEmpty, let written = item.category, !otherCategories.contains(written) {
+                if let asked = askedCategories[written] {
+                    lastOfCategory[asked] = position
+                } else if questions.categories.contains(NameKey(written)) {
+                    askedCategories[written] = NameKey(written)
+                    lastOfCategory[NameKey(written)] = position
+                } else {
+                    otherCategories.insert(written)
+                }
+            }
+        }
+        count = first + records.count
+    }
+
+    /// The names asked about that items have.
+    var knownNames: Set<NameKey> { Set(named.keys) }
+
+    /// The position of the item a new item of `category` goes before: the one after the last
+    /// item of the category; nil for the end of the list.
+    func insertionPoint(for category: NameKey) -> Int? {
+        guard let last = lastOfCategory[category], last + 1 < count else { return nil }
+        return last + 1
+    }
+}
