@@ -130,7 +130,7 @@ enum EditSession {
     /// Makes an edit in parts by `edit` (which reads `bytes`, runs `configure` on each part's
     /// editor and writes the edited list with `write`), into the file that replaces the list once
     /// all went well; else makes `change` on the whole list.
-    private static func runInParts(
+    static func runInParts(
         _ context: CommandContext, whole change: (inout ListEditor) throws(EditRefusal) -> Void,
         edit: (
             _ bytes: [UInt8], _ configure: (inout ListEditor) -> Void,

@@ -82,10 +82,14 @@ enum ImportCommand {
                 "\(inputName) is \(what), which import does not read: it reads checklists (.md), spreadsheets "
                     + "(.csv), JSON exports (.json) and lines of text (.txt); give --format to read it as one of those")
         }
-        let preview: ((ShoppingList, ShoppingList) -> Void)? =
-            arguments.flag("dry-run")
-            ? { before, after in console.out.write(ListDiff(old: before, new: after).text()) } : nil
-        return EditSession.run(context, preview: preview) { editor throws(EditRefusal) in
+        // A refused import says each problem on its line, then what it refused.
+        func refusal(_ error: ImportRefusal) -> EditRefusal {
+            report(error.problems, input: inputName, console: console)
+            let count = error.problems.count
+            return EditRefusal(
+                "nothing was imported (\(count == 1 ? "1 problem" : "\(count) problems") in \(inputName), read as \(format.rawValue))")
+        }
+        let importWhole = { (editor: inout ListEditor) throws(EditRefusal) in
             do throws(ImportRefusal) {
                 let known = Set(editor.list.items.compactMap { $0.name.map(NameKey.init) })
                 let entries: ImportEntries
@@ -97,11 +101,17 @@ enum ImportCommand {
                 }
                 try editor.importEntries(entries)
             } catch {
-                report(error.problems, input: inputName, console: console)
-                let count = error.problems.count
-                throw EditRefusal(
-                    "nothing was imported (\(count == 1 ? "1 problem" : "\(count) problems") in \(inputName), read as \(format.rawValue))")
+                throw refusal(error)
             }
+        }
+        if arguments.flag("dry-run") {
+            return EditSession.run(context, preview: { before, after in
+                console.out.write(ListDiff(old: before, new: after).text())
+            }, importWhole)
+        }
+        // Made as the list is read in parts: a long list is never held whole.
+        return EditSession.runInParts(context, whole: importWhole) { bytes, configure, write in
+            ListEditor.importInParts(bytes, text: text, format: format, refusing: refusal, configure: configure, into: write)
         }
     }
 

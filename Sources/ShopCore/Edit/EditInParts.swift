@@ -129,7 +129,7 @@ extension ListEditor {
     }
 
     /// Reads `bytes` in parts, makes `edit` on an editor of each part and prints what it made.
-    private static func editPartwise<Edit: PartwiseEdit>(
+    static func editPartwise<Edit: PartwiseEdit>(
         _ bytes: [UInt8], chunkCapacity: Int?, _ edit: Edit, configure: (inout ListEditor) -> Void,
         into sink: @escaping (UnsafeBufferPointer<UInt8>) -> Void
     ) -> Result<PartsEdit, ReadFailure> {

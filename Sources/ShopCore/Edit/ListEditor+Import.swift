@@ -82,3 +82,113 @@ extension ListEditor {
         return problems
     }
 }
+
+extension ListEditor {
+    /// ``importEntries(_:)`` of what `text` holds in `format`, made as the list `bytes` hold is
+    /// read in parts (``ShoppingList/readInParts(_:limits:_:)``), handing the edited list in
+    /// canonical form to `sink` as it goes: an import into a long list in the memory of a few
+    /// hundred of its items, and of the import.
+    ///
+    /// A first read gathers what the import asks of the list (``ImportListFacts``): its settings,
+    /// the items the entries name, the items with their ids, where their categories end. The
+    /// import is planned from those, exactly as on the whole list, and a second read makes the
+    /// plan's changes on the editor of each part (``ImportChanges``). A refused import says why
+    /// by `refusing` its problems. What the whole list's editor would say otherwise (the list
+    /// has structure errors, the input cannot be read) asks for the whole list
+    /// (``PartsEdit/readWhole``), as does a list that cannot be printed in parts.
+    public static func importInParts(
+        _ bytes: [UInt8], text: ImportText, format: ImportFormat, refusing: (ImportRefusal) -> EditRefusal,
+        configure: (inout ListEditor) -> Void = { _ in },
+        into sink: @escaping (UnsafeBufferPointer<UInt8>) -> Void
+    ) -> Result<PartsEdit, ReadFailure> {
+        importInParts(
+            bytes, text: text, format: format, chunkCapacity: nil, refusing: refusing, configure: configure, into: sink)
+    }
+
+    /// ``importInParts(_:text:format:refusing:configure:into:)`` with libyaml's events handed over
+    /// `chunkCapacity` at a time (for tests).
+    static func importInParts(
+        _ bytes: [UInt8], text: ImportText, format: ImportFormat, chunkCapacity: Int?,
+        refusing: (ImportRefusal) -> EditRefusal, configure: (inout ListEditor) -> Void,
+        into sink: @escaping (UnsafeBufferPointer<UInt8>) -> Void
+    ) -> Result<PartsEdit, ReadFailure> {
+        var gathering = ImportFactsGathering(text: text, format: format)
+        switch ShoppingList.readInParts(bytes, chunkCapacity: chunkCapacity, { gathering.look(at: $0) }) {
+        case .failure(let failure):
+            return .failure(failure)
+        case .success(.settingsAfterItems):
+            return .success(.readWhole)
+        case .success(.read(let rest)):
+            gathering.look(at: rest)
+        }
+        guard let (read, facts) = gathering.finish() else { return .success(.readWhole) }
+        let plan: ImportPlan
+        do throws(ImportRefusal) {
+            plan = try importPlan(read, facts: facts)
+        } catch {
+            return .success(.refused(refusing(error)))
+        }
+        return editPartwise(bytes, chunkCapacity: chunkCapacity, ImportChanges(plan), configure: configure, into: sink)
+    }
+}
+
+/// The first read of ``ListEditor/importInParts(_:text:format:refusing:configure:into:)``: the
+/// input read once the first part tells the list's settings, and the facts of every part.
+private struct ImportFactsGathering {
+    let text: ImportText
+    let format: ImportFormat
+    var facts: ImportListFacts?
+    /// The decimals the input was read with.
+    var decimals = Currency.defaultDecimals
+    /// The input as read first, when its reader asked nothing of the list's names: then it
+    /// reads the same with any names.
+    var unasked: ImportEntries?
+    /// Set when the input cannot be read; the whole list's import says why.
+    var unreadable = false
+
+    /// Every name a reader asks about, answered as if the list had none: the names any answers
+    /// could make it ask about.
+    private final class AskedNames {
+        var names: Set<NameKey> = []
+        func ask(_ name: NameKey) -> Bool {
+            names.insert(name)
+            return false
+        }
+    }
+
+    init(text: ImportText, format: ImportFormat) {
+        self.text = text
+        self.format = format
+    }
+
+    mutating func look(at part: ShoppingList) {
+        guard !unreadable else { return }
+        if facts == nil {
+            // Prices are read with the list's decimals, which the first part knows.
+            decimals = part.priceDecimals
+            let asked = AskedNames()
+            do throws(ImportProblem) {
+                let read = try ImportEntries.read(text, format: format, isKnown: asked.ask, priceDecimals: decimals)
+                facts = ImportListFacts(questions: ImportQuestions(read.entries, askedNames: asked.names))
+                if asked.names.isEmpty { unasked = read }
+            } catch {
+                unreadable = true
+                return
+            }
+        }
+        facts?.look(at: part)
+    }
+
+    /// The input as read with the names the list has, and the facts; nil when the whole list's
+    /// import is to say what happens.
+    func finish() -> (ImportEntries, ImportListFacts)? {
+        guard !unreadable, let facts, !facts.broken, facts.priceDecimals == decimals else { return nil }
+        let known = facts.knownNames
+        guard
+            let read = unasked
+                ?? (try? ImportEntries.read(text, format: format, isKnown: { known.contains($0) }, priceDecimals: decimals)),
+            facts.questions.cover(read.entries)
+        else { return nil }
+        return (read, facts)
+    }
+}

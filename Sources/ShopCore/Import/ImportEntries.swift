@@ -38,10 +38,18 @@ public struct ImportEntries: Hashable, Sendable {
     public static func read(
         _ text: ImportText, format: ImportFormat, knownNames: Set<NameKey>, priceDecimals: Int = Currency.defaultDecimals
     ) throws(ImportProblem) -> ImportEntries {
+        try read(text, format: format, isKnown: { knownNames.contains($0) }, priceDecimals: priceDecimals)
+    }
+
+    /// Reads checked text as `format`, asking `isKnown` whether the list has an item of a name
+    /// (only a checklist asks).
+    static func read(
+        _ text: ImportText, format: ImportFormat, isKnown: @escaping (NameKey) -> Bool, priceDecimals: Int
+    ) throws(ImportProblem) -> ImportEntries {
         switch format {
         case .markdown:
             return ImportEntries(
-                MarkdownImportReader.read(text, resolvingWith: knownNames, priceDecimals: priceDecimals), knownNames: knownNames)
+                MarkdownImportReader.read(text, resolvingWith: isKnown, priceDecimals: priceDecimals), isKnown: isKnown)
         case .csv: return ImportEntries(try CSVImportReader.read(text))
         case .json: return try JSONImportReader.read(text)
         case .text: return ImportEntries(TextImportReader.read(text, priceDecimals: priceDecimals))
@@ -53,9 +61,14 @@ public struct ImportEntries: Hashable, Sendable {
     /// the export writes none) changes the item as that text line would: its price, and the
     /// quantity and unit it gives.
     public init(_ read: MarkdownImport, knownNames: Set<NameKey>) {
+        self.init(read, isKnown: { knownNames.contains($0) })
+    }
+
+    /// A checklist's items, with the names a list has told by `isKnown`.
+    init(_ read: MarkdownImport, isKnown: (NameKey) -> Bool) {
         entries = read.items.map { item in
-            let reading = item.reading(matching: knownNames)
-            if reading.price != nil, knownNames.contains(NameKey(reading.name)) {
+            let reading = item.reading(known: isKnown)
+            if reading.price != nil, isKnown(NameKey(reading.name)) {
                 return ImportEntry(
                     line: item.line, name: reading.name, quantity: reading.quantity, unit: reading.unit,
                     price: reading.price, priceCurrency: reading.priceCurrency, done: item.ticked)

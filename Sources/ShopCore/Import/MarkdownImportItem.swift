@@ -59,7 +59,13 @@ public struct MarkdownImportItem: Hashable, Sendable {
 
     /// The reading whose name is one of `knownNames` (the first, so the longest), else ``reading``.
     public func reading(matching knownNames: Set<NameKey>) -> Reading {
-        readings.first { knownNames.contains(NameKey($0.name)) } ?? reading
+        reading { knownNames.contains($0) }
+    }
+
+    /// The reading whose name `isKnown` says the list has (the first, so the longest), else
+    /// ``reading``.
+    func reading(known isKnown: (NameKey) -> Bool) -> Reading {
+        readings.first { isKnown(NameKey($0.name)) } ?? reading
     }
 
     /// The name of ``reading``.

@@ -34,8 +34,15 @@ public enum MarkdownImportReader {
     public static func read(
         _ text: ImportText, resolvingWith knownNames: Set<NameKey>? = nil, priceDecimals: Int = Currency.defaultDecimals
     ) -> MarkdownImport {
+        read(text, resolvingWith: knownNames.map { names in { names.contains($0) } }, priceDecimals: priceDecimals)
+    }
+
+    /// ``read(_:resolvingWith:priceDecimals:)`` with the names a list has told by `isKnown`.
+    static func read(
+        _ text: ImportText, resolvingWith isKnown: ((NameKey) -> Bool)?, priceDecimals: Int
+    ) -> MarkdownImport {
         var state = State()
-        state.knownNames = knownNames
+        state.isKnown = isKnown
         state.priceDecimals = priceDecimals
         text.forEachLine { number, line in state.read(line, number: number) }
         return state.finish()
@@ -48,7 +55,8 @@ public enum MarkdownImportReader {
 
     /// Everything read so far.
     private struct State {
-        var knownNames: Set<NameKey>?
+        /// Whether the list has an item of a name; nil keeps every reading.
+        var isKnown: ((NameKey) -> Bool)?
         var priceDecimals = Currency.defaultDecimals
         var title: String?
         var headings: [String] = []
@@ -167,14 +175,14 @@ public enum MarkdownImportReader {
             var (readings, preferred, typedFailure) = MarkdownItemText.readings(item.text, priceDecimals: priceDecimals)
             // A line typed by hand that a text line would refuse is refused here too, unless it
             // names a known item as it stands.
-            if let typedFailure, !(knownNames?.contains(NameKey(preferred.name)) ?? false) {
+            if let typedFailure, !(isKnown?(NameKey(preferred.name)) ?? false) {
                 finishItem()
                 inItem = false
                 problems.append(ImportProblem(line: number, message: typedFailure.reason))
                 return
             }
-            if let knownNames {
-                preferred = readings.first { knownNames.contains(NameKey($0.name)) } ?? preferred
+            if let isKnown {
+                preferred = readings.first { isKnown(NameKey($0.name)) } ?? preferred
                 readings = [preferred]
             }
             items.append(
