@@ -175,6 +175,41 @@ enum EditSession {
         return run(context, change)
     }
 
+    /// Previews an edit as ``run(_:preview:_:)`` does with `preview`, worked out as the list is
+    /// read in parts where it can: `edit` reads the list's bytes and says what would change
+    /// (`show` prints it) and what the edit would say, of which only warnings are said. What
+    /// cannot be worked out in parts is previewed on the whole list by `change`.
+    static func previewInParts<Changes>(
+        _ context: CommandContext, whole change: (inout ListEditor) throws(EditRefusal) -> Void,
+        preview: @escaping (_ before: ShoppingList, _ after: ShoppingList) -> Void, show: (Changes) -> Void,
+        edit: (_ bytes: [UInt8]) -> Result<(changes: Changes, notes: [EditNote])?, EditRefusal>
+    ) -> Int32 {
+        let path = context.listFile
+        let console = context.console
+        guard path != "-", FileAccess.exists(path) else { return run(context, preview: preview, change) }
+        do throws(FileError) {
+            let outcome = try FileAccess.withExclusiveLock(for: path) {
+                () throws(FileError) -> Result<(changes: Changes, notes: [EditNote])?, EditRefusal> in
+                edit(try FileAccess.readVersion(path).bytes)
+            }
+            switch outcome {
+            case .success(let made?):
+                show(made.changes)
+                for note in made.notes where note.kind == .warning { console.warning(note.message) }
+                return 0
+            case .failure(let refusal):
+                report(refusal, path: path, console)
+                return 1
+            case .success(nil):
+                break
+            }
+        } catch {
+            report(error, console)
+            return 2
+        }
+        return run(context, preview: preview, change)
+    }
+
     /// Says why an edit was refused. Which file refused is said when it is not the one a reader
     /// would assume (the diagnostics, when there are some, already name it).
     private static func report(_ refusal: EditRefusal, path: String, _ console: Console) {

@@ -105,9 +105,17 @@ enum ImportCommand {
             }
         }
         if arguments.flag("dry-run") {
-            return EditSession.run(context, preview: { before, after in
-                console.out.write(ListDiff(old: before, new: after).text())
-            }, importWhole)
+            return EditSession.previewInParts(
+                context, whole: importWhole,
+                preview: { before, after in console.out.write(ListDiff(old: before, new: after).text()) },
+                show: { (diff: ListDiff) in console.out.write(diff.text()) }
+            ) { bytes in
+                switch ListEditor.importPreviewInParts(bytes, text: text, format: format, refusing: refusal) {
+                case .success(.changes(let diff, let notes)): .success((diff, notes))
+                case .success(.refused(let refused)): .failure(refused)
+                case .success(.readWhole), .failure: .success(nil)
+                }
+            }
         }
         // Made as the list is read in parts: a long list is never held whole.
         return EditSession.runInParts(context, whole: importWhole) { bytes, configure, write in

@@ -42,6 +42,44 @@ struct PartsImportTests {
         return .edited(text: edited.document.formatted(policy: CanonicalForm.policy(for: edited)), notes: editor.notes)
     }
 
+    /// What `shop import --dry-run` shows when the whole list is read: the changes from the list to
+    /// what the import makes of it.
+    static func wholePreview(_ bytes: [UInt8], _ whole: Outcome) -> ListDiff? {
+        guard case .success(let list) = ShoppingList.read(bytes), case .edited(let text, _) = whole else { return nil }
+        guard let text else { return ListDiff(old: list, new: list) }
+        guard case .success(let edited) = ShoppingList.read(text) else { return nil }
+        return ListDiff(old: list, new: edited)
+    }
+
+    /// Records a difference between the preview made in parts and the whole list's.
+    static func expectSamePreview(
+        _ bytes: [UInt8], _ text: ImportText, _ format: ImportFormat, whole: Outcome, capacity: Int,
+        sourceLocation: Testing.SourceLocation
+    ) {
+        var problems: [ImportProblem]?
+        let preview = ListEditor.importPreviewInParts(
+            bytes, text: text, format: format, chunkCapacity: capacity,
+            refusing: { refusal in
+                problems = refusal.problems
+                return EditRefusal("refused")
+            })
+        let label = "\(format.rawValue) preview, chunks of \(capacity)"
+        switch preview {
+        case .success(.changes(let diff, let notes)):
+            guard case .edited(_, let expectedNotes) = whole, let expected = wholePreview(bytes, whole) else {
+                Issue.record("\(label): previewed in parts, \(whole) whole", sourceLocation: sourceLocation)
+                return
+            }
+            #expect(notes == expectedNotes, "\(label)", sourceLocation: sourceLocation)
+            #expect(diff.text() == expected.text(), "\(label)", sourceLocation: sourceLocation)
+            #expect(diff == expected, "\(label)", sourceLocation: sourceLocation)
+        case .success(.refused):
+            #expect(whole == .refused(problems ?? []), "\(label)", sourceLocation: sourceLocation)
+        case .success(.readWhole), .failure:
+            break
+        }
+    }
+
     /// Whether the import was made (or refused) in parts for every capacity; records a difference
     /// from the whole list's import.
     @discardableResult
@@ -62,6 +100,7 @@ struct PartsImportTests {
                     return EditRefusal("refused")
                 }, configure: { _ in }, into: { written.append(contentsOf: $0) })
             let label = "\(format.rawValue) import, chunks of \(capacity)"
+            expectSamePreview(bytes, text, format, whole: whole, capacity: capacity, sourceLocation: sourceLocation)
             switch result {
             case .success(.edited(let notes, let changed)):
                 guard case .edited(let expected, let expectedNotes) = whole else {

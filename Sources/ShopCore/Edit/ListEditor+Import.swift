@@ -112,6 +112,91 @@ extension ListEditor {
         refusing: (ImportRefusal) -> EditRefusal, configure: (inout ListEditor) -> Void,
         into sink: @escaping (UnsafeBufferPointer<UInt8>) -> Void
     ) -> Result<PartsEdit, ReadFailure> {
+        switch plannedInParts(bytes, text: text, format: format, chunkCapacity: chunkCapacity, refusing: refusing) {
+        case .failure(let failure):
+            return .failure(failure)
+        case .success(.readWhole):
+            return .success(.readWhole)
+        case .success(.refused(let refusal)):
+            return .success(.refused(refusal))
+        case .success(.planned(let plan)):
+            return editPartwise(bytes, chunkCapacity: chunkCapacity, ImportChanges(plan), configure: configure, into: sink)
+        }
+    }
+
+    /// What an import would change, worked out as the list is read in parts.
+    public enum ImportPreview: Sendable {
+        /// What would change, as ``ListDiff`` says it of the whole list, and what the import would
+        /// say.
+        case changes(ListDiff, notes: [EditNote])
+        /// The import is refused.
+        case refused(EditRefusal)
+        /// The import cannot be worked out in parts: preview it on the whole list, which says why.
+        case readWhole
+    }
+
+    /// What ``importInParts(_:text:format:refusing:configure:into:)`` would change, written
+    /// nowhere: the list's changes, part by part, as ``ListDiff/init(old:new:options:)`` gives
+    /// them for the whole list. An import moves and renames no item, so that each part's changes
+    /// are its own; a part that changes the top level asks for the whole list.
+    public static func importPreviewInParts(
+        _ bytes: [UInt8], text: ImportText, format: ImportFormat, refusing: (ImportRefusal) -> EditRefusal
+    ) -> Result<ImportPreview, ReadFailure> {
+        importPreviewInParts(bytes, text: text, format: format, chunkCapacity: nil, refusing: refusing)
+    }
+
+    /// ``importPreviewInParts(_:text:format:refusing:)`` with libyaml's events handed over
+    /// `chunkCapacity` at a time (for tests).
+    static func importPreviewInParts(
+        _ bytes: [UInt8], text: ImportText, format: ImportFormat, chunkCapacity: Int?,
+        refusing: (ImportRefusal) -> EditRefusal
+    ) -> Result<ImportPreview, ReadFailure> {
+        let plan: ImportPlan
+        switch plannedInParts(bytes, text: text, format: format, chunkCapacity: chunkCapacity, refusing: refusing) {
+        case .failure(let failure): return .failure(failure)
+        case .success(.readWhole): return .success(.readWhole)
+        case .success(.refused(let refusal)): return .success(.refused(refusal))
+        case .success(.planned(let planned)): plan = planned
+        }
+        let changes = PartChanges()
+        let edited = editPartwise(
+            bytes, chunkCapacity: chunkCapacity, ImportChanges(plan), configure: { _ in },
+            compare: { part, edited in changes.add(ListDiff(old: part, new: edited)) }, into: { _ in })
+        switch edited {
+        case .failure(let failure):
+            return .failure(failure)
+        case .success(.edited(let notes, _)) where !changes.topLevelChanged:
+            return .success(.changes(ListDiff(listChanges: [], itemChanges: changes.items, options: ListDiff.Options()), notes: notes))
+        case .success(.refused(let refusal)):
+            return .success(.refused(refusal))
+        case .success:
+            return .success(.readWhole)
+        }
+    }
+
+    /// The changes of the parts of an import's preview, in list order.
+    private final class PartChanges {
+        var items: [ListDiff.ItemChange] = []
+        var topLevelChanged = false
+
+        func add(_ diff: ListDiff) {
+            items += diff.itemChanges
+            if !diff.listChanges.isEmpty { topLevelChanged = true }
+        }
+    }
+
+    /// How planning an import in parts ended.
+    private enum PlannedImport {
+        case planned(ImportPlan)
+        case refused(EditRefusal)
+        case readWhole
+    }
+
+    /// The plan of an import into the list `bytes` hold, from a read of it in parts.
+    private static func plannedInParts(
+        _ bytes: [UInt8], text: ImportText, format: ImportFormat, chunkCapacity: Int?,
+        refusing: (ImportRefusal) -> EditRefusal
+    ) -> Result<PlannedImport, ReadFailure> {
         var gathering = ImportFactsGathering(text: text, format: format)
         switch ShoppingList.readInParts(bytes, chunkCapacity: chunkCapacity, { gathering.look(at: $0) }) {
         case .failure(let failure):
@@ -122,13 +207,11 @@ extension ListEditor {
             gathering.look(at: rest)
         }
         guard let (read, facts) = gathering.finish() else { return .success(.readWhole) }
-        let plan: ImportPlan
         do throws(ImportRefusal) {
-            plan = try importPlan(read, facts: facts)
+            return .success(.planned(try importPlan(read, facts: facts)))
         } catch {
             return .success(.refused(refusing(error)))
         }
-        return editPartwise(bytes, chunkCapacity: chunkCapacity, ImportChanges(plan), configure: configure, into: sink)
     }
 }
 

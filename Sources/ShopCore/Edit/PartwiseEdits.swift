@@ -197,9 +197,15 @@ struct PartEdits<Edit: PartwiseEdit> {
     var lastEdited: ShoppingList?
     /// Whether a part has been printed (and the top level with it).
     var printed = false
+    /// Given each part the edit changed, as read and as edited, when asked for.
+    let compare: ((_ part: ShoppingList, _ edited: ShoppingList) -> Void)?
 
-    init(_ edit: Edit, sink: @escaping (UnsafeBufferPointer<UInt8>) -> Void) {
+    init(
+        _ edit: Edit, compare: ((ShoppingList, ShoppingList) -> Void)? = nil,
+        sink: @escaping (UnsafeBufferPointer<UInt8>) -> Void
+    ) {
         self.edit = edit
+        self.compare = compare
         print = StreamedPrint(sink: sink)
     }
 
@@ -227,6 +233,8 @@ struct PartEdits<Edit: PartwiseEdit> {
             changed = true
         }
         givenUp = false
+        // A part the edit did not change has no changes to compare.
+        if editor.changed { compare?(part, edited) }
         if case .rest = part.scope {
             lastEdited = edited
         } else if let items = edited.itemsNode {

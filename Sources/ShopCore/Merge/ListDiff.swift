@@ -137,6 +137,13 @@ public struct ListDiff: Sendable, Equatable {
     /// The options compared with.
     public let options: Options
 
+    /// A diff of these changes, worked out elsewhere (the parts of a list read in parts).
+    init(listChanges: [ListChange], itemChanges: [ItemChange], options: Options) {
+        self.listChanges = listChanges
+        self.itemChanges = itemChanges
+        self.options = options
+    }
+
     /// What changed from `old` to `new`.
     public init(old: ShoppingList, new: ShoppingList, options: Options = Options()) {
         var builder = ListDiffBuilder(
