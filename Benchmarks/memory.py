@@ -6,7 +6,8 @@
 Benchmarks/measure.py times four commands; this one runs each of the others once under GNU time
 (/usr/bin/time) on a fresh copy of CATALOG (the edits change it) and prints its peak resident memory
 as a ratio to the file's size, with the target of 2.5 times for the commands that read a list in
-parts. `diff` compares CATALOG with a copy with two edits (a price changed, an item added) and is
+parts. `import` brings a spreadsheet of 1,050 rows into it (judged against the two files);
+`diff` compares CATALOG with a copy with two edits (a price changed, an item added) and is
 judged against the two files' size together: it sets aside the items neither changed. The commands
 that read the whole list are measured too, and marked so: their figures are what is left to do. Exit status 1 when a command that reads in parts misses the target on a file of
 1 MB or more (below that, the program's own memory is most of the peak).
@@ -46,7 +47,18 @@ cases = [
     ("export --format html --all", ["export", "--format", "html", "--all"], True),
     ("check --fix", ["check", "--fix"], True),
     ("diff LIST EDITED", ["diff", copy, other], True),
+    ("import ROWS.csv", ["import", os.path.join(work, "rows.csv")], True),
+    ("import --dry-run ROWS.csv", ["import", "--dry-run", os.path.join(work, "rows.csv")], True),
 ]
+
+# A spreadsheet for `import`: a new price for every 100th item, and 50 new items.
+rows = os.path.join(work, "rows.csv")
+with open(rows, "w", encoding="utf-8") as file:
+    file.write("name,price,category\n")
+    for known in [n for n in names if n][::100]:
+        file.write('"' + known.replace('"', '""') + '",1.25,\n')
+    for index in range(50):
+        file.write(f"Imported item {index},2.50,Dairy\n")
 
 if not os.path.exists("/usr/bin/time"):
     sys.exit("memory.py needs GNU time (/usr/bin/time)")
@@ -60,8 +72,9 @@ for label, arguments, in_parts in cases:
     edited = text[:at] + "    price: 1234.50" + text[text.index("\n", at):] + "  - name: Added at the end\n"
     with open(other, "w", encoding="utf-8") as file:
         file.write(edited)
-    # What the command reads: the list, and for diff the edited copy too.
+    # What the command reads: the list, for diff the edited copy too, for import the spreadsheet.
     read = size + (os.path.getsize(other) if "diff" in arguments else 0)
+    read += os.path.getsize(rows) if "import" in arguments else 0
     report = os.path.join(work, "peak")
     command = [shop, "-f", copy] + arguments
     status = subprocess.run(["/usr/bin/time", "-f", "%M", "-o", report] + command,

@@ -267,6 +267,63 @@ import Testing
     /// Three versions of a long list (more than a megabyte together) are merged with the items no
     /// side changed set aside: the result is the one worked out here, each side's edits in it, and
     /// a conflict is written with markers around its line.
+    /// `import` into a long list, and its `--dry-run`, are made as the list is read in parts: the
+    /// changes land on the items wherever they are, new items after the last of their category,
+    /// and a refused import names each problem and writes nothing.
+    @Test func importIntoALongList() throws {
+        let folder = try ExportCLIFolder()
+        defer { folder.remove() }
+        let text = Self.list(Self.count) { index in index % 1000 == 0 ? "    category: Dairy\n" : "" }
+        try folder.write(text, to: "list.yaml")
+        let rows = "name,price,category,done\nItem 0,2.00,,\nitem 15000,,,true\nItem 29999,1.00,,\nCream,1.50,Dairy,\nSoap,3.00,,\n"
+        try folder.write(rows, to: "rows.csv")
+        // The list is long enough, and written so, that the import is made in parts.
+        let input = try ImportText(Array(rows.utf8))
+        guard case .success(.edited) = ListEditor.importInParts(
+            Array(text.utf8), text: input, format: .csv, refusing: { _ in EditRefusal("") }, into: { _ in })
+        else {
+            Issue.record("the import is not made in parts")
+            return
+        }
+        var expected = text
+        for (old, new) in [
+            ("  - name: Item 0\n    price: 1.05\n", "  - name: Item 0\n    price: 2.00\n"),
+            ("  - name: Item 15000\n    price: 61.05\n    quantity: 2\n    category: Dairy\n",
+             "  - name: Item 15000\n    price: 61.05\n    quantity: 2\n    category: Dairy\n    buy: true\n    done: true\n"),
+            ("  - name: Item 29999\n    price: 30.95\n", "  - name: Item 29999\n    price: 1.00\n"),
+            ("  - name: Item 29001\n", "  - name: Cream\n    price: 1.50\n    category: Dairy\n    buy: true\n  - name: Item 29001\n"),
+        ] {
+            #expect(expected.contains(old), "\(old)")
+            expected = expected.replacingOccurrences(of: old, with: new)
+        }
+        expected = expected.replacingOccurrences(
+            of: "  - name: Item 0\n    price: 2.00\n    quantity: 2\n    category: Dairy\n",
+            with: "  - name: Item 0\n    price: 2.00\n    quantity: 2\n    category: Dairy\n    buy: true\n")
+        expected = expected.replacingOccurrences(
+            of: "  - name: Item 29999\n    price: 1.00\n    quantity: 2\n",
+            with: "  - name: Item 29999\n    price: 1.00\n    quantity: 2\n    buy: true\n")
+        expected += "  - name: Soap\n    price: 3.00\n    buy: true\n"
+
+        let preview = try folder.run(["-f", "list.yaml", "import", "--dry-run", "rows.csv"])
+        #expect(preview.status == 0, "\(preview.err)")
+        #expect(try folder.read("list.yaml") == Array(text.utf8))
+        let imported = try folder.run(["-f", "list.yaml", "import", "rows.csv"])
+        #expect(imported.status == 0, "\(imported.err)")
+        #expect(imported.err == "imported: 2 added, 3 changed, 0 unchanged (list.yaml)\n")
+        let written = try folder.read("list.yaml")
+        #expect(written == Array(expected.utf8), "\(String(decoding: written, as: UTF8.self).suffix(300))")
+        try folder.write(text, to: "before.yaml")
+        let diff = try folder.run(["diff", "before.yaml", "list.yaml"])
+        #expect(preview.out == diff.out && diff.out.hasSuffix("2 added, 0 removed, 3 changed\n"), "\(preview.out)")
+
+        try folder.write("name,price\nItem 7,1.005\nNew,1.00\nItem 29998,,\nItem 29998,2.00\n", to: "bad.csv")
+        let refused = try folder.run(["-f", "list.yaml", "import", "bad.csv"])
+        #expect(refused.status == 1)
+        #expect(refused.err.hasPrefix("bad.csv:2: error: "), "\(refused.err)")
+        #expect(refused.err.hasSuffix("nothing was imported (1 problem in bad.csv, read as csv)\n"), "\(refused.err)")
+        #expect(try folder.read("list.yaml") == written)
+    }
+
     @Test func longListsMergeItemByItem() throws {
         let folder = try ExportCLIFolder()
         defer { folder.remove() }

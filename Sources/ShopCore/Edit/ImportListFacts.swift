@@ -36,8 +36,9 @@ struct ImportQuestions {
 struct ImportTarget {
     /// The item's position among all the list's items.
     var position: Int
-    /// The line its mapping starts on.
-    var line: Int?
+    /// The byte offset its mapping starts at: its line is worked out only for a message, so
+    /// that gathering the targets of a long list never builds the table of its lines.
+    var offset: Int?
     var name: String?
     var quantity: DecimalNumber?
     var effectiveQuantity: DecimalNumber
@@ -53,7 +54,7 @@ struct ImportTarget {
 
     init(_ item: Item, in list: ShoppingList, position: Int) {
         self.position = position
-        line = list.document.node(item.node).location?.line
+        offset = list.document.node(item.node).startOffset
         name = item.name
         quantity = item.quantity
         effectiveQuantity = item.effectiveQuantity
@@ -95,6 +96,8 @@ struct ImportListFacts {
     var count = 0
     /// Whether the list (or a part) has structure errors: an import is then refused for those.
     var broken = false
+    /// The list's text, which the lines of items are worked out from.
+    private var source: SourceText?
 
     init(questions: ImportQuestions) {
         self.questions = questions
@@ -111,6 +114,7 @@ struct ImportListFacts {
     /// every part of a list read in parts has those written before its items, which are all.
     mutating func look(at part: ShoppingList) {
         if !part.check([.structure]).isEmpty { broken = true }
+        source = part.document.source
         currencyCode = part.currency?.code
         priceDecimals = part.priceDecimals
         hasCategories = part.categories != nil
@@ -147,6 +151,12 @@ struct ImportListFacts {
             }
         }
         count = first + records.count
+    }
+
+    /// The line `target` starts on.
+    func line(of target: ImportTarget) -> Int? {
+        guard let offset = target.offset, let source else { return nil }
+        return source.location(at: offset).line
     }
 
     /// The names asked about that items have.

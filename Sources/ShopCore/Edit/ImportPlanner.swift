@@ -45,7 +45,7 @@ struct ImportPlanner {
             let matches = facts.named[key] ?? []
             var target: ImportTarget?
             if matches.count > 1 {
-                let lines = matches.compactMap { $0.line.map(String.init) }
+                let lines = matches.compactMap { facts.line(of: $0).map(String.init) }
                 problems.append(
                     ImportProblem(
                         line: entry.line,
@@ -61,7 +61,7 @@ struct ImportPlanner {
             if let id = entry.id, target == nil || entry.changesKnownItems {
                 if let owner = facts.idOwners[id] {
                     if owner.position != target?.position {
-                        let line = owner.line.map { " (line \($0))" } ?? ""
+                        let line = facts.line(of: owner).map { " (line \($0))" } ?? ""
                         problems.append(
                             ImportProblem(
                                 line: entry.line, message: "the id \"\(id)\" is the id of \"\(owner.name ?? "")\"\(line)"))
