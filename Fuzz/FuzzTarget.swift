@@ -7,8 +7,8 @@
 /// item; the editor refuses or applies a typical edit cleanly, and the list it makes is what
 /// decoding its document afresh gives; reading and printing on two threads give what they give on
 /// one; and the import readers answer for the bytes as text, CSV and Markdown. Read in parts, as
-/// check, export, fmt and the edits of named items read a list, cut after nearly every item, the
-/// list gives the same findings, exports, text and edits as read whole.
+/// check, export, fmt, import and the edits of named items read a list, cut after nearly every
+/// item, the list gives the same findings, exports, text, edits and imports as read whole.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let bytes = Array(UnsafeBufferPointer(start: data, count: size))
@@ -146,6 +146,65 @@ func readInParts(_ bytes: [UInt8], list: ShoppingList, chunkCapacity: Int) {
     let all = bytes.count % 2 == 0
     sameEditInParts(list, "clear", whole: { editor throws(EditRefusal) in try editor.clear(all: all) }) { sink in
         ListEditor.clearInParts(bytes, all: all, chunkCapacity: chunkCapacity, configure: { _ in }, into: sink)
+    }
+    // A spreadsheet and a checklist that name the list's items (a new price for the middle one,
+    // a new item in a category), and the input itself as lines of text.
+    func quoted(_ text: String) -> String { "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\"" }
+    let rows =
+        "name,price,category,done\n\(quoted(name)),2.5,,true\n\(quoted(values.name ?? "")),1,"
+        + "\(quoted(values.category ?? "")),\n\(quoted(removed)),,,false\n"
+    let checklist = "## \(values.category ?? "Other")\n" + names.prefix(3).map { "- [x] \($0)\n" }.joined() + "- [ ] Fuzzed new\n"
+    for (input, format) in [(Array(rows.utf8), ImportFormat.csv), (Array(checklist.utf8), .markdown), (bytes, .text)] {
+        sameImportInParts(list, bytes, input, format, chunkCapacity: chunkCapacity)
+    }
+}
+
+/// An import made in parts, and its preview, are the import of the whole list: the same text,
+/// notes and diff, or the same problems.
+func sameImportInParts(_ list: ShoppingList, _ bytes: [UInt8], _ input: [UInt8], _ format: ImportFormat, chunkCapacity: Int) {
+    guard let text = try? ImportText(input) else { return }
+    var problems: [ImportProblem]?
+    var edited: [UInt8] = []
+    let inParts = ListEditor.importInParts(
+        bytes, text: text, format: format, chunkCapacity: chunkCapacity,
+        refusing: { refusal in
+            problems = refusal.problems
+            return EditRefusal("refused")
+        }, configure: { _ in }, into: { edited.append(contentsOf: $0) })
+    let preview = ListEditor.importPreviewInParts(
+        bytes, text: text, format: format, chunkCapacity: chunkCapacity, refusing: { _ in EditRefusal("refused") })
+    var whole: ListEditor?
+    var refusal: [ImportProblem]?
+    if var editor = try? ListEditor(list: list),
+        let read = try? ImportEntries.read(
+            text, format: format, knownNames: Set(list.items.compactMap { $0.name.map(NameKey.init) }),
+            priceDecimals: list.priceDecimals)
+    {
+        do throws(ImportRefusal) {
+            try editor.importEntries(read)
+            whole = editor
+        } catch {
+            refusal = error.problems
+        }
+    }
+    switch (inParts, preview) {
+    case (.success(.refused), _), (_, .success(.refused)):
+        guard let refusal, problems.map({ $0 == refusal }) ?? true else { fatalError("\(format) import refused in parts otherwise") }
+    case (.success(.edited(let notes, let changed)), _):
+        guard let whole, notes == whole.notes, changed == whole.changed else {
+            fatalError("\(format) import in parts says otherwise")
+        }
+        let after = whole.editedList
+        if changed && edited != after.document.formatted(policy: CanonicalForm.policy(for: after)) {
+            fatalError("\(format) import in parts writes otherwise")
+        }
+        if case .success(.changes(let diff, let notes)) = preview,
+            notes != whole.notes || diff != ListDiff(old: list, new: after)
+        {
+            fatalError("\(format) import previewed in parts shows otherwise")
+        }
+    default:
+        break
     }
 }
 

@@ -6,7 +6,7 @@
 #   Fuzz/run.sh [SECONDS] [JOBS] [TARGET]      (defaults: 300 seconds, 2 jobs, shop)
 #
 # Targets:
-#   shop        Fuzz/FuzzTarget.swift: reading, fmt, check, check --fix, exports, edits (whole and in
+#   shop        Fuzz/FuzzTarget.swift: reading, fmt, check, check --fix, exports, edits and imports (whole and in
 #               parts), the import readers,
 #               exports imported back (which change nothing), one thread against two; starts
 #               from the examples, the export fixtures, the pasted lines of the import tests and
