@@ -149,7 +149,9 @@ func readInParts(_ bytes: [UInt8], list: ShoppingList, chunkCapacity: Int) {
     }
     // A spreadsheet and a checklist that name the list's items (a new price for the middle one,
     // a new item in a category), and the input itself as lines of text.
-    func quoted(_ text: String) -> String { "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\"" }
+    func quoted(_ text: String) -> String {
+        "\"" + text.split(separator: "\"", omittingEmptySubsequences: false).joined(separator: "\"\"") + "\""
+    }
     let rows =
         "name,price,category,done\n\(quoted(name)),2.5,,true\n\(quoted(values.name ?? "")),1,"
         + "\(quoted(values.category ?? "")),\n\(quoted(removed)),,,false\n"
