@@ -248,6 +248,17 @@ struct PartsImportTests {
         #expect(!Self.expectSameImport(wrongShape, Self.header + "Item 1,,,2.00,,,,,\n", .csv))
         // A spreadsheet without a name column is refused by the whole list's import.
         #expect(!Self.expectSameImport(Array(Self.longList.utf8), "price\n1.00\n", .csv))
+        // An item with neither a name nor an id is told apart in a diff by its place in the whole
+        // list: the preview is left to the whole list; the import itself is made in parts.
+        let unnamed = Array(Self.longList.replacingOccurrences(of: "  - name: Item 3 # 3\n", with: "  - name:\n").utf8)
+        #expect(Self.expectSameImport(unnamed, "## Dairy\n- [x] Item 1\n- [ ] Fresh cheese\n", .markdown))
+        guard case .success(.readWhole) = ListEditor.importPreviewInParts(
+            unnamed, text: try! ImportText(Array("Item 1\n".utf8)), format: .text, chunkCapacity: 4,
+            refusing: { _ in EditRefusal("") })
+        else {
+            Issue.record("a list with an item without a name or an id was previewed in parts")
+            return
+        }
         let late = Array(Self.longList.replacingOccurrences(of: "currency: EUR\n", with: "").appending("currency: EUR\n").utf8)
         #expect(!Self.expectSameImport(late, Self.header + "Item 1,,,2.00,,,,,\n", .csv))
     }
@@ -287,3 +298,4 @@ struct PartsImportTests {
         #expect(inParts == count && count >= 40, "\(inParts) of \(count) made in parts")
     }
 }
+

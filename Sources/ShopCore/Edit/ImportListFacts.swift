@@ -96,6 +96,9 @@ struct ImportListFacts {
     var count = 0
     /// Whether the list (or a part) has structure errors: an import is then refused for those.
     var broken = false
+    /// Whether an item has neither a name nor an id: a diff tells such items apart only by
+    /// their places in the whole list.
+    var hasUnidentifiedItems = false
     /// The list's text, which the lines of items are worked out from.
     private var source: SourceText?
 
@@ -130,6 +133,8 @@ struct ImportListFacts {
         let items = part.items
         for (offset, item) in items.enumerated() {
             let position = first + offset
+            // A name that is not text has no fingerprint.
+            if records[offset].nameFingerprint == 0 && item.name == nil && item.id == nil { hasUnidentifiedItems = true }
             if nameFingerprints.contains(records[offset].nameFingerprint), let name = item.name {
                 let key = NameKey(name)
                 if questions.names.contains(key) {

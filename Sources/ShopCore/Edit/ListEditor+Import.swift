@@ -119,7 +119,7 @@ extension ListEditor {
             return .success(.readWhole)
         case .success(.refused(let refusal)):
             return .success(.refused(refusal))
-        case .success(.planned(let plan)):
+        case .success(.planned(let plan, _)):
             return editPartwise(bytes, chunkCapacity: chunkCapacity, ImportChanges(plan), configure: configure, into: sink)
         }
     }
@@ -138,7 +138,8 @@ extension ListEditor {
     /// What ``importInParts(_:text:format:refusing:configure:into:)`` would change, written
     /// nowhere: the list's changes, part by part, as ``ListDiff/init(old:new:options:)`` gives
     /// them for the whole list. An import moves and renames no item, so that each part's changes
-    /// are its own; a part that changes the top level asks for the whole list.
+    /// are its own; a part that changes the top level, or a list with an item that has neither a
+    /// name nor an id (told apart by its place in the whole list), asks for the whole list.
     public static func importPreviewInParts(
         _ bytes: [UInt8], text: ImportText, format: ImportFormat, refusing: (ImportRefusal) -> EditRefusal
     ) -> Result<ImportPreview, ReadFailure> {
@@ -156,7 +157,8 @@ extension ListEditor {
         case .failure(let failure): return .failure(failure)
         case .success(.readWhole): return .success(.readWhole)
         case .success(.refused(let refusal)): return .success(.refused(refusal))
-        case .success(.planned(let planned)): plan = planned
+        case .success(.planned(_, hasUnidentifiedItems: true)): return .success(.readWhole)
+        case .success(.planned(let planned, _)): plan = planned
         }
         let changes = PartChanges()
         let edited = editPartwise(
@@ -187,7 +189,8 @@ extension ListEditor {
 
     /// How planning an import in parts ended.
     private enum PlannedImport {
-        case planned(ImportPlan)
+        /// The plan, and whether the list has items with neither a name nor an id.
+        case planned(ImportPlan, hasUnidentifiedItems: Bool)
         case refused(EditRefusal)
         case readWhole
     }
@@ -208,7 +211,7 @@ extension ListEditor {
         }
         guard let (read, facts) = gathering.finish() else { return .success(.readWhole) }
         do throws(ImportRefusal) {
-            return .success(.planned(try importPlan(read, facts: facts)))
+            return .success(.planned(try importPlan(read, facts: facts), hasUnidentifiedItems: facts.hasUnidentifiedItems))
         } catch {
             return .success(.refused(refusing(error)))
         }
