@@ -5,14 +5,14 @@ import YAML
 /// the list as it was, and so that the same plan is made on a whole list and on one read in parts.
 struct ImportPlanner {
     let facts: ImportListFacts
-    /// The plan so far.
-    private(set) var plan: ImportPlan
+    /// The plan made so far.
+    private(set) var made: ImportPlan
     /// The categories new items name that `categories` does not, by name key.
     private var unlistedKeys: Set<NameKey> = []
 
     init(facts: ImportListFacts) {
         self.facts = facts
-        plan = ImportPlan(priceDecimals: facts.priceDecimals)
+        made = ImportPlan(priceDecimals: facts.priceDecimals)
     }
 
     mutating func plan(_ entries: [ImportEntry], problems: inout [ImportProblem]) {
@@ -134,9 +134,9 @@ struct ImportPlanner {
         if done && !item.done { planned.append(.set(.done, .plain("true"))) }
         if !done && item.done { planned.append(.unset("done")) }
         if planned.isEmpty {
-            plan.unchanged += 1
+            made.unchanged += 1
         } else {
-            plan.changes.append((item.position, planned))
+            made.changes.append((item.position, planned))
         }
     }
 
@@ -151,9 +151,9 @@ struct ImportPlanner {
             entry.category = category
             before = facts.insertionPoint(for: key)
             if facts.hasCategories, facts.listedCategories[key] == nil, unlistedKeys.insert(key).inserted {
-                plan.unlistedCategories.append(category)
+                made.unlistedCategories.append(category)
             }
         }
-        plan.additions.append((entry, before))
+        made.additions.append((entry, before))
     }
 }

@@ -45,7 +45,7 @@ extension ListEditor {
         var planner = ImportPlanner(facts: facts)
         planner.plan(read.entries, problems: &problems)
         guard problems.isEmpty else { throw ImportRefusal(problems) }
-        var plan = planner.plan
+        var plan = planner.made
         if !read.ignoredColumns.isEmpty {
             // A column under a header shop does not know is data the person may think was read.
             let names = read.ignoredColumns.map { "\"\($0)\"" }.joined(separator: ", ")
