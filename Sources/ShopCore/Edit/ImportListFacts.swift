@@ -113,17 +113,18 @@ struct ImportListFacts {
         look(at: list)
     }
 
-    /// Gathers the facts of one part (or of a whole list). The settings are taken from each part:
-    /// every part of a list read in parts has those written before its items, which are all.
+    /// Gathers the facts of one part (or of a whole list). The settings are taken from the part
+    /// that holds the whole top level: the last of a list read in parts, or the whole list.
     mutating func look(at part: ShoppingList) {
         if !part.check([.structure]).isEmpty { broken = true }
         source = part.document.source
-        currencyCode = part.currency?.code
-        priceDecimals = part.priceDecimals
-        hasCategories = part.categories != nil
-        listedCategories = [:]
-        for category in part.categories ?? [] where listedCategories[NameKey(category)] == nil {
-            listedCategories[NameKey(category)] = category
+        if part.scope.holdsTopLevel {
+            currencyCode = part.currency?.code
+            priceDecimals = part.priceDecimals
+            hasCategories = part.categories != nil
+            for category in part.categories ?? [] where listedCategories[NameKey(category)] == nil {
+                listedCategories[NameKey(category)] = category
+            }
         }
         let first = part.scope.firstPosition
         let records = part.records

@@ -115,6 +115,13 @@ struct ImportChanges: PartwiseEdit {
     }
 
     mutating func change(_ editor: inout ListEditor, place: PartPlace) throws(EditRefusal) -> Bool {
+        apply(to: &editor, place: place)
+        return true
+    }
+
+    /// Plans the changes and additions that fall in the part `editor` edits, at `place`; none is
+    /// refused, since the plan was checked whole.
+    mutating func apply(to editor: inout ListEditor, place: PartPlace) {
         let end = place.firstPosition + editor.list.records.count
         var changes = nextChange
         while changes < plan.changes.count && plan.changes[changes].position < end { changes += 1 }
@@ -127,7 +134,6 @@ struct ImportChanges: PartwiseEdit {
         plan.apply(nextChange..<changes, nextAddition..<additions, to: &editor, firstPosition: place.firstPosition)
         nextChange = changes
         nextAddition = additions
-        return true
     }
 
     func notes() -> [EditNote]? {

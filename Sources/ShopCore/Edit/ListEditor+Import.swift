@@ -19,7 +19,7 @@ extension ListEditor {
     public mutating func importEntries(_ read: ImportEntries) throws(ImportRefusal) {
         let facts = ImportListFacts(list: list, questions: ImportQuestions(read.entries))
         var changes = ImportChanges(try Self.importPlan(read, facts: facts))
-        _ = try? changes.change(&self, place: PartPlace(firstPosition: 0, isLast: true))
+        changes.apply(to: &self, place: PartPlace(firstPosition: 0, isLast: true))
         for note in changes.plan.notes { self.note(note.kind, note.message) }
     }
 
