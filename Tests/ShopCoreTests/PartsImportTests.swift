@@ -259,6 +259,18 @@ struct PartsImportTests {
             Issue.record("a list with an item without a name or an id was previewed in parts")
             return
         }
+        // A short list is read whole: its memory is a small part of the import's.
+        let short = Array(Self.longList.utf8)
+        #expect(short.count < ListEditor.importInPartsMinimumSize)
+        let input = try! ImportText(Array((Self.header + "Item 1,,,2.00,,,,,\n").utf8))
+        guard case .success(.readWhole) = ListEditor.importInParts(
+            short, text: input, format: .csv, refusing: { _ in EditRefusal("") }, into: { _ in }),
+            case .success(.readWhole) = ListEditor.importPreviewInParts(
+                short, text: input, format: .csv, refusing: { _ in EditRefusal("") })
+        else {
+            Issue.record("a short list was read in parts for an import")
+            return
+        }
         let late = Array(Self.longList.replacingOccurrences(of: "currency: EUR\n", with: "").appending("currency: EUR\n").utf8)
         #expect(!Self.expectSameImport(late, Self.header + "Item 1,,,2.00,,,,,\n", .csv))
     }
