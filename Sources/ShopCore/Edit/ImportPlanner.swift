@@ -1,16 +1,16 @@
 import YAML
 
 /// What an import changes, worked out in full from what it needs to know of the list
-/// (``ImportListFacts``) before anything is planned in an editor, so that a refused import leaves
+/// (``ItemFacts``) before anything is planned in an editor, so that a refused import leaves
 /// the list as it was, and so that the same plan is made on a whole list and on one read in parts.
 struct ImportPlanner {
-    let facts: ImportListFacts
+    let facts: ItemFacts
     /// The plan made so far.
     private(set) var made: ImportPlan
     /// The categories new items name that `categories` does not, by name key.
     private var unlistedKeys: Set<NameKey> = []
 
-    init(facts: ImportListFacts) {
+    init(facts: ItemFacts) {
         self.facts = facts
         made = ImportPlan(priceDecimals: facts.priceDecimals)
     }
@@ -43,7 +43,7 @@ struct ImportPlanner {
             let before = problems.count
             check(entry, problems: &problems)
             let matches = facts.named[key] ?? []
-            var target: ImportTarget?
+            var target: NamedItem?
             if matches.count > 1 {
                 let lines = matches.compactMap { facts.line(of: $0).map(String.init) }
                 problems.append(
@@ -111,7 +111,7 @@ struct ImportPlanner {
         }
     }
 
-    private mutating func planChanges(to item: ImportTarget, from entry: ImportEntry) {
+    private mutating func planChanges(to item: NamedItem, from entry: ImportEntry) {
         var planned: [ImportPlan.Change] = []
         if entry.changesKnownItems {
             if let quantity = entry.quantity, quantity != item.effectiveQuantity {

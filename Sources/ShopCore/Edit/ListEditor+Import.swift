@@ -17,7 +17,7 @@ extension ListEditor {
     /// the currency has or in another currency, an item whose name the list has twice or that has
     /// a key twice, an id another item has. A refused import plans nothing.
     public mutating func importEntries(_ read: ImportEntries) throws(ImportRefusal) {
-        let facts = ImportListFacts(list: list, questions: ImportQuestions(read.entries))
+        let facts = ItemFacts(list: list, questions: ItemQuestions(read.entries))
         var changes = ImportChanges(try Self.importPlan(read, facts: facts))
         changes.apply(to: &self, place: PartPlace(firstPosition: 0, isLast: true))
         for note in changes.plan.notes { self.note(note.kind, note.message) }
@@ -25,7 +25,7 @@ extension ListEditor {
 
     /// The plan of an import of `read` into the list `facts` were gathered from; refused with
     /// every problem, as ``importEntries(_:)`` is.
-    static func importPlan(_ read: ImportEntries, facts: ImportListFacts) throws(ImportRefusal) -> ImportPlan {
+    static func importPlan(_ read: ImportEntries, facts: ItemFacts) throws(ImportRefusal) -> ImportPlan {
         var problems = read.problems
         if let marker = read.currency {
             if let own = facts.currencyCode, !CurrencyMarker.marker(marker, standsFor: own) {
@@ -95,7 +95,7 @@ extension ListEditor {
     /// canonical form to `sink` as it goes: an import into a long list in the memory of a few
     /// hundred of its items, and of the import.
     ///
-    /// A first read gathers what the import asks of the list (``ImportListFacts``): its settings,
+    /// A first read gathers what the import asks of the list (``ItemFacts``): its settings,
     /// the items the entries name, the items with their ids, where their categories end. The
     /// import is planned from those, exactly as on the whole list, and a second read makes the
     /// plan's changes on the editor of each part (``ImportChanges``). A refused import says why
@@ -236,7 +236,7 @@ extension ListEditor {
 private struct ImportFactsGathering {
     let text: ImportText
     let format: ImportFormat
-    var facts: ImportListFacts?
+    var facts: ItemFacts?
     /// The decimals the input was read with.
     var decimals = Currency.defaultDecimals
     /// The input as read first, when its reader asked nothing of the list's names: then it
@@ -268,7 +268,7 @@ private struct ImportFactsGathering {
             let asked = AskedNames()
             do throws(ImportProblem) {
                 let read = try ImportEntries.read(text, format: format, isKnown: asked.ask, priceDecimals: decimals)
-                facts = ImportListFacts(questions: ImportQuestions(read.entries, askedNames: asked.names))
+                facts = ItemFacts(questions: ItemQuestions(read.entries, askedNames: asked.names))
                 if asked.names.isEmpty { unasked = read }
             } catch {
                 unreadable = true
@@ -280,7 +280,7 @@ private struct ImportFactsGathering {
 
     /// The input as read with the names the list has, and the facts; nil when the whole list's
     /// import is to say what happens.
-    func finish() -> (ImportEntries, ImportListFacts)? {
+    func finish() -> (ImportEntries, ItemFacts)? {
         guard !unreadable, let facts, !facts.broken, facts.priceDecimals == decimals else { return nil }
         let known = facts.knownNames
         guard

@@ -109,48 +109,35 @@ struct ClearedItems: PartwiseEdit {
 }
 
 /// Where ``ListEditor/add(_:)`` puts a new item in a list read in parts, found on a read of
-/// every part: before the item after the last one of its category, else at the end (as among all
-/// the list's items); and whether an item has its name already.
+/// every part (``ItemFacts``): before the item after the last one of its category, else at the end
+/// (as among all the list's items); and whether an item has its name already.
 struct NewItemPlaceFinder {
     let name: NameKey
     let category: NameKey?
-    /// The refusal of the name, for the first item that has it.
-    var taken: EditRefusal?
-    /// Whether a part has structure errors, which the whole list's editor refuses first.
-    var broken = false
-    /// The position of the last item of the category.
-    var lastOfCategory: Int?
-    /// How many items the parts looked at hold.
-    var count = 0
-    /// Whether each category text seen is the category's.
-    var matchingCategories: [String: Bool] = [:]
+    private var facts: ItemFacts
+
+    init(name: NameKey, category: NameKey?) {
+        self.name = name
+        self.category = category
+        facts = ItemFacts(questions: ItemQuestions(names: [name], categories: category.map { [$0] } ?? []))
+    }
 
     mutating func look(at part: ShoppingList) {
-        if !part.check([.structure]).isEmpty { broken = true }
-        let first = part.scope.firstPosition
-        let target = NameKey.fingerprint(of: name.bytes)
-        for (offset, item) in part.items.enumerated() {
-            // Names are compared by fingerprint first, as the editor compares them.
-            if taken == nil, part.records[offset].nameFingerprint == target, let written = item.name,
-                NameKey(written) == name
-            {
-                taken = ListEditor.takenName(item, as: written, in: part)
-            }
-            if let category, let written = item.category {
-                // A list has few categories, written the same way again and again.
-                let matches = matchingCategories[written] ?? (NameKey(written) == category)
-                matchingCategories[written] = matches
-                if matches { lastOfCategory = first + offset }
-            }
-        }
-        count = first + part.records.count
+        facts.look(at: part)
+    }
+
+    /// Whether a part has structure errors, which the whole list's editor refuses first.
+    var broken: Bool { facts.broken }
+
+    /// The refusal of the name, for the first item that has it.
+    var taken: EditRefusal? {
+        facts.named[name]?.first.map { item in ListEditor.takenName(item.name ?? "", line: facts.line(of: item)) }
     }
 
     /// The place; nil when the name is taken or the list is broken.
     var place: AddedItem.Place? {
         guard taken == nil, !broken else { return nil }
-        guard let last = lastOfCategory, last + 1 < count else { return .end }
-        return .before(last + 1)
+        return category.flatMap(facts.insertionPoint(for:)).map { .before($0) } ?? .end
     }
 }
 

@@ -1,16 +1,24 @@
 import YAML
 
-/// What an import can ask of the list it changes: the names, ids and categories its entries give.
-/// The list is looked at for these only, so that a long list is read for an import in parts
-/// without keeping anything of the items the import does not name.
-struct ImportQuestions {
-    /// The names asked about, as names are compared: the entries', and for a checklist every
-    /// name a line could be read as (which reading counts depends on which names the list has).
+/// What an edit asks of the list it changes before it changes it: which items have some names
+/// and ids, and where some categories end (an import, of the names, ids and categories its entries
+/// give; `add`, of its new item's name and category). The list is looked at for these only, so
+/// that a long list is read in parts without keeping anything of the items not asked about.
+struct ItemQuestions {
+    /// The names asked about, as names are compared: for an import the entries', and for a
+    /// checklist every name a line could be read as (which reading counts depends on which names
+    /// the list has).
     var names: Set<NameKey> = []
-    /// The ids the entries give.
+    /// The ids asked about.
     var ids: Set<String> = []
-    /// The categories the entries give, as names are compared.
+    /// The categories asked about, as names are compared.
     var categories: Set<NameKey> = []
+
+    /// Questions about these names and categories.
+    init(names: Set<NameKey>, categories: Set<NameKey>) {
+        self.names = names
+        self.categories = categories
+    }
 
     /// The names, ids and categories of `entries`, and `askedNames`.
     init(_ entries: [ImportEntry], askedNames: Set<NameKey> = []) {
@@ -31,9 +39,9 @@ struct ImportQuestions {
     }
 }
 
-/// An item of the list that an import's entry names, as the import needs it: its values, where
-/// it is, and whether it may be changed.
-struct ImportTarget {
+/// An item of the list with a name asked about, as an edit needs it: its values, where it is,
+/// and whether it may be changed.
+struct NamedItem {
     /// The item's position among all the list's items.
     var position: Int
     /// The byte offset its mapping starts at: its line is worked out only for a message, so
@@ -69,12 +77,12 @@ struct ImportTarget {
     }
 }
 
-/// What an import needs to know of a list to plan its changes (``ImportPlanner``), gathered from
-/// the whole list or from its parts one after another (``look(at:)``): the list's settings, the
-/// items with the names asked about, the first item of each id asked about, and where each
-/// category asked about ends.
-struct ImportListFacts {
-    let questions: ImportQuestions
+/// What an edit needs to know of a list to plan its changes (``ImportPlanner``,
+/// ``NewItemPlaceFinder``), gathered from the whole list or from its parts one after another
+/// (``look(at:)``): the list's settings, the items with the names asked about, the first item of
+/// each id asked about, and where each category asked about ends.
+struct ItemFacts {
+    let questions: ItemQuestions
     /// The fingerprints of the names asked about: most items are not asked about, and are
     /// passed over by their name's fingerprint without building anything.
     private let nameFingerprints: Set<UInt64>
@@ -87,9 +95,9 @@ struct ImportListFacts {
     /// The categories of `categories`, by name key, as they are spelled there (the first of each).
     var listedCategories: [NameKey: String] = [:]
     /// The items with each name asked about, in list order.
-    var named: [NameKey: [ImportTarget]] = [:]
+    var named: [NameKey: [NamedItem]] = [:]
     /// The first item with each id asked about.
-    var idOwners: [String: ImportTarget] = [:]
+    var idOwners: [String: NamedItem] = [:]
     /// The position of the last item of each category asked about.
     var lastOfCategory: [NameKey: Int] = [:]
     /// How many items the parts looked at hold.
@@ -102,13 +110,13 @@ struct ImportListFacts {
     /// The list's text, which the lines of items are worked out from.
     private var source: SourceText?
 
-    init(questions: ImportQuestions) {
+    init(questions: ItemQuestions) {
         self.questions = questions
         nameFingerprints = Set(questions.names.map { NameKey.fingerprint(of: $0.bytes) })
     }
 
     /// The facts of a whole list.
-    init(list: ShoppingList, questions: ImportQuestions) {
+    init(list: ShoppingList, questions: ItemQuestions) {
         self.init(questions: questions)
         look(at: list)
     }
@@ -139,11 +147,11 @@ struct ImportListFacts {
             if nameFingerprints.contains(records[offset].nameFingerprint), let name = item.name {
                 let key = NameKey(name)
                 if questions.names.contains(key) {
-                    named[key, default: []].append(ImportTarget(item, in: part, position: position))
+                    named[key, default: []].append(NamedItem(item, in: part, position: position))
                 }
             }
             if !questions.ids.isEmpty, let id = item.id, questions.ids.contains(id), idOwners[id] == nil {
-                idOwners[id] = ImportTarget(item, in: part, position: position)
+                idOwners[id] = NamedItem(item, in: part, position: position)
             }
             if !questions.categories.isEmpty, let written = item.category, !otherCategories.contains(written) {
                 if let asked = askedCategories[written] {
@@ -160,7 +168,7 @@ struct ImportListFacts {
     }
 
     /// The line `target` starts on.
-    func line(of target: ImportTarget) -> Int? {
+    func line(of target: NamedItem) -> Int? {
         guard let offset = target.offset, let source else { return nil }
         return source.location(at: offset).line
     }
