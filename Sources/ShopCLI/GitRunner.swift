@@ -36,7 +36,9 @@ struct GitRunner {
     var folder: String?
 
     /// Runs `git ARGUMENTS` with `input` on its standard input.
-    func run(_ arguments: [String], input: [UInt8] = []) throws(GitError) -> Output {
+    /// `stdoutCapacity` is room made for standard output at the start, when its size is known:
+    /// a long output then never holds the old and the new buffer at once while it grows.
+    func run(_ arguments: [String], input: [UInt8] = [], stdoutCapacity: Int = 0) throws(GitError) -> Output {
         var argumentList = ["git"]
         if let folder { argumentList += ["-C", folder] }
         argumentList += arguments
@@ -81,6 +83,7 @@ struct GitRunner {
         close(pipes[2][1])
         pipes[2][1] = -1
         var output = Output(status: 0, stdout: [], stderr: [])
+        output.stdout.reserveCapacity(stdoutCapacity)
         var (stdin, stdout, stderr) = (pipes[0][1], pipes[1][0], pipes[2][0])
         exchange(input: input, stdin: &stdin, stdout: &stdout, stderr: &stderr, output: &output)
         (pipes[0][1], pipes[1][0], pipes[2][0]) = (stdin, stdout, stderr)

@@ -56,33 +56,26 @@ enum HistoryCommand {
         }
         let top = try GitSetupCommand.run(git, ["rev-parse", "--show-toplevel"])
         let reader = GitRunner(folder: top.text)
-        // The versions are read a batch at a time, oldest first, each dropped once its items are
-        // followed: a long history of a long list is never held whole.
+        // The versions are read one at a time, oldest first (short ones a batch at a time), each
+        // dropped once its items are followed: a long history of a long list is never held whole.
         let oldestFirst = Array(commits.reversed())
-        let requests = oldestFirst.map { "\($0.hash):\($0.path)\n" }
-        let sizes = try runBatchCheck(reader, Array(requests.joined().utf8))
-        // Sizes that do not answer every request leave one batch of them all.
-        let runs = sizes.count == requests.count ? batches(sizes: sizes, limit: batchSize) : [0..<requests.count]
-        var builder = PriceHistory.Builder()
-        for batch in runs {
-            let contents = try runBatch(reader, Array(requests[batch].joined().utf8))
-            for (commit, content) in zip(oldestFirst[batch], contents) {
-                guard let content else {
+        var versions = VersionTexts(git: reader, commits: oldestFirst)
+        try versions.measure()
+        var history = try PriceHistory.read(
+            oldestFirst.map { PriceHistory.Version(commit: $0.hash, date: $0.date) },
+            text: { (index: Int) throws(CommandFailure) -> [UInt8]? in try versions.text(index) },
+            skipped: { index, skip in
+                let commit = oldestFirst[index]
+                switch skip {
+                case .missing:
                     console.note("skipped \(commit.hash.prefix(7)) (\(commit.date)): git has no \(commit.path) in it")
-                    continue
+                case .unreadable(let reason):
+                    console.note("skipped \(commit.hash.prefix(7)) (\(commit.date)): not a readable list (\(reason))")
                 }
-                switch VersionReading.list(content) {
-                case .success(let list):
-                    builder.add(PriceHistory.Version(commit: commit.hash, date: commit.date, list: list))
-                case .failure(let failure):
-                    console.note("skipped \(commit.hash.prefix(7)) (\(commit.date)): not a readable list (\(failure.reason))")
-                }
-            }
-        }
-        var history = builder.history
+            })
         let names = context.arguments.positionals
         if !names.isEmpty {
-            let known = history.items.map(\.name)
+            let known = history.names
             for name in names where !known.contains(where: { NameKey($0) == NameKey(name) }) {
                 var message = "no item named \"\(name)\" in the newest committed version of \(path)"
                 let suggestions = SpellingSuggestion.closestNames(to: name, among: known)
@@ -94,9 +87,9 @@ enum HistoryCommand {
             history = history.keeping(names: names)
         }
         switch context.arguments.value("format") ?? "text" {
-        case "csv": console.out.write(history.csv())
-        case "json": console.out.write(JSONWriter.string(history.json()) + "\n")
-        default: console.out.write(history.text(namingUnpriced: !names.isEmpty))
+        case "csv": history.writeCSV(to: console.out.write)
+        case "json": history.writeJSON(to: console.out.write)
+        default: history.writeText(namingUnpriced: !names.isEmpty, to: console.out.write)
         }
         return 0
     }
@@ -126,9 +119,45 @@ enum HistoryCommand {
         return commits
     }
 
+    /// The texts of the list file's versions, from `git cat-file --batch`: a version of
+    /// ``batchSize`` bytes or more is read alone, into a buffer of its size, and not kept; shorter
+    /// ones are read a batch at a time, and the last batch is kept for the versions asked for again.
+    struct VersionTexts {
+        let git: GitRunner
+        let requests: [String]
+        /// The versions' sizes (nil for one git does not have), once measured.
+        private var sizes: [Int?] = []
+        /// The batches of versions read together.
+        private var runs: [Range<Int>] = []
+        /// The batch read last, and its texts.
+        private var kept: (run: Range<Int>, texts: [[UInt8]?])?
+
+        init(git: GitRunner, commits: [Commit]) {
+            self.git = git
+            requests = commits.map { "\($0.hash):\($0.path)\n" }
+        }
+
+        /// Asks git for the versions' sizes, which decide the batches.
+        mutating func measure() throws(CommandFailure) {
+            sizes = try runBatchCheck(git, Array(requests.joined().utf8))
+            // Sizes that do not answer every request leave one batch of them all.
+            runs = sizes.count == requests.count ? batches(sizes: sizes, limit: batchSize) : [0..<requests.count]
+        }
+
+        /// The text of version `index`; nil when git has no list file in it.
+        mutating func text(_ index: Int) throws(CommandFailure) -> [UInt8]? {
+            if let kept, kept.run.contains(index) { return kept.texts[index - kept.run.lowerBound] }
+            guard let run = runs.first(where: { $0.contains(index) }) else { return nil }
+            let capacity = sizes.count == requests.count ? run.reduce(0) { $0 + (sizes[$1] ?? 0) + 128 } : 0
+            let texts = try runBatch(git, Array(requests[run].joined().utf8), capacity: capacity)
+            if run.count > 1 { kept = (run, texts) }
+            return texts.count > index - run.lowerBound ? texts[index - run.lowerBound] : nil
+        }
+    }
+
     /// How many bytes of versions one `git cat-file --batch` reads at most (one larger version is
     /// read alone).
-    static let batchSize = 16 << 20
+    static let batchSize = 1 << 20
 
     /// The requests, by their sizes (nil for an object git does not have), in runs of at most
     /// `limit` bytes together, or of one request larger than that.
@@ -160,9 +189,20 @@ enum HistoryCommand {
 
     /// The contents of the objects `git cat-file --batch` is asked for, one per request line;
     /// nil for one git does not have.
-    static func runBatch(_ git: GitRunner, _ requests: [UInt8]) throws(CommandFailure) -> [[UInt8]?] {
+    /// `capacity` is what git's output is expected to take: a single version's text is then its
+    /// output read into a buffer of its size, the header taken off in place.
+    static func runBatch(_ git: GitRunner, _ requests: [UInt8], capacity: Int = 0) throws(CommandFailure) -> [[UInt8]?] {
         var contents: [[UInt8]?] = []
-        let bytes = try catFile(git, "--batch", requests)
+        var bytes = try catFile(git, "--batch", requests, capacity: capacity)
+        if requests.filter({ $0 == 0x0A }).count == 1, let lineEnd = bytes.firstIndex(of: 0x0A) {
+            let header = String(decoding: bytes[..<lineEnd], as: UTF8.self).split(separator: " ")
+            guard header.count == 3, header[1] == "blob", let size = Int(header[2]), lineEnd + 1 + size <= bytes.count else {
+                return [nil]
+            }
+            bytes.removeSubrange((lineEnd + 1 + size)...)
+            bytes.removeSubrange(...lineEnd)
+            return [bytes]
+        }
         var position = 0
         while position < bytes.count {
             guard let lineEnd = bytes[position...].firstIndex(of: 0x0A) else { break }
@@ -179,9 +219,11 @@ enum HistoryCommand {
     }
 
     /// What `git cat-file MODE` writes for the request lines `requests`.
-    private static func catFile(_ git: GitRunner, _ mode: String, _ requests: [UInt8]) throws(CommandFailure) -> [UInt8] {
+    private static func catFile(
+        _ git: GitRunner, _ mode: String, _ requests: [UInt8], capacity: Int = 0
+    ) throws(CommandFailure) -> [UInt8] {
         do throws(GitError) {
-            return try git.run(["cat-file", mode], input: requests).stdout
+            return try git.run(["cat-file", mode], input: requests, stdoutCapacity: capacity).stdout
         } catch {
             throw CommandFailure.file(FileError(path: "git", action: "run", reason: error.description))
         }

@@ -3,22 +3,31 @@
 /// first price counts as a change). Items are followed from version to version as merge matches
 /// them (by id, by name, and renames); an item that went and came back later (by name or id) goes
 /// on with the history it had.
+///
+/// The versions are read one at a time, each in parts once it is long, and only what follows the
+/// items is kept of them (``VersionItems``): a long history of a long list is read in the memory
+/// of about one version.
 public struct PriceHistory: Sendable {
-    /// One version of the list.
-    public struct Version: Sendable {
+    /// One version of the list: the commit that made it.
+    public struct Version: Sendable, Equatable {
         /// The commit's hash.
         public var commit: String
         /// The committer date, `YYYY-MM-DD`.
         public var date: String
-        /// The list as it was.
-        public var list: ShoppingList
 
         /// A version.
-        public init(commit: String, date: String, list: ShoppingList) {
+        public init(commit: String, date: String) {
             self.commit = commit
             self.date = date
-            self.list = list
         }
+    }
+
+    /// Why a version was left out of the history.
+    public enum Skip: Sendable, Equatable {
+        /// There was no text for it (git has no list file in that commit).
+        case missing
+        /// Its text is not a list that can be followed item by item, for `reason`.
+        case unreadable(reason: String)
     }
 
     /// A price that an item got in a version.
@@ -46,94 +55,86 @@ public struct PriceHistory: Sendable {
         public var prices: [Price]
     }
 
-    /// The items of the newest version, in its order.
-    public var items: [Item]
-
-    /// The history of `versions`, oldest first.
-    public init(versions: [Version]) {
-        var builder = Builder()
-        for version in versions { builder.add(version) }
-        self = builder.history
+    /// A version that was read: its commit, and how its prices are written.
+    struct ReadVersion: Sendable {
+        var version: Version
+        var decimals: Int
+        var currency: String?
     }
 
-    /// Builds a history from the versions handed to it one at a time, oldest first: only the last
-    /// one is held, with the prices found so far, so that a long history is read in the memory of
-    /// two versions.
-    public struct Builder: Sendable {
-        private var tracks: [[Price]] = []
-        private var current: [Int] = []
-        private var previous: ListVersion?
-        private var gone: [String: Int] = [:]
+    /// The versions read, oldest first; the tracks name them by their place here.
+    let readVersions: [ReadVersion]
+    let tracks: PriceTracks
+    /// The names of the newest version read.
+    let newest: VersionItems
+    /// For each item of ``newest``, its track.
+    let trackOfItem: [Int32]
+    /// The items of ``newest`` shown, when not all are.
+    private var shown: [Int]?
 
-        /// A history of no versions yet.
-        public init() {}
+    /// The items of the newest version, in its order (only those kept by ``keeping(names:)``).
+    public var items: Items { Items(history: self) }
 
-        /// Follows the items into `version`, the one after those added before.
-        public mutating func add(_ version: Version) {
-            let list = ListVersion(version.list)
-            var next = [Int](repeating: -1, count: list.items.count)
-            if let previous {
-                let matching = ItemMatching(old: previous, new: list)
-                for (old, new) in matching.newForOld.enumerated() {
-                    if let new { next[new] = current[old] } else { PriceHistory.remember(old, of: previous, current[old], in: &gone) }
-                }
-            }
-            for index in list.items.indices where next[index] < 0 {
-                if let track = PriceHistory.recall(index, of: list, from: &gone) {
-                    next[index] = track
-                } else {
-                    next[index] = tracks.count
-                    tracks.append([])
-                }
-            }
-            let decimals = version.list.priceDecimals
-            let currency = version.list.currency?.code
-            for (index, item) in version.list.items.enumerated() {
-                guard let price = item.price else { continue }
-                let track = next[index]
-                // A new currency is a new price, whatever the number.
-                if tracks[track].last?.price != price || tracks[track].last?.currency != currency {
-                    tracks[track].append(
-                        Price(date: version.date, commit: version.commit, price: price, decimals: decimals, currency: currency))
-                }
-            }
-            current = next
-            previous = list
+    /// The history of `versions`, oldest first. `text` gives the text of a version by its place in
+    /// `versions` (nil when there is none), once as it is read and once more for the version
+    /// before and the version itself when an item may have been renamed; `skipped` is told of
+    /// each version that is left out, and why.
+    public static func read<Failure: Error>(
+        _ versions: [Version], text: (Int) throws(Failure) -> [UInt8]?, skipped: (Int, Skip) -> Void
+    ) throws(Failure) -> PriceHistory {
+        try read(versions, reading: .whenLong, text: text, skipped: skipped)
+    }
+
+    /// ``read(_:text:skipped:)`` with the versions read as `reading` says (for tests).
+    static func read<Failure: Error>(
+        _ versions: [Version], reading: HistoryReading.Reading, text: (Int) throws(Failure) -> [UInt8]?,
+        skipped: (Int, Skip) -> Void
+    ) throws(Failure) -> PriceHistory {
+        var reading = HistoryReading(versions: versions, reading: reading)
+        for index in versions.indices {
+            try reading.follow(index, text: text, skipped: skipped)
         }
-
-        /// The history of the versions added so far: the items of the last one.
-        public var history: PriceHistory {
-            let items =
-                previous.map { list in
-                    list.items.indices.map { Item(name: list.displayName(ofItem: $0), prices: tracks[current[$0]]) }
-                } ?? []
-            return PriceHistory(items: items)
-        }
+        return reading.history
     }
 
-    private init(items: [Item]) {
-        self.items = items
-    }
-
-    private static func remember(_ item: Int, of list: ListVersion, _ track: Int, in gone: inout [String: Int]) {
-        if let id = list.id(ofItem: item) { gone["id:" + id] = track }
-        if let key = list.nameKey(ofItem: item) { gone["name:" + key.description] = track }
-    }
-
-    private static func recall(_ item: Int, of list: ListVersion, from gone: inout [String: Int]) -> Int? {
-        let keys = [list.id(ofItem: item).map { "id:" + $0 }, list.nameKey(ofItem: item).map { "name:" + $0.description }]
-            .compactMap { $0 }
-        guard let track = keys.compactMap({ gone[$0] }).first else { return nil }
-        for key in keys { gone[key] = nil }
-        return track
+    init(readVersions: [ReadVersion], tracks: PriceTracks, newest: VersionItems, trackOfItem: [Int32]) {
+        self.readVersions = readVersions
+        self.tracks = tracks
+        self.newest = newest
+        self.trackOfItem = trackOfItem
     }
 
     /// Only the items named (compared like names), in the order of the list.
     public func keeping(names: [String]) -> PriceHistory {
         let keys = Set(names.map(NameKey.init))
         var copy = self
-        copy.items = items.filter { keys.contains(NameKey($0.name)) }
+        copy.shown = (0..<newest.count).filter { keys.contains(NameKey(newest.displayName($0))) }
         return copy
+    }
+
+    /// The item of ``newest`` at `position` among those shown.
+    func shownItem(_ position: Int) -> Int {
+        shown?[position] ?? position
+    }
+
+    /// The items of a history, each made when it is asked for.
+    public struct Items: RandomAccessCollection, Sendable {
+        let history: PriceHistory
+
+        public var startIndex: Int { 0 }
+        public var endIndex: Int { history.shown?.count ?? history.newest.count }
+
+        public subscript(position: Int) -> Item {
+            let item = history.shownItem(position)
+            let prices = history.tracks.prices(of: history.trackOfItem[item]).map { version, units in
+                let read = history.readVersions[version]
+                return Price(
+                    date: read.version.date, commit: read.version.commit,
+                    price: DecimalNumber(units: Int128(units), scale: read.decimals), decimals: read.decimals,
+                    currency: read.currency)
+            }
+            return Item(name: history.newest.displayName(item), prices: prices)
+        }
     }
 }
 

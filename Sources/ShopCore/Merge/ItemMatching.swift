@@ -1,5 +1,21 @@
 import YAML
 
+/// What matching reads of the items of one version: each one's name and `id` as written (nil
+/// without one), lent for the time of a match. A version held as a document lends them from its
+/// nodes; `history`, which keeps only these of a version, from a buffer of its own.
+protocol ItemIdentities {
+    /// How many items the version has.
+    var count: Int { get }
+    /// Item `item`'s name as written, when it is a scalar that is not null.
+    func nameBytes(_ item: Int) -> UnsafeBufferPointer<UInt8>?
+    /// Item `item`'s `id` as written, when it has one that is not blank.
+    func idBytes(_ item: Int) -> UnsafeBufferPointer<UInt8>?
+}
+
+extension ItemIdentities {
+    func hasID(_ item: Int) -> Bool { idBytes(item) != nil }
+}
+
 /// Which items of one version are which items of another: the same `id` when both have one, else
 /// the same name (compared like names); an item renamed without an id is found when exactly one
 /// item went and, of the items that came, exactly one has all its other keys equal to it.
@@ -15,49 +31,71 @@ struct ItemMatching: Sendable {
 
     /// The items of `new` that are the items of `old`.
     init(old: ListVersion, new: ListVersion) {
-        newForOld = ItemIndexMap(count: old.items.count)
-        oldForNew = ItemIndexMap(count: new.items.count)
-        old.document.withRawNodes { oldNodes in
+        self = old.document.withRawNodes { oldNodes in
             new.document.withRawNodes { newNodes in
-                let sides = Sides(old: old, oldNodes: oldNodes, new: new, newNodes: newNodes)
-                matchIDs(sides)
-                matchNames(sides)
+                ItemMatching(
+                    byIdentity: ListVersion.NodeIdentities(version: old, nodes: oldNodes),
+                    ListVersion.NodeIdentities(version: new, nodes: newNodes))
             }
         }
-        matchRename(old, new)
-    }
-
-    /// The two versions with their nodes lent.
-    private struct Sides {
-        let old: ListVersion
-        let oldNodes: RawNodes
-        let new: ListVersion
-        let newNodes: RawNodes
-
-        /// Whether old item `oldIndex` and new item `newIndex` can be one item by their ids: not
-        /// when both have ids and they differ.
-        func compatibleIDs(_ oldIndex: Int, _ newIndex: Int) -> Bool {
-            let (oldItem, newItem) = (old.items[oldIndex], new.items[newIndex])
-            guard oldItem.hasID && newItem.hasID else { return true }
-            return ListVersion.sameText(oldItem.idBytes(oldNodes), newItem.idBytes(newNodes))
+        if let (removed, came) = renameCandidates {
+            let oldEntries = old.entries(ofItem: removed)
+            let candidates = came.filter { index in
+                EntryComparison.otherKeysEqual(oldEntries, in: old, new.entries(ofItem: index), in: new, except: "name")
+            }
+            if candidates.count == 1, let added = candidates.first { pair(removed, added) }
         }
     }
 
-    private mutating func pair(_ oldIndex: Int, _ newIndex: Int) {
+    /// The items of `new` that are the items of `old` by their ids and names, renames not yet
+    /// looked for (see ``renameCandidates``).
+    init<Old: ItemIdentities, New: ItemIdentities>(byIdentity old: Old, _ new: New) {
+        newForOld = ItemIndexMap(count: old.count)
+        oldForNew = ItemIndexMap(count: new.count)
+        let sides = Sides(old: old, new: new)
+        matchIDs(sides)
+        matchNames(sides)
+    }
+
+    /// When exactly one old item went and some new items came, that item and those: one of them
+    /// is it renamed when exactly one has all its other keys equal to it (then ``pair(_:_:)``
+    /// them). Nil otherwise.
+    var renameCandidates: (removed: Int, came: [Int])? {
+        let gone = newForOld.indices.filter { newForOld[$0] == nil }
+        guard gone.count == 1, let removed = gone.first else { return nil }
+        let came = oldForNew.indices.filter { oldForNew[$0] == nil }
+        return came.isEmpty ? nil : (removed, came)
+    }
+
+    /// Makes old item `oldIndex` and new item `newIndex` one item.
+    mutating func pair(_ oldIndex: Int, _ newIndex: Int) {
         newForOld[oldIndex] = newIndex
         oldForNew[newIndex] = oldIndex
     }
 
-    /// Items that have the same `id` in both versions.
-    private mutating func matchIDs(_ sides: Sides) {
-        let (old, new) = (sides.old, sides.new)
-        guard old.items.contains(where: \.hasID), new.items.contains(where: \.hasID) else { return }
-        var byID: [String: [Int]] = [:]
-        for (index, item) in new.items.enumerated() {
-            if let id = item.idBytes(sides.newNodes) { byID[String(decoding: id, as: UTF8.self), default: []].append(index) }
+    /// The identities of the two versions.
+    private struct Sides<Old: ItemIdentities, New: ItemIdentities> {
+        let old: Old
+        let new: New
+
+        /// Whether old item `oldIndex` and new item `newIndex` can be one item by their ids: not
+        /// when both have ids and they differ.
+        func compatibleIDs(_ oldIndex: Int, _ newIndex: Int) -> Bool {
+            guard let oldID = old.idBytes(oldIndex), let newID = new.idBytes(newIndex) else { return true }
+            return ListVersion.sameText(oldID, newID)
         }
-        for (index, item) in old.items.enumerated() {
-            guard let bytes = item.idBytes(sides.oldNodes) else { continue }
+    }
+
+    /// Items that have the same `id` in both versions.
+    private mutating func matchIDs<Old, New>(_ sides: Sides<Old, New>) {
+        let (old, new) = (sides.old, sides.new)
+        guard (0..<old.count).contains(where: old.hasID), (0..<new.count).contains(where: new.hasID) else { return }
+        var byID: [String: [Int]] = [:]
+        for index in 0..<new.count {
+            if let id = new.idBytes(index) { byID[String(decoding: id, as: UTF8.self), default: []].append(index) }
+        }
+        for index in 0..<old.count {
+            guard let bytes = old.idBytes(index) else { continue }
             let id = String(decoding: bytes, as: UTF8.self)
             guard var candidates = byID[id], !candidates.isEmpty else { continue }
             pair(index, candidates.removeFirst())
@@ -66,7 +104,7 @@ struct ItemMatching: Sendable {
     }
 
     /// Items not matched by id that have the same name, unless both have ids (then they differ).
-    private mutating func matchNames(_ sides: Sides) {
+    private mutating func matchNames<Old, New>(_ sides: Sides<Old, New>) {
         let (old, new) = (sides.old, sides.new)
         // Most items keep their place from one version to the next, give or take the items added
         // or removed before them: each is looked for where the previous match suggests, then close
@@ -74,12 +112,12 @@ struct ItemMatching: Sendable {
         // removed) is looked up by name key among what is left.
         let window = 8
         var shift = 0
-        for (index, item) in old.items.enumerated() where newForOld[index] == nil {
-            guard let name = item.nameBytes(sides.oldNodes) else { continue }
+        for index in 0..<old.count where newForOld[index] == nil {
+            guard let name = old.nameBytes(index) else { continue }
             let guess = index + shift
             func matches(_ candidate: Int) -> Bool {
-                guard candidate >= 0 && candidate < new.items.count && oldForNew[candidate] == nil,
-                    let other = new.items[candidate].nameBytes(sides.newNodes)
+                guard candidate >= 0 && candidate < new.count && oldForNew[candidate] == nil,
+                    let other = new.nameBytes(candidate)
                 else { return false }
                 return ListVersion.sameText(other, name) && sides.compatibleIDs(index, candidate)
             }
@@ -97,15 +135,15 @@ struct ItemMatching: Sendable {
                 shift = found - index
             }
         }
-        let leftOld = old.items.indices.filter { newForOld[$0] == nil && old.items[$0].hasName }
+        let leftOld = (0..<old.count).filter { newForOld[$0] == nil && old.nameBytes($0) != nil }
         guard !leftOld.isEmpty else { return }
         var byName: [NameKey: [Int]] = [:]
-        for index in new.items.indices where oldForNew[index] == nil {
-            if let name = new.items[index].nameBytes(sides.newNodes) { byName[NameKey(utf8: name), default: []].append(index) }
+        for index in 0..<new.count where oldForNew[index] == nil {
+            if let name = new.nameBytes(index) { byName[NameKey(utf8: name), default: []].append(index) }
         }
         guard !byName.isEmpty else { return }
         for index in leftOld {
-            guard let name = old.items[index].nameBytes(sides.oldNodes) else { continue }
+            guard let name = old.nameBytes(index) else { continue }
             let key = NameKey(utf8: name)
             guard var candidates = byName[key] else { continue }
             if let position = candidates.firstIndex(where: { sides.compatibleIDs(index, $0) }) {
@@ -113,19 +151,6 @@ struct ItemMatching: Sendable {
                 byName[key] = candidates
             }
         }
-    }
-
-    /// One item that went and one that came with every key but the name equal: a rename.
-    private mutating func matchRename(_ old: ListVersion, _ new: ListVersion) {
-        let gone = newForOld.indices.filter { newForOld[$0] == nil }
-        guard gone.count == 1, let removed = gone.first else { return }
-        let came = oldForNew.indices.filter { oldForNew[$0] == nil }
-        guard !came.isEmpty else { return }
-        let oldEntries = old.entries(ofItem: removed)
-        let candidates = came.filter { index in
-            EntryComparison.otherKeysEqual(oldEntries, in: old, new.entries(ofItem: index), in: new, except: "name")
-        }
-        if candidates.count == 1, let added = candidates.first { pair(removed, added) }
     }
 }
 

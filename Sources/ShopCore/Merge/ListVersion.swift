@@ -35,6 +35,16 @@ struct ListVersion: Sendable {
         }
     }
 
+    /// The names and ids of a version's items, from its nodes, lent for one match.
+    struct NodeIdentities: ItemIdentities {
+        let version: ListVersion
+        let nodes: RawNodes
+
+        var count: Int { version.items.count }
+        func nameBytes(_ item: Int) -> UnsafeBufferPointer<UInt8>? { version.items[item].nameBytes(nodes) }
+        func idBytes(_ item: Int) -> UnsafeBufferPointer<UInt8>? { version.items[item].idBytes(nodes) }
+    }
+
     /// One entry of a mapping: its key as text (nil for a key that is not a scalar), its key and
     /// value nodes.
     struct Entry: Sendable {

@@ -1,0 +1,160 @@
+/// Follows the items of a list through its versions, one version at a time, oldest first (see
+/// ``PriceHistory/read(_:text:skipped:)``): of the version before, only its items' names and ids
+/// are held, with the track each item's prices go on.
+struct HistoryReading {
+    /// How versions are read: in parts once long (as the command reads them), or cut into parts
+    /// of `chunkCapacity` events whatever their length (for tests).
+    enum Reading {
+        case whenLong
+        case inParts(chunkCapacity: Int)
+    }
+
+    private let versions: [PriceHistory.Version]
+    private let reading: Reading
+    private var readVersions: [PriceHistory.ReadVersion] = []
+    private var tracks = PriceTracks()
+    /// The version read last: its place in `versions`, its items, and each one's track.
+    private var previous: (index: Int, items: VersionItems, tracks: [Int32])?
+    /// The tracks of items that went, by the keys of their id and name, for when they come back.
+    private var gone: [String: Int32] = [:]
+
+    init(versions: [PriceHistory.Version], reading: Reading) {
+        self.versions = versions
+        self.reading = reading
+    }
+
+    /// The history of the versions followed so far: the items of the last one read.
+    var history: PriceHistory {
+        PriceHistory(
+            readVersions: readVersions, tracks: tracks, newest: previous?.items ?? VersionItems(),
+            trackOfItem: previous?.tracks ?? [])
+    }
+
+    /// Follows the items into version `index`, after those followed before.
+    mutating func follow<Failure: Error>(
+        _ index: Int, text: (Int) throws(Failure) -> [UInt8]?, skipped: (Int, PriceHistory.Skip) -> Void
+    ) throws(Failure) {
+        var items: VersionItems
+        // The text is read where it is asked for and dropped there: only its items are kept.
+        switch try read(index, text: text) {
+        case nil:
+            return skipped(index, .missing)
+        case .failure(let unreadable)?:
+            return skipped(index, .unreadable(reason: unreadable.reason))
+        case .success(let read)?:
+            items = read
+        }
+        var next = [Int32](repeating: -1, count: items.count)
+        if let previous {
+            var matching = previous.items.withIdentities { old in
+                items.withIdentities { new in ItemMatching(byIdentity: old, new) }
+            }
+            if let (removed, came) = matching.renameCandidates,
+                let added = try renamed(removed, of: previous.index, among: came, of: index, text: text)
+            {
+                matching.pair(removed, added)
+            }
+            for (old, new) in matching.newForOld.enumerated() {
+                if let new {
+                    next[new] = previous.tracks[old]
+                } else {
+                    for key in previous.items.returnKeys(old) { gone[key] = previous.tracks[old] }
+                }
+            }
+        }
+        for item in next.indices where next[item] < 0 {
+            next[item] = recall(item, of: items) ?? tracks.add()
+        }
+        addPrices(of: items, to: next, version: versions[index])
+        items.dropPrices()
+        previous = (index, items, next)
+    }
+
+    /// The items of version `index`, when it has a text; the text is not kept.
+    private func read<Failure: Error>(
+        _ index: Int, text: (Int) throws(Failure) -> [UInt8]?
+    ) throws(Failure) -> Result<VersionItems, VersionReading.Unreadable>? {
+        guard let bytes = try text(index) else { return nil }
+        return inParts(bytes, start: VersionItems.init) { items, list throws(VersionReading.Unreadable) in
+            try items.add(list)
+        }
+    }
+
+    /// ``VersionReading/inParts(_:chunkCapacity:minimumSize:start:part:)`` as `reading` says.
+    private func inParts<State>(
+        _ bytes: [UInt8], start: () -> State,
+        part: (inout State, ShoppingList) throws(VersionReading.Unreadable) -> Void
+    ) -> Result<State, VersionReading.Unreadable> {
+        switch reading {
+        case .whenLong:
+            VersionReading.inParts(bytes, start: start, part: part)
+        case .inParts(let capacity):
+            VersionReading.inParts(bytes, chunkCapacity: capacity, minimumSize: 0, start: start, part: part)
+        }
+    }
+
+    /// The prices of `items` (of `version`), each on its track when it is not the track's last
+    /// price (a new currency is a new price, whatever the number).
+    private mutating func addPrices(of items: VersionItems, to itemTracks: [Int32], version: PriceHistory.Version) {
+        readVersions.append(PriceHistory.ReadVersion(version: version, decimals: items.decimals, currency: items.currency))
+        let number = readVersions.count - 1
+        for (item, units) in items.priceUnits.enumerated() where units != ItemRecord.absent {
+            let track = itemTracks[item]
+            if let last = tracks.lastPrice(of: track) {
+                let before = readVersions[last.version]
+                let same =
+                    DecimalNumber(units: Int128(last.units), scale: before.decimals)
+                    == DecimalNumber(units: Int128(units), scale: items.decimals)
+                if same && before.currency == items.currency { continue }
+            }
+            tracks.append(to: track, version: number, units: units)
+        }
+    }
+
+    /// The track of an item that went before and comes back in `items` with its id or name.
+    private mutating func recall(_ item: Int, of items: VersionItems) -> Int32? {
+        let keys = items.returnKeys(item)
+        guard let track = keys.compactMap({ gone[$0] }).first else { return nil }
+        for key in keys { gone[key] = nil }
+        return track
+    }
+
+    /// Which of the items `came` of version `newIndex` is item `removed` of version `oldIndex`
+    /// renamed: the one whose other keys all mean what its keys mean, when exactly one does. Both
+    /// texts are read again for it, in parts: only then are two versions held at once.
+    private func renamed<Failure: Error>(
+        _ removed: Int, of oldIndex: Int, among came: [Int], of newIndex: Int, text: (Int) throws(Failure) -> [UInt8]?
+    ) throws(Failure) -> Int? {
+        guard let oldText = try text(oldIndex) else { return nil }
+        let held = inParts(oldText, start: { () -> (version: ListVersion, item: Int)? in nil }) { held, list in
+            let first = list.scope.firstPosition
+            if removed >= first && removed < first + list.records.count {
+                held = (ListVersion(list), removed - first)
+            }
+        }
+        guard case .success(let found?) = held, let newText = try text(newIndex) else { return nil }
+        let oldEntries = found.version.entries(ofItem: found.item)
+        let candidates = inParts(newText, start: { [Int]() }) { candidates, list in
+            // `came` is in list order: the part's items among them are one run of it.
+            let first = list.scope.firstPosition
+            let end = first + list.records.count
+            var low = 0
+            var high = came.count
+            while low < high {
+                let middle = (low + high) / 2
+                if came[middle] < first { low = middle + 1 } else { high = middle }
+            }
+            guard candidates.count < 2, low < came.count, came[low] < end else { return }
+            let version = ListVersion(list)
+            for item in came[low...].prefix(while: { $0 < end }) {
+                if EntryComparison.otherKeysEqual(
+                    oldEntries, in: found.version, version.entries(ofItem: item - first), in: version, except: "name")
+                {
+                    candidates.append(item)
+                }
+            }
+        }
+        guard case .success(let found) = candidates, found.count == 1 else { return nil }
+        return found.first
+    }
+}

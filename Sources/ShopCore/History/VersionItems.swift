@@ -1,0 +1,194 @@
+import YAML
+
+/// What `history` keeps of one version of a list: each item's name and `id` as written (which
+/// match it to the items of the next version) and its price, and the list's currency. A version
+/// of 100,000 items takes about 3 MB this way, where its document would take several times its
+/// text; the text itself is read in parts and dropped.
+struct VersionItems: Sendable {
+    /// The names and ids, one after another.
+    private var texts: [UInt8] = []
+    /// For item `i`: where its name starts (`2i`) and its id starts (`2i + 1`) in ``texts``; the
+    /// one after the id ends it.
+    private var starts: [Int32] = [0]
+    /// For each item: ``hasName`` and ``hasID``.
+    private var marks: [UInt8] = []
+    /// Each item's price in units of 10^-``decimals``; ``ItemRecord/absent`` without one.
+    private(set) var priceUnits: [Int64] = []
+    /// The decimals of the list's currency.
+    private(set) var decimals = Currency.defaultDecimals
+    /// The list's currency code, when it sets one.
+    private(set) var currency: String?
+
+    private static let hasName: UInt8 = 1
+    private static let hasID: UInt8 = 2
+
+    /// How many items the version has.
+    var count: Int { marks.count }
+
+    /// Adds the items of `list` (a whole list or one part of it), after those added before.
+    mutating func add(_ list: ShoppingList) throws(VersionReading.Unreadable) {
+        let decimals = list.priceDecimals
+        list.document.withRawNodes { nodes in
+            for record in list.records {
+                let view = ItemView(nodes: nodes, record: record, decimals: decimals)
+                var mark: UInt8 = 0
+                if let name = view.text(.name) {
+                    texts.append(contentsOf: name)
+                    mark |= Self.hasName
+                }
+                starts.append(Int32(truncatingIfNeeded: texts.count))
+                if let id = view.text(.id) {
+                    texts.append(contentsOf: id)
+                    mark |= Self.hasID
+                }
+                starts.append(Int32(truncatingIfNeeded: texts.count))
+                marks.append(mark)
+                priceUnits.append(record.priceUnits)
+            }
+        }
+        // Offsets are kept in 32 bits: names and ids of more than 2 GiB together are not followed.
+        guard texts.count <= Int(Int32.max) else {
+            throw VersionReading.Unreadable(reason: "its names and ids take more than 2 GiB")
+        }
+        if list.scope.holdsTopLevel {
+            self.decimals = decimals
+            currency = list.currency?.code
+        }
+    }
+
+    /// The prices are followed: only what matches the next version's items is kept.
+    mutating func dropPrices() {
+        priceUnits = []
+    }
+
+    /// Item `item`'s price, when it has one.
+    func price(_ item: Int) -> DecimalNumber? {
+        let units = priceUnits[item]
+        return units == ItemRecord.absent ? nil : DecimalNumber(units: Int128(units), scale: decimals)
+    }
+
+    /// Item `item`'s name as written; nil without one.
+    func name(_ item: Int) -> String? {
+        withIdentities { $0.nameBytes(item).map { String(decoding: $0, as: UTF8.self) } }
+    }
+
+    /// The name to show for item `item`: its name, else its id, else its position (as diff and
+    /// merge show it).
+    func displayName(_ item: Int) -> String {
+        withIdentities { identities in
+            if let name = identities.nameBytes(item) { return String(decoding: name, as: UTF8.self) }
+            if let id = identities.idBytes(item) { return "id " + String(decoding: id, as: UTF8.self) }
+            return "item \(item + 1)"
+        }
+    }
+
+    /// The keys by which an item that went is known again when it comes back: its id's and its
+    /// name's.
+    func returnKeys(_ item: Int) -> [String] {
+        withIdentities { identities in
+            [
+                identities.idBytes(item).map { "id:" + String(decoding: $0, as: UTF8.self) },
+                identities.nameBytes(item).map { "name:" + NameKey(utf8: $0).description },
+            ].compactMap { $0 }
+        }
+    }
+
+    /// Calls `body` with the names and ids lent for matching.
+    func withIdentities<Result>(_ body: (Identities) -> Result) -> Result {
+        texts.withUnsafeBufferPointer { texts in
+            starts.withUnsafeBufferPointer { starts in
+                marks.withUnsafeBufferPointer { marks in
+                    body(Identities(texts: texts, starts: starts, marks: marks))
+                }
+            }
+        }
+    }
+
+    /// The names and ids of a version's items, lent from its buffers.
+    struct Identities: ItemIdentities {
+        let texts: UnsafeBufferPointer<UInt8>
+        let starts: UnsafeBufferPointer<Int32>
+        let marks: UnsafeBufferPointer<UInt8>
+
+        var count: Int { marks.count }
+
+        func nameBytes(_ item: Int) -> UnsafeBufferPointer<UInt8>? {
+            marks[item] & VersionItems.hasName == 0 ? nil : slice(starts[2 * item], starts[2 * item + 1])
+        }
+
+        func idBytes(_ item: Int) -> UnsafeBufferPointer<UInt8>? {
+            marks[item] & VersionItems.hasID == 0 ? nil : slice(starts[2 * item + 1], starts[2 * item + 2])
+        }
+
+        private func slice(_ start: Int32, _ end: Int32) -> UnsafeBufferPointer<UInt8> {
+            UnsafeBufferPointer(rebasing: texts[Int(start)..<Int(end)])
+        }
+    }
+}
+
+extension VersionReading {
+    /// Reads the version `bytes` hold as ``list(_:)`` reads it, with the same answer on whether it
+    /// can be read, but in parts where it can be (see ``ShoppingList/readInParts(_:limits:_:)``):
+    /// each part, or else the whole list, is handed to `part` with the state `start` made, and the
+    /// state is returned. A list read in parts and then found to need reading whole starts over
+    /// with a fresh state. A text shorter than ``inPartsMinimumSize`` is read whole: its parts
+    /// would save little, and a read in parts that gives no part is read again whole.
+    ///
+    /// `chunkCapacity` and `minimumSize` cut short versions into parts, for tests.
+    static func inParts<State>(
+        _ bytes: [UInt8], chunkCapacity: Int? = nil, minimumSize: Int = inPartsMinimumSize, start: () -> State,
+        part: (inout State, ShoppingList) throws(Unreadable) -> Void
+    ) -> Result<State, Unreadable> {
+        if bytes.count >= minimumSize, let read = readParts(bytes, chunkCapacity: chunkCapacity, start: start, part: part) {
+            return read
+        }
+        var state = start()
+        switch list(bytes) {
+        case .failure(let unreadable):
+            return .failure(unreadable)
+        case .success(let whole):
+            do throws(Unreadable) {
+                try part(&state, whole)
+                return .success(state)
+            } catch {
+                return .failure(error)
+            }
+        }
+    }
+
+    /// From 1 MiB on, a version is read in parts.
+    static let inPartsMinimumSize = 1 << 20
+
+    /// ``inParts(_:chunkCapacity:minimumSize:start:part:)`` in parts; nil when the whole read is to
+    /// tell what is wrong with the version, or when it gave no part.
+    private static func readParts<State>(
+        _ bytes: [UInt8], chunkCapacity: Int?, start: () -> State,
+        part: (inout State, ShoppingList) throws(Unreadable) -> Void
+    ) -> Result<State, Unreadable>? {
+        var state = start()
+        var parts = 0
+        var failure: Unreadable?
+        // A key written twice anywhere makes the version unreadable: the whole read says where.
+        var repeatedKey = false
+        let read = ShoppingList.readInParts(bytes, chunkCapacity: chunkCapacity) { list in
+            guard failure == nil, !repeatedKey else { return }
+            parts += 1
+            if !list.check([.duplicateKey]).isEmpty {
+                repeatedKey = true
+                return
+            }
+            do throws(Unreadable) { try part(&state, list) } catch { failure = error }
+        }
+        if let failure { return .failure(failure) }
+        // Only a list whose top level is a mapping with its items in a sequence gives parts.
+        guard !repeatedKey, parts > 0, case .success(.read(let rest)) = read, rest.check([.duplicateKey]).isEmpty else {
+            return nil
+        }
+        do throws(Unreadable) {
+            try part(&state, rest)
+            return .success(state)
+        } catch {
+            return .failure(error)
+        }
+    }
+}
