@@ -3,7 +3,8 @@
 # release mode the way a newcomer does (`swift build -c release`, which Package.swift makes one static
 # executable on Linux) and a bare C loop over libyaml's yaml_parser_parse, and prints shop's times as
 # ratios to the C loop measured in the same run, with peak memory against the file size; then the
-# peak memory of every other command on the large file (Benchmarks/memory.py).
+# peak memory of every other command on the large file (Benchmarks/memory.py), and of history on
+# five commits of it (Benchmarks/history.py).
 #
 #   Benchmarks/run.sh [ITEMS] [RUNS]      (defaults: 100000 items, 11 runs)
 #
@@ -26,6 +27,7 @@ status=0
 python3 Benchmarks/measure.py "$shop" "$work/libyaml_loop" "$work/catalog.yaml" "$runs" || status=1
 echo
 python3 Benchmarks/memory.py "$shop" "$work/catalog.yaml" || status=1
+python3 Benchmarks/history.py "$shop" "$work/catalog.yaml" || status=1
 echo
 python3 Benchmarks/measure.py "$shop" "$work/libyaml_loop" "$work/small-catalog.yaml" "$runs" || status=1
 exit $status
