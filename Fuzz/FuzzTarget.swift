@@ -159,6 +159,29 @@ func readInParts(_ bytes: [UInt8], list: ShoppingList, chunkCapacity: Int) {
     for (input, format) in [(Array(rows.utf8), ImportFormat.csv), (Array(checklist.utf8), .markdown), (bytes, .text)] {
         sameImportInParts(list, bytes, input, format, chunkCapacity: chunkCapacity)
     }
+    // A history of the list, the list with the middle item renamed (a rename to follow), and
+    // without an item: what is found in parts is what is found whole.
+    var versions = [bytes]
+    for change in [rename, { (editor: inout ListEditor, _: String) throws(EditRefusal) in try editor.remove(removed) }] {
+        guard var editor = try? ListEditor(list: list), (try? change(&editor, name)) != nil else { continue }
+        let edited = editor.editedList
+        versions.append(edited.document.formatted(policy: CanonicalForm.policy(for: edited)))
+    }
+    sameHistoryInParts(versions + [bytes], chunkCapacity: chunkCapacity)
+}
+
+/// The price history of `versions` read in parts, `chunkCapacity` events at a time, is the
+/// history read whole: the same items, prices and skipped versions.
+func sameHistoryInParts(_ versions: [[UInt8]], chunkCapacity: Int) {
+    let stamps = versions.indices.map { PriceHistory.Version(commit: "commit \($0)", date: "2026-01-01") }
+    func read(_ reading: HistoryReading.Reading) -> (items: [PriceHistory.Item], skips: [PriceHistory.Skip]) {
+        var skips: [PriceHistory.Skip] = []
+        let history = PriceHistory.read(stamps, reading: reading, text: { versions[$0] }, skipped: { skips.append($1) })
+        return (Array(history.items), skips)
+    }
+    let whole = read(.whenLong)
+    let inParts = read(.inParts(chunkCapacity: chunkCapacity))
+    guard whole.items == inParts.items, whole.skips == inParts.skips else { fatalError("the history in parts differs") }
 }
 
 /// An import made in parts, and its preview, are the import of the whole list: the same text,

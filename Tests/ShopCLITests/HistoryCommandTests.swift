@@ -128,10 +128,12 @@ struct HistoryCommandTests {
         #expect(notGit.status == 1 && notGit.err.contains("not in a git work tree"), "\(notGit)")
     }
 
-    @Test("a long history of a long list is read in batches, oldest first, and followed through them all")
+    @Test("a long history of a long list is read version by version, in parts, and followed through a rename")
     func longHistory() throws {
         let repository = try GitScratch()
-        // Six versions of a 4.6 MB list: more than one batch of versions holds (16 MiB).
+        // Six versions of a 4.6 MB list: each is read alone (batches hold 1 MiB), and in parts.
+        // Tea is renamed in the third, its price unchanged: git is asked for the second and the
+        // third again, to compare the two items whole.
         var prefix = "currency: EUR\nitems:\n  - name: Tea\n    price: 3.00\n"
         for index in 0..<120_000 { prefix += "  - name: Filler \(index)\n    quantity: 2\n" }
         var commits: [String] = []
@@ -139,15 +141,19 @@ struct HistoryCommandTests {
             // Each version differs: a filler changes with every step.
             try repository.write(
                 prefix.replacingOccurrences(of: "price: 3.00", with: "price: \(price)")
+                    .replacingOccurrences(of: "name: Tea\n", with: step >= 2 ? "name: Green tea\n" : "name: Tea\n")
                     .replacingOccurrences(of: "Filler 5\n", with: "Filler 5\n    unit: step \(step)\n"))
             try repository.commit("step \(step)")
             commits.append(String(try repository.git("rev-parse", "--short=7", "HEAD").out.prefix(7)))
         }
-        let run = try repository.shop("history", "Tea", "--format", "csv")
+        let run = try repository.shop("history", "Green tea", "--format", "csv")
         #expect(run.status == 0, "\(run)")
         let lines = run.out.split(whereSeparator: \.isNewline).dropFirst().map { $0.split(separator: ",").map(String.init) }
         #expect(lines.map { $0.last ?? "" } == ["3.00", "3.10", "3.40", "2.90", "3.20"], "\(run.out)")
+        #expect(lines.allSatisfy { $0.first == "Green tea" }, "\(run.out)")
         #expect(run.out.contains(commits[0]) && run.out.contains(commits[5]) && !run.out.contains(commits[2]), "\(run.out)")
+        let old = try repository.shop("history", "Tea")
+        #expect(old.status == 1 && old.err.contains("no item named \"Tea\""), "\(old)")
     }
 
     @Test("versions are read in batches of a bounded size, a larger one alone")
