@@ -162,8 +162,13 @@ func readInParts(_ bytes: [UInt8], list: ShoppingList, chunkCapacity: Int) {
     // A history of the list, the list with the middle item renamed (a rename to follow), and
     // without an item: what is found in parts is what is found whole.
     var versions = [bytes]
-    for change in [rename, { (editor: inout ListEditor, _: String) throws(EditRefusal) in try editor.remove(removed) }] {
-        guard var editor = try? ListEditor(list: list), (try? change(&editor, name)) != nil else { continue }
+    for removing in [false, true] {
+        guard var editor = try? ListEditor(list: list) else { continue }
+        do throws(EditRefusal) {
+            if removing { try editor.remove(removed) } else { try rename(&editor, name) }
+        } catch {
+            continue
+        }
         let edited = editor.editedList
         versions.append(edited.document.formatted(policy: CanonicalForm.policy(for: edited)))
     }

@@ -1,3 +1,5 @@
+import YAML
+
 /// Follows the items of a list through its versions, one version at a time, oldest first (see
 /// ``PriceHistory/read(_:text:skipped:)``): of the version before, only its items' names and ids
 /// are held, with the track each item's prices go on.
@@ -121,19 +123,14 @@ struct HistoryReading {
 
     /// Which of the items `came` of version `newIndex` is item `removed` of version `oldIndex`
     /// renamed: the one whose other keys all mean what its keys mean, when exactly one does. Both
-    /// texts are read again for it, in parts: only then are two versions held at once.
+    /// texts are read again for it, in parts, one after the other: the item is copied out of the
+    /// old one, which is dropped before the new one is asked for.
     private func renamed<Failure: Error>(
         _ removed: Int, of oldIndex: Int, among came: [Int], of newIndex: Int, text: (Int) throws(Failure) -> [UInt8]?
     ) throws(Failure) -> Int? {
-        guard let oldText = try text(oldIndex) else { return nil }
-        let held = inParts(oldText, start: { () -> (version: ListVersion, item: Int)? in nil }) { held, list in
-            let first = list.scope.firstPosition
-            if removed >= first && removed < first + list.records.count {
-                held = (ListVersion(list), removed - first)
-            }
-        }
-        guard case .success(let found?) = held, let newText = try text(newIndex) else { return nil }
-        let oldEntries = found.version.entries(ofItem: found.item)
+        guard let oldText = try text(oldIndex), let old = copy(removed, of: oldText) else { return nil }
+        guard let newText = try text(newIndex) else { return nil }
+        let oldEntries = old.entries(ofItem: 0)
         let candidates = inParts(newText, start: { [Int]() }) { candidates, list in
             // `came` is in list order: the part's items among them are one run of it.
             let first = list.scope.firstPosition
@@ -148,7 +145,7 @@ struct HistoryReading {
             let version = ListVersion(list)
             for item in came[low...].prefix(while: { $0 < end }) {
                 if EntryComparison.otherKeysEqual(
-                    oldEntries, in: found.version, version.entries(ofItem: item - first), in: version, except: "name")
+                    oldEntries, in: old, version.entries(ofItem: item - first), in: version, except: "name")
                 {
                     candidates.append(item)
                 }
@@ -156,5 +153,23 @@ struct HistoryReading {
         }
         guard case .success(let found) = candidates, found.count == 1 else { return nil }
         return found.first
+    }
+
+    /// Item `item` of the version `text` holds, copied with all its keys and values into a list
+    /// of its own (a ``Document/subtree(at:)`` owns its texts), so that the version's text can be
+    /// dropped; nil when the version cannot be read.
+    private func copy(_ item: Int, of text: [UInt8]) -> ListVersion? {
+        let copied = inParts(text, start: { () -> Subtree? in nil }) { copy, list in
+            let first = list.scope.firstPosition
+            guard item >= first && item < first + list.records.count else { return }
+            copy = list.document.subtree(at: NodeID(index: Int(list.records[item - first].node)))
+        }
+        guard case .success(let subtree?) = copied, case .success(let empty) = ShoppingList.read(Array("items: []\n".utf8)),
+            let items = empty.itemsNode
+        else { return nil }
+        var edit = DocumentEdit()
+        edit.insertItem(subtree, into: items)
+        let alone = ListVersion(ShoppingList(document: empty.document.applying(edit)))
+        return alone.items.count == 1 ? alone : nil
     }
 }
