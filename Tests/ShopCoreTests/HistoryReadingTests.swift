@@ -126,6 +126,18 @@ struct HistoryReadingTests {
         #expect(both.filter { $0.name.hasPrefix("Seventeen") }.allSatisfy { $0.prices.first?.commit == "c0mm1t1" })
     }
 
+    @Test("entries of the items that are not mappings are not counted: a nameless item is still followed")
+    func entriesThatAreNoItems() {
+        // The nameless item went and came back as the only one: a rename, all its keys equal.
+        let list = "items:\n  - a text, not an item\n  - [a, list]\n  - price: 3.00\n    category: X\n  - name: Tea\n    price: 1.00\n"
+        let texts = [list, list.replacingOccurrences(of: "1.00", with: "2.00")].map { Array($0.utf8) }
+        expectSame(texts, "entries that are no items")
+        let (items, _, _) = read(texts, versions(2), .inParts(chunkCapacity: 1))
+        #expect(items.map(\.name) == ["item 1", "Tea"])
+        #expect(items.first?.prices.map(\.commit) == ["c0mm1t0"])
+        #expect(items.last?.prices.map(\.text) == ["1.00", "2.00"])
+    }
+
     @Test("versions that are no lists, or have no text, are skipped with the whole read's reason")
     func skipped() {
         let list = "currency: EUR\nitems:\n  - name: Tea\n    price: 3.00\n  - name: Rice\n    price: 2.00\n"
