@@ -99,8 +99,8 @@ enum HistoryCommand {
     /// Each version's text is freed before the next one is read. glibc raises the size from which
     /// it maps a buffer of its own to the size of a mapped buffer freed, so the next version's text
     /// and tables would come from the heap, whose freed pages it keeps: fixing the size at its
-    /// default (128 KiB) gives them back. Measured on three versions of a 10.7 MB list: 34.6 MB
-    /// at the peak without, 30.9 MB with, in the same time. (The commands that read one file
+    /// default (128 KiB) gives them back. Measured on three versions of a 10.7 MB list: 35.4 MB
+    /// at the peak without, 31.8 MB with, in the same time. (The commands that read one file
     /// free no buffer that large before their peak: for them it changed nothing.)
     private static func keepLargeBuffersMapped() {
         _ = shop_keep_large_buffers_mapped()
