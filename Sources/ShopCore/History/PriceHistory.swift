@@ -121,9 +121,12 @@ public struct PriceHistory: Sendable {
     public struct Items: RandomAccessCollection, Sendable {
         let history: PriceHistory
 
+        /// The first item's position: 0.
         public var startIndex: Int { 0 }
+        /// The position after the last item: how many there are.
         public var endIndex: Int { history.shown?.count ?? history.newest.count }
 
+        /// The item at `position`, its prices oldest first.
         public subscript(position: Int) -> Item {
             let item = history.shownItem(position)
             let prices = history.tracks.prices(of: history.trackOfItem[item]).map { version, units in
