@@ -29,7 +29,8 @@ struct CompletionContext: Equatable {
     var presentKeys: Set<String>
     /// Whether a `:` follows the key being typed already.
     var hasColon: Bool
-    /// Whether the value comes right after the `:`, so that a space must be put before it.
+    /// Whether a space must be put before what is inserted: a value right after its `:`, or the
+    /// first key of an item right after its bare `-`.
     var needsSpace: Bool
     /// Whether the value is inside a flow collection, where `,` `[` `]` `{` `}` need quotes.
     var inFlow: Bool
@@ -43,6 +44,23 @@ struct CompletionContext: Equatable {
         let end = lines.contentEnd(of: line, in: bytes)
         let cursor = min(max(offset, start), end)
         let shape = LineShape(bytes, start: start, end: end)
+        self.cursor = cursor
+        inFlow = false
+        hasColon = false
+        needsSpace = false
+        presentKeys = []
+        target = .listKey
+        replaced = cursor..<cursor
+        // A bare `-` that ends the line starts an item whose first key comes next: completed as
+        // after `- `, with the space put before the key.
+        let dash = start + shape.indent
+        if !shape.isBlank, shape.dashColumn == nil, dash + 1 == end, bytes[dash] == LineShape.dash, cursor == end {
+            guard reader.isItemEntry(line: line, dashColumn: shape.indent) else { return nil }
+            target = .itemKey
+            needsSpace = true
+            presentKeys = reader.itemKeys(entry: line, dashColumn: shape.indent, keyColumn: shape.indent + 2, skipping: line)
+            return
+        }
         let keyColumn: Int
         let dashColumn: Int?
         if shape.isBlank {
@@ -56,13 +74,6 @@ struct CompletionContext: Equatable {
             dashColumn = shape.dashColumn
         }
         let content = start + keyColumn
-        self.cursor = cursor
-        inFlow = false
-        hasColon = false
-        needsSpace = false
-        presentKeys = []
-        target = .listKey
-        replaced = cursor..<cursor
 
         if let flow = FlowScan(bytes, from: content, to: cursor) {
             guard flow.openMappings == 1, let brace = flow.innermostMapping else { return nil }

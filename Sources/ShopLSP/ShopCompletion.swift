@@ -46,7 +46,8 @@ struct ShopCompletion: RequestHandler {
                 CompletionItem(
                     label: key.rawValue, kind: .property, detail: Self.describe(key.kind), documentation: key.definition.meaning,
                     sortText: Self.sortText(key.rank),
-                    edit: TextEdit(range: range, newText: context.hasColon ? key.rawValue : key.rawValue + ": "))
+                    edit: TextEdit(
+                        range: range, newText: (context.needsSpace ? " " : "") + key.rawValue + (context.hasColon ? "" : ": ")))
             }
         case .listValue(let key):
             return try values(ListKey(rawValue: key)?.completion ?? .none, context: context, range: range, snapshot: snapshot, request: request)

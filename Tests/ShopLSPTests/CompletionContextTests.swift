@@ -40,6 +40,15 @@ import Testing
         #expect(context("items:\n  - ‸\n")?.target == .itemKey)
         #expect(context("items:\n  - name: Tea\n    ‸\n    unit: l\n")?.presentKeys == ["name", "unit"])
         #expect(context("items:\n- name: Tea\n  ‸\n")?.presentKeys == ["name"])
+        // Right after a bare `-` that ends the line: a new item's first key, after a space.
+        let bare = try #require(context("items:\n  - name: Tea\n  -‸\n"))
+        #expect(bare.target == .itemKey && bare.needsSpace && bare.presentKeys.isEmpty && bare.replaced.isEmpty)
+        #expect(context("items:\n-‸\n")?.needsSpace == true)
+        #expect(context("items:\n  - ‸\n")?.needsSpace == false)
+        // Not under another key, and not before the dash or with text after it.
+        #expect(context("categories:\n  -‸\nitems: []\n") == nil)
+        #expect(context("items:\n  ‸-\n")?.needsSpace != true)
+        #expect(context("items:\n  -‸x\n") == nil)
         // A key completed in the middle of a word that has its colon already.
         let middle = try #require(context("items:\n  - name: Tea\n    pr‸ice: 2\n"))
         #expect(middle.hasColon && middle.presentKeys == ["name"])
@@ -87,7 +96,6 @@ import Testing
         #expect(context("categories:\n  - Pro‸\nitems: []\n") == nil)
         // At the sequence's column a new entry needs its dash first.
         #expect(context("items:\n  - name: Tea\n  ‸\n") == nil)
-        #expect(context("items:\n  -‸\n") == nil)
         #expect(context("items:\n  - - ‸\n") == nil)
         #expect(context("  ‸items: []\n") == nil)
     }

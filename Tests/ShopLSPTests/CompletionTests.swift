@@ -38,6 +38,10 @@ import Testing
         #expect(half.first { $0["label"] == "category" }?["textEdit"] == [
             "range": ["start": ["line": 2, "character": 4], "end": ["line": 2, "character": 7]], "newText": "category: ",
         ])
+        // Right after a bare `-`, the key comes after a space.
+        let bare = items("items:\n  - name: Tea\n  -‸\n")
+        #expect(labels(bare).first == "name" && newTexts(bare).first == " name: ")
+        #expect(bare.first?["textEdit"]?["range"] == ["start": ["line": 2, "character": 3], "end": ["line": 2, "character": 3]])
         // With its colon there already, only the key is written.
         #expect(newTexts(items("items:\n  - name: Tea\n    pr‸: 2\n")).contains("price"))
     }
