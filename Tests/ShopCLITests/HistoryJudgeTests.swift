@@ -5,7 +5,7 @@ import TestSupport
 /// `shop history` judged by a reader it did not write: PyYAML and git, from Python, work out the
 /// price history of generated repositories, following each item by its id, or by its name when
 /// it has none, and the CSV must be theirs row for row.
-@Suite("shop history judged by PyYAML", .requires(.program("git")), .requires(.python))
+@Suite("shop history judged by PyYAML", .requires(.program("git")), .requires(.pyYAML))
 struct HistoryJudgeTests {
     /// Every price change of the items of the newest version, as `history --format csv` writes
     /// them: the items of each version of `shopping.yaml` (first parent, oldest first) read by
@@ -61,7 +61,6 @@ struct HistoryJudgeTests {
 
     @Test("generated histories: prices changed and dropped, items added, removed, brought back, moved, renamed with an id", arguments: 0..<5)
     func generated(seed: Int) throws {
-        try #require(pythonHasModule("yaml"), "PyYAML (python3-yaml) is needed")
         var random = SeededGenerator(seed: UInt64(1000 + seed))
         let repository = try GitScratch()
         var serial = 0
