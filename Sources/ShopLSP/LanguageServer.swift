@@ -83,6 +83,11 @@ public final class LanguageServer {
 
     private func handleRequest(_ method: String, params: JSONValue) -> Result<JSONValue, ResponseError> {
         do throws(ResponseError) {
+            // `exit` is a notification; sent with an id it would otherwise be answered as if some
+            // other method had been asked for.
+            if method == "exit" {
+                throw ResponseError(.invalidRequest, "exit is a notification: send it without an id")
+            }
             switch state {
             case .waitingForInitialize:
                 guard method == "initialize" else {

@@ -43,6 +43,17 @@ import Testing
         // The input ending counts as exit.
         #expect(runServer(Frames.initialize() + Frames.request(2, "shutdown")).status == 0)
         #expect(runServer(Frames.initialize()).status == 1)
+        // `exit` sent with an id is answered that it is a notification, in every state, and the
+        // server goes on.
+        let asRequest = runServer(
+            Frames.request(1, "exit") + Frames.initialize(2) + Frames.request(3, "exit") + Frames.request(4, "shutdown")
+                + Frames.request(5, "exit") + Frames.notification("exit"))
+        #expect(asRequest.status == 0)
+        #expect(asRequest.messages.count == 5)
+        for index in [0, 2, 4] {
+            #expect(asRequest.messages[index].errorCode == -32600)
+            #expect(asRequest.messages[index]["error"]?["message"] == "exit is a notification: send it without an id")
+        }
         // Nothing after exit is read.
         let afterExit = runServer(Frames.initialize() + Frames.notification("exit") + Frames.request(5, "shutdown"))
         #expect(afterExit.messages.count == 1)
