@@ -66,6 +66,7 @@ enum CheckFixer {
     private static func fixAndWrite(
         _ path: String, displayPath: String, into spool: OutputSpool, console: Console
     ) throws(FileError) -> Fixing {
+        LargeBuffers.giveBackWhenFreed()
         var (bytes, version) = try FileAccess.readVersion(path)
         let rounds: FixRounds
         switch FixRounds.apply(to: bytes) {

@@ -1,4 +1,3 @@
-import CMalloc
 import JSON
 import ShopCore
 
@@ -60,7 +59,7 @@ enum HistoryCommand {
         // The versions are read one at a time, oldest first (short ones a batch at a time), each
         // dropped once its items are followed: a long history of a long list is never held whole.
         let oldestFirst = Array(commits.reversed())
-        keepLargeBuffersMapped()
+        LargeBuffers.giveBackWhenFreed()
         var versions = VersionTexts(git: reader, commits: oldestFirst)
         try versions.measure()
         var history = try PriceHistory.read(
@@ -94,16 +93,6 @@ enum HistoryCommand {
         default: history.writeText(namingUnpriced: !names.isEmpty, to: console.out.write)
         }
         return 0
-    }
-
-    /// Each version's text is freed before the next one is read. glibc raises the size from which
-    /// it maps a buffer of its own to the size of a mapped buffer freed, so the next version's text
-    /// and tables would come from the heap, whose freed pages it keeps: fixing the size at its
-    /// default (128 KiB) gives them back. Measured on three versions of a 10.7 MB list: 35.4 MB
-    /// at the peak without, 31.8 MB with, in the same time. (The commands that read one file
-    /// free no buffer that large before their peak: for them it changed nothing.)
-    private static func keepLargeBuffersMapped() {
-        _ = shop_keep_large_buffers_mapped()
     }
 
     /// One commit of the list's history.
