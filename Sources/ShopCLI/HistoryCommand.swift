@@ -130,6 +130,8 @@ enum HistoryCommand {
         private var sizes: [Int?] = []
         /// The batches of versions read together.
         private var runs: [Range<Int>] = []
+        /// For each version, its batch in ``runs``.
+        private var runOfVersion: [Int] = []
         /// The batch read last, and its texts.
         private var kept: (run: Range<Int>, texts: [[UInt8]?])?
 
@@ -143,12 +145,14 @@ enum HistoryCommand {
             sizes = try runBatchCheck(git, Array(requests.joined().utf8))
             // Sizes that do not answer every request leave one batch of them all.
             runs = sizes.count == requests.count ? batches(sizes: sizes, limit: batchSize) : [0..<requests.count]
+            runOfVersion = runs.indices.flatMap { run in Array(repeating: run, count: runs[run].count) }
         }
 
         /// The text of version `index`; nil when git has no list file in it.
         mutating func text(_ index: Int) throws(CommandFailure) -> [UInt8]? {
             if let kept, kept.run.contains(index) { return kept.texts[index - kept.run.lowerBound] }
-            guard let run = runs.first(where: { $0.contains(index) }) else { return nil }
+            guard index < runOfVersion.count else { return nil }
+            let run = runs[runOfVersion[index]]
             let capacity = sizes.count == requests.count ? run.reduce(0) { $0 + (sizes[$1] ?? 0) + 128 } : 0
             let texts = try runBatch(git, Array(requests[run].joined().utf8), capacity: capacity)
             if run.count > 1 { kept = (run, texts) }

@@ -131,8 +131,8 @@ struct HistoryReading {
         guard let oldText = try text(oldIndex), let old = copy(removed, of: oldText) else { return nil }
         guard let newText = try text(newIndex) else { return nil }
         let oldEntries = old.entries(ofItem: 0)
-        let candidates = inParts(newText, start: { PartItems(found: [Int]()) }) { candidates, list in
-            let items = candidates.take(list)
+        let candidates = inParts(newText, start: { [Int]() }) { candidates, list in
+            let items = list.scope.firstPosition..<(list.scope.firstPosition + list.records.count)
             // `came` is in list order: the part's items among them are one run of it.
             var low = 0
             var high = came.count
@@ -140,53 +140,35 @@ struct HistoryReading {
                 let middle = (low + high) / 2
                 if came[middle] < items.lowerBound { low = middle + 1 } else { high = middle }
             }
-            guard candidates.found.count < 2, low < came.count, items.contains(came[low]) else { return }
+            guard candidates.count < 2, low < came.count, items.contains(came[low]) else { return }
             let version = ListVersion(list)
             for item in came[low...].prefix(while: items.contains) {
                 if EntryComparison.otherKeysEqual(
                     oldEntries, in: old, version.entries(ofItem: item - items.lowerBound), in: version, except: "name")
                 {
-                    candidates.found.append(item)
+                    candidates.append(item)
                 }
             }
         }
-        guard case .success(let result) = candidates, result.found.count == 1 else { return nil }
-        return result.found.first
+        guard case .success(let found) = candidates, found.count == 1 else { return nil }
+        return found.first
     }
 
     /// Item `item` of the version `text` holds, copied with all its keys and values into a list
     /// of its own (a ``Document/subtree(at:)`` owns its texts), so that the version's text can be
     /// dropped; nil when the version cannot be read.
     private func copy(_ item: Int, of text: [UInt8]) -> ListVersion? {
-        let copied = inParts(text, start: { PartItems(found: Subtree?.none) }) { copy, list in
-            let items = copy.take(list)
-            guard items.contains(item) else { return }
-            copy.found = list.document.subtree(at: NodeID(index: Int(list.records[item - items.lowerBound].node)))
+        let copied = inParts(text, start: { () -> Subtree? in nil }) { copy, list in
+            let first = list.scope.firstPosition
+            guard item >= first && item < first + list.records.count else { return }
+            copy = list.document.subtree(at: NodeID(index: Int(list.records[item - first].node)))
         }
-        guard case .success(let result) = copied, let subtree = result.found, case .success(let empty) = ShoppingList.read(Array("items: []\n".utf8)),
+        guard case .success(let subtree?) = copied, case .success(let empty) = ShoppingList.read(Array("items: []\n".utf8)),
             let items = empty.itemsNode
         else { return nil }
         var edit = DocumentEdit()
         edit.insertItem(subtree, into: items)
         let alone = ListVersion(ShoppingList(document: empty.document.applying(edit)))
         return alone.items.count == 1 ? alone : nil
-    }
-}
-
-/// What is found in the parts of a version, and how many of its items the parts so far held:
-/// items are numbered as the version's items are (``VersionItems``, ``ListVersion``), the items
-/// that are mappings, which a part's place among all the entries of `items` does not count.
-private struct PartItems<Found> {
-    var found: Found
-    private var seen = 0
-
-    init(found: Found) {
-        self.found = found
-    }
-
-    /// The numbers of the items of `part`, the part after those taken before.
-    mutating func take(_ part: ShoppingList) -> Range<Int> {
-        defer { seen += part.records.count }
-        return seen..<(seen + part.records.count)
     }
 }

@@ -61,24 +61,12 @@ struct VersionItems: Sendable {
         priceUnits = []
     }
 
-    /// Item `item`'s price, when it has one.
-    func price(_ item: Int) -> DecimalNumber? {
-        let units = priceUnits[item]
-        return units == ItemRecord.absent ? nil : DecimalNumber(units: Int128(units), scale: decimals)
-    }
-
-    /// Item `item`'s name as written; nil without one.
-    func name(_ item: Int) -> String? {
-        withIdentities { $0.nameBytes(item).map { String(decoding: $0, as: UTF8.self) } }
-    }
-
-    /// The name to show for item `item`: its name, else its id, else its position (as diff and
-    /// merge show it).
+    /// The name to show for item `item`, as diff and merge show it.
     func displayName(_ item: Int) -> String {
         withIdentities { identities in
-            if let name = identities.nameBytes(item) { return String(decoding: name, as: UTF8.self) }
-            if let id = identities.idBytes(item) { return "id " + String(decoding: id, as: UTF8.self) }
-            return "item \(item + 1)"
+            ListVersion.displayName(
+                name: identities.nameBytes(item).map { String(decoding: $0, as: UTF8.self) },
+                id: identities.idBytes(item).map { String(decoding: $0, as: UTF8.self) }, index: item)
         }
     }
 
@@ -122,73 +110,6 @@ struct VersionItems: Sendable {
 
         private func slice(_ start: Int32, _ end: Int32) -> UnsafeBufferPointer<UInt8> {
             UnsafeBufferPointer(rebasing: texts[Int(start)..<Int(end)])
-        }
-    }
-}
-
-extension VersionReading {
-    /// Reads the version `bytes` hold as ``list(_:)`` reads it, with the same answer on whether it
-    /// can be read, but in parts where it can be (see ``ShoppingList/readInParts(_:limits:_:)``):
-    /// each part, or else the whole list, is handed to `part` with the state `start` made, and the
-    /// state is returned. A list read in parts and then found to need reading whole starts over
-    /// with a fresh state. A text shorter than ``inPartsMinimumSize`` is read whole: its parts
-    /// would save little, and a read in parts that gives no part is read again whole.
-    ///
-    /// `chunkCapacity` and `minimumSize` cut short versions into parts, for tests.
-    static func inParts<State>(
-        _ bytes: [UInt8], chunkCapacity: Int? = nil, minimumSize: Int = inPartsMinimumSize, start: () -> State,
-        part: (inout State, ShoppingList) throws(Unreadable) -> Void
-    ) -> Result<State, Unreadable> {
-        if bytes.count >= minimumSize, let read = readParts(bytes, chunkCapacity: chunkCapacity, start: start, part: part) {
-            return read
-        }
-        var state = start()
-        switch list(bytes) {
-        case .failure(let unreadable):
-            return .failure(unreadable)
-        case .success(let whole):
-            do throws(Unreadable) {
-                try part(&state, whole)
-                return .success(state)
-            } catch {
-                return .failure(error)
-            }
-        }
-    }
-
-    /// From 1 MiB on, a version is read in parts.
-    static let inPartsMinimumSize = 1 << 20
-
-    /// ``inParts(_:chunkCapacity:minimumSize:start:part:)`` in parts; nil when the whole read is to
-    /// tell what is wrong with the version, or when it gave no part.
-    private static func readParts<State>(
-        _ bytes: [UInt8], chunkCapacity: Int?, start: () -> State,
-        part: (inout State, ShoppingList) throws(Unreadable) -> Void
-    ) -> Result<State, Unreadable>? {
-        var state = start()
-        var parts = 0
-        var failure: Unreadable?
-        // A key written twice anywhere makes the version unreadable: the whole read says where.
-        var repeatedKey = false
-        let read = ShoppingList.readInParts(bytes, chunkCapacity: chunkCapacity) { list in
-            guard failure == nil, !repeatedKey else { return }
-            parts += 1
-            if !list.check([.duplicateKey]).isEmpty {
-                repeatedKey = true
-                return
-            }
-            do throws(Unreadable) { try part(&state, list) } catch { failure = error }
-        }
-        if let failure { return .failure(failure) }
-        // Only a list whose top level is a mapping with its items in a sequence gives parts.
-        guard !repeatedKey, parts > 0, case .success(.read(let rest)) = read, rest.check([.duplicateKey]).isEmpty else {
-            return nil
-        }
-        do throws(Unreadable) {
-            try part(&state, rest)
-            return .success(state)
-        } catch {
-            return .failure(error)
         }
     }
 }

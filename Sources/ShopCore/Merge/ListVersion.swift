@@ -134,7 +134,13 @@ struct ListVersion: Sendable {
 
     /// The name to show for item `index`: its name, else its id, else its position.
     func displayName(ofItem index: Int) -> String {
-        name(ofItem: index) ?? id(ofItem: index).map { "id \($0)" } ?? "item \(index + 1)"
+        Self.displayName(name: name(ofItem: index), id: id(ofItem: index), index: index)
+    }
+
+    /// The name to show for item `index` with `name` and `id`: the name, else the id, else the
+    /// item's position (1-based).
+    static func displayName(name: String?, id: String?, index: Int) -> String {
+        name ?? id.map { "id \($0)" } ?? "item \(index + 1)"
     }
 
     /// Whether two texts are the same `String`: the same bytes, or (only possible beyond ASCII)

@@ -71,8 +71,10 @@ private final class PartReader: EntryStream {
     let memory = CheckMemory()
     /// The top level as the first part's decoding found it.
     var topLevel: ListDecoder.TopLevel?
-    /// How many items the parts held so far.
+    /// How many entries of `items` the parts held so far.
     var items = 0
+    /// How many of them are items, mappings: what the next part's items are numbered from.
+    var records = 0
 
     init(size: Int, part: @escaping (ShoppingList) -> Void) {
         self.part = part
@@ -92,17 +94,18 @@ private final class PartReader: EntryStream {
         topLevel = nil
         // Taken in place: a copy of the tables would be made when they change.
         return ShoppingList(
-            part: document, scope: .rest(firstPosition: items), topLevel: nil, earlierTopLevel: earlier,
+            part: document, scope: .rest(firstPosition: records), topLevel: nil, earlierTopLevel: earlier,
             fingerprints: &fingerprints, memory: memory)
     }
 
     func take(_ streamed: StreamedPart) {
         // Every part holds the same rows before its items: their top level is decoded once.
         let list = ShoppingList(
-            part: streamed.document, scope: .items(firstPosition: streamed.firstPosition), topLevel: topLevel,
+            part: streamed.document, scope: .items(firstPosition: records), topLevel: topLevel,
             fingerprints: &fingerprints, memory: memory)
         topLevel = list.decodedTopLevel
         items = streamed.firstPosition + streamed.entries.count
+        records += list.records.count
         part(list)
     }
 }

@@ -4,8 +4,9 @@
 public enum ListScope: Sendable, Equatable {
     /// The whole list.
     case whole
-    /// A run of items, the first of them at `firstPosition` among all the list's items. Its top level
-    /// is what came before the items: it is not judged here.
+    /// A run of items, the first of them at `firstPosition` among all the list's items (those that
+    /// are mappings, as ``ShoppingList/records`` holds them: an entry of `items` that is not one is
+    /// not counted). Its top level is what came before the items: it is not judged here.
     case items(firstPosition: Int)
     /// The end of a list read in parts: the whole top level, and the items after `firstPosition`
     /// that no earlier part held.
