@@ -40,7 +40,33 @@ enum CheckCommand {
         run: run)
 
     static func run(_ context: CommandContext) throws(CommandFailure) -> Int32 {
+        let console = context.console
+        let format = context.arguments.value("format") ?? "text"
+        let strict = context.arguments.flag("strict")
+        // Text and JSON are written a file at a time, each file's text let go of once its findings
+        // are out; SARIF, whose findings sit inside a document about the rules, waits for them all.
         var reports: [FileReport] = []
+        var jsonArray = JSONArrayWriter()
+        var errors = 0
+        var warnings = 0
+        var files = 0
+        var failing: [String] = []
+        func take(_ report: FileReport) {
+            files += 1
+            if report.diagnostics.contains(where: { $0.severity == .error || strict }) { failing.append(report.path) }
+            switch format {
+            case "json":
+                for diagnostic in report.diagnostics {
+                    jsonArray.append(DiagnosticRenderer.jsonEntry(diagnostic, path: report.path)) { console.out.write($0) }
+                }
+            case "sarif":
+                reports.append(report)
+            default:
+                let counted = DiagnosticRenderer.writeText(report, console: console) { console.out.write($0) }
+                errors += counted.errors
+                warnings += counted.warnings
+            }
+        }
         var unreadable = false
         let fixing = context.arguments.flag("fix")
         if fixing && context.fileOperands.contains("-") {
@@ -49,8 +75,8 @@ enum CheckCommand {
         for path in context.fileOperands {
             if fixing {
                 let outcome = CheckFixer.fix(
-                    path, console: context.console, temporaryFolder: TemporaryFile.folder(in: context.environment))
-                if let report = outcome.report { reports.append(report) }
+                    path, console: console, temporaryFolder: TemporaryFile.folder(in: context.environment))
+                if let report = outcome.report { take(report) }
                 if let error = outcome.failure {
                     ListFile.reportUnreadable(error, path: path, context: context)
                     unreadable = true
@@ -62,28 +88,25 @@ enum CheckCommand {
                 ListFile.reportUnreadable(error, path: path, context: context)
                 unreadable = true
             case .success(let loaded):
-                reports.append(FileReport(path: loaded.displayPath, diagnostics: loaded.diagnostics, source: loaded.source))
+                take(FileReport(path: loaded.displayPath, diagnostics: loaded.diagnostics, source: loaded.source))
             }
         }
-        let console = context.console
-        switch context.arguments.value("format") ?? "text" {
-        case "json": console.out.write(DiagnosticRenderer.json(reports))
+        switch format {
+        case "json": jsonArray.finish { console.out.write($0) }
         case "sarif": console.out.write(DiagnosticRenderer.sarif(reports))
         default:
             // Nothing was read when every file was unreadable: the reasons are on standard error.
-            if !reports.isEmpty { console.out.write(DiagnosticRenderer.text(reports, console: console)) }
+            if files > 0 {
+                console.out.write(DiagnosticRenderer.summary(errors: errors, warnings: warnings, files: files) + "\n")
+            }
         }
         if unreadable { return 2 }
-        let strict = context.arguments.flag("strict")
-        let failing = reports.filter { report in
-            report.diagnostics.contains { $0.severity == .error || strict }
-        }
         guard failing.isEmpty else {
             // The findings are the result (standard output); the failure is also said where
             // scripts and people look for why a command failed.
             let counted = strict ? "errors or warnings (--strict)" : "errors"
-            let files = failing.count == 1 ? "'\(failing[0].path)'" : "\(failing.count) files"
-            console.error("check found \(counted) in \(files)")
+            let named = failing.count == 1 ? "'\(failing[0])'" : "\(failing.count) files"
+            console.error("check found \(counted) in \(named)")
             return 1
         }
         return 0

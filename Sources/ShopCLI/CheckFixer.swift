@@ -34,16 +34,7 @@ enum CheckFixer {
                 case .written:
                     break
                 }
-                var written: [UInt8] = []
-                try spool.deliver { written.append(contentsOf: $0) }
-                switch ShoppingList.checkInParts(written) {
-                case .failure(let failure):
-                    let loaded = ListFile.unreadable(failure, bytes: written, path: path)
-                    return FileReport(path: displayPath, diagnostics: loaded.diagnostics, source: loaded.source)
-                case .success(let findings):
-                    let source = SourceText(bytes: written)
-                    return FileReport(path: displayPath, diagnostics: findings.resolved(in: source), source: source)
-                }
+                return report(of: try spool.text(), path: path, displayPath: displayPath)
             }
         } catch {
             outcome.failure = error
@@ -61,42 +52,46 @@ enum CheckFixer {
         case written
     }
 
-    /// Applies the safe fixes of `path` in rounds and, when one applied, prints the fixed text in
-    /// canonical form into `spool`, writes it over the file and says what was fixed.
+    /// Applies the safe fixes of `path` in rounds, each round's text made into `spool` and, when
+    /// one applied, prints the fixed text in canonical form into `spool`, writes it over the file
+    /// and says what was fixed.
     private static func fixAndWrite(
         _ path: String, displayPath: String, into spool: OutputSpool, console: Console
     ) throws(FileError) -> Fixing {
         LargeBuffers.giveBackWhenFreed()
-        var (bytes, version) = try FileAccess.readVersion(path)
-        let rounds: FixRounds
-        switch FixRounds.apply(to: bytes) {
+        let (bytes, version) = try FileAccess.readVersion(path)
+        let findings: [Finding]
+        switch ShoppingList.checkInParts(bytes) {
         case .failure(let failure):
             let loaded = ListFile.unreadable(failure, bytes: bytes, path: path)
             return .unchanged(FileReport(path: displayPath, diagnostics: loaded.diagnostics, source: loaded.source))
-        case .success(let applied):
-            rounds = applied
+        case .success(let found):
+            findings = found
         }
-        let original = rounds.originalFindings.resolved(in: SourceText(bytes: bytes))
-        var notes: [String] = []
-        for diagnostic in rounds.fixed.joined() {
-            let title = diagnostic.fixes.first(where: \.isSafe)?.title ?? ""
-            notes.append(
-                "fixed \(displayPath):\(diagnostic.location.line):\(diagnostic.location.column): "
-                    + "\(title) [\(diagnostic.rule.rawValue)]")
-        }
-        guard !notes.isEmpty else {
-            // Safe fixes that were not made are said to be waiting, not left to look ignored.
-            if rounds.originalFindings.contains(where: { $0.rule == .structure }),
-                original.contains(where: { $0.fixes.contains(where: \.isSafe) })
-            {
-                console.note("no fix was made in \(displayPath): its structure errors must be fixed by hand first")
+        let applied: [[AppliedFix]]
+        do throws(FileError) {
+            var roundSpool = spool
+            // The rounds take the text over: it is let go of while each round's text is made.
+            let rounds = try FixRounds(consume bytes, findings: consume findings, spool: &roundSpool)
+            guard !rounds.fixed.isEmpty else {
+                let source = SourceText(bytes: rounds.bytes)
+                let diagnostics = rounds.findings.resolved(in: source)
+                // Safe fixes that were not made are said to be waiting, not left to look ignored.
+                if rounds.findings.contains(where: { $0.rule == .structure }),
+                    diagnostics.contains(where: { $0.fixes.contains(where: \.isSafe) })
+                {
+                    console.note("no fix was made in \(displayPath): its structure errors must be fixed by hand first")
+                }
+                return .unchanged(FileReport(path: displayPath, diagnostics: diagnostics, source: source))
             }
-            return .unchanged(FileReport(path: displayPath, diagnostics: original, source: SourceText(bytes: bytes)))
+            applied = rounds.fixed
+            // The rounds checked that the fixed text reads. The spool, which held their texts,
+            // takes the printed one.
+            spool.discard()
+            _ = CanonicalForm.formatInParts(rounds.bytes, restart: spool.discard, into: spool.write)
+        } catch {
+            return .failed(asItIs(path, displayPath: displayPath), error)
         }
-        // The text as it was read is let go of (read again if the file cannot be written), and the
-        // fixed one printed: the rounds checked that it reads.
-        bytes = []
-        _ = CanonicalForm.formatInParts(rounds.bytes, restart: spool.discard, into: spool.write)
         var failure: FileError?
         do throws(FileError) {
             try FileAccess.writeAtomically(to: path, replacing: version) { write in
@@ -104,10 +99,30 @@ enum CheckFixer {
             }
             if let failure { throw failure }
         } catch {
-            let text = (try? FileAccess.read(path)) ?? []
-            return .failed(FileReport(path: displayPath, diagnostics: original, source: SourceText(bytes: text)), error)
+            return .failed(asItIs(path, displayPath: displayPath), error)
         }
-        for note in notes { console.note(note) }
+        for fix in applied.joined() {
+            console.note(
+                "fixed \(displayPath):\(fix.location.line):\(fix.location.column): \(fix.title) [\(fix.rule.rawValue)]")
+        }
         return .written
+    }
+
+    /// The report of the file as it is, read again (the text was let go of while it was fixed):
+    /// that of a file that could not be written keeps every finding it has.
+    private static func asItIs(_ path: String, displayPath: String) -> FileReport {
+        report(of: (try? FileAccess.read(path)) ?? [], path: path, displayPath: displayPath)
+    }
+
+    /// The findings of the list `bytes` hold, checked in parts, as the report of `path`.
+    private static func report(of bytes: [UInt8], path: String, displayPath: String) -> FileReport {
+        switch ShoppingList.checkInParts(bytes) {
+        case .failure(let failure):
+            let loaded = ListFile.unreadable(failure, bytes: bytes, path: path)
+            return FileReport(path: displayPath, diagnostics: loaded.diagnostics, source: loaded.source)
+        case .success(let findings):
+            let source = SourceText(bytes: bytes)
+            return FileReport(path: displayPath, diagnostics: findings.resolved(in: source), source: source)
+        }
     }
 }

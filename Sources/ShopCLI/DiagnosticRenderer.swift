@@ -17,33 +17,49 @@ enum DiagnosticRenderer {
     static func text(
         _ reports: [FileReport], console: Console, toErrorStream: Bool = false, summary includeSummary: Bool = true
     ) -> String {
-        func styled(_ text: String, _ style: Console.Style) -> String {
-            console.styled(text, style, forErrorStream: toErrorStream)
-        }
         var output = ""
         var errors = 0
         var warnings = 0
         for report in reports {
-            for diagnostic in report.diagnostics {
-                if diagnostic.severity == .error { errors += 1 } else { warnings += 1 }
-                let location = diagnostic.location
-                let severity = diagnostic.severity == .error ? styled("error:", .red) : styled("warning:", .yellow)
-                output += styled("\(report.path):\(location.line):\(location.column):", .bold)
-                output += " \(severity) \(visible(diagnostic.message, keepingTabs: false)) "
-                output += styled("[\(diagnostic.rule.rawValue)]", .dim) + "\n"
-                if let source = report.source {
-                    output += context(source, location)
-                }
-                // What resolves it, on lines that tools reading `file:line:col:` lines pass over.
-                for fix in diagnostic.fixes {
-                    output += "     " + styled("help:", .bold) + " \(visible(fix.title, keepingTabs: false))\n"
-                }
-            }
+            let counted = writeText(report, console: console, toErrorStream: toErrorStream) { output += $0 }
+            errors += counted.errors
+            warnings += counted.warnings
         }
         if includeSummary {
             output += summary(errors: errors, warnings: warnings, files: reports.count) + "\n"
         }
         return output
+    }
+
+    /// Hands the findings of `report` in text form (as ``text(_:console:toErrorStream:summary:)``
+    /// writes them, without the summary) to `write`, one finding at a time, so that a file with
+    /// thousands of findings is not written into one string first; returns how many are errors
+    /// and how many warnings.
+    static func writeText(
+        _ report: FileReport, console: Console, toErrorStream: Bool = false, to write: (String) -> Void
+    ) -> (errors: Int, warnings: Int) {
+        func styled(_ text: String, _ style: Console.Style) -> String {
+            console.styled(text, style, forErrorStream: toErrorStream)
+        }
+        var errors = 0
+        var warnings = 0
+        for diagnostic in report.diagnostics {
+            if diagnostic.severity == .error { errors += 1 } else { warnings += 1 }
+            let location = diagnostic.location
+            let severity = diagnostic.severity == .error ? styled("error:", .red) : styled("warning:", .yellow)
+            var output = styled("\(report.path):\(location.line):\(location.column):", .bold)
+            output += " \(severity) \(visible(diagnostic.message, keepingTabs: false)) "
+            output += styled("[\(diagnostic.rule.rawValue)]", .dim) + "\n"
+            if let source = report.source {
+                output += context(source, location)
+            }
+            // What resolves it, on lines that tools reading `file:line:col:` lines pass over.
+            for fix in diagnostic.fixes {
+                output += "     " + styled("help:", .bold) + " \(visible(fix.title, keepingTabs: false))\n"
+            }
+            write(output)
+        }
+        return (errors, warnings)
     }
 
     /// The source line, indented behind a gutter, and a caret under the column.
@@ -112,56 +128,52 @@ enum DiagnosticRenderer {
         return "\(errors) error\(errors == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s") in \(fileText)"
     }
 
-    /// One JSON array of `{file, line, column, endLine, endColumn, severity, rule, message,
-    /// related, fixes}`: an end is the position just after the last character, as in LSP.
-    static func json(_ reports: [FileReport]) -> String {
-        let entries = reports.flatMap { report in
-            report.diagnostics.map { diagnostic in
-                JSONText.object([
-                    ("file", JSONText.string(report.path)),
-                    ("line", String(diagnostic.location.line)),
-                    ("column", String(diagnostic.location.column)),
-                    ("endLine", String(diagnostic.end.line)),
-                    ("endColumn", String(diagnostic.end.column)),
-                    ("severity", JSONText.string(diagnostic.severity.rawValue)),
-                    ("rule", JSONText.string(diagnostic.rule.rawValue)),
-                    ("message", JSONText.string(diagnostic.message)),
-                    (
-                        "related",
-                        JSONText.array(
-                            diagnostic.related.map { place in
-                                JSONText.object([
-                                    ("line", String(place.location.line)), ("column", String(place.location.column)),
-                                    ("message", JSONText.string(place.message)),
-                                ])
-                            })
-                    ),
-                    (
-                        "fixes",
-                        JSONText.array(
-                            diagnostic.fixes.map { fix in
-                                JSONText.object([
-                                    ("title", JSONText.string(fix.title)), ("safe", fix.isSafe ? "true" : "false"),
-                                    (
-                                        "edits",
-                                        JSONText.array(
-                                            fix.edits.map { edit in
-                                                JSONText.object([
-                                                    ("line", String(edit.location.line)),
-                                                    ("column", String(edit.location.column)),
-                                                    ("endLine", String(edit.end.line)),
-                                                    ("endColumn", String(edit.end.column)),
-                                                    ("text", JSONText.string(edit.text)),
-                                                ])
-                                            })
-                                    ),
-                                ])
-                            })
-                    ),
-                ])
-            }
-        }
-        return JSONText.array(entries, indent: 2) + "\n"
+    /// One finding as an element of the JSON array `check --format json` writes (through
+    /// ``JSONArrayWriter``): `{file, line, column, endLine, endColumn, severity, rule, message,
+    /// related, fixes}`; an end is the position just after the last character, as in LSP.
+    static func jsonEntry(_ diagnostic: Diagnostic, path: String) -> String {
+        JSONText.object([
+            ("file", JSONText.string(path)),
+            ("line", String(diagnostic.location.line)),
+            ("column", String(diagnostic.location.column)),
+            ("endLine", String(diagnostic.end.line)),
+            ("endColumn", String(diagnostic.end.column)),
+            ("severity", JSONText.string(diagnostic.severity.rawValue)),
+            ("rule", JSONText.string(diagnostic.rule.rawValue)),
+            ("message", JSONText.string(diagnostic.message)),
+            (
+                "related",
+                JSONText.array(
+                    diagnostic.related.map { place in
+                        JSONText.object([
+                            ("line", String(place.location.line)), ("column", String(place.location.column)),
+                            ("message", JSONText.string(place.message)),
+                        ])
+                    })
+            ),
+            (
+                "fixes",
+                JSONText.array(
+                    diagnostic.fixes.map { fix in
+                        JSONText.object([
+                            ("title", JSONText.string(fix.title)), ("safe", fix.isSafe ? "true" : "false"),
+                            (
+                                "edits",
+                                JSONText.array(
+                                    fix.edits.map { edit in
+                                        JSONText.object([
+                                            ("line", String(edit.location.line)),
+                                            ("column", String(edit.location.column)),
+                                            ("endLine", String(edit.end.line)),
+                                            ("endColumn", String(edit.end.column)),
+                                            ("text", JSONText.string(edit.text)),
+                                        ])
+                                    })
+                            ),
+                        ])
+                    })
+            ),
+        ])
     }
 
     /// A SARIF 2.1.0 log with one run: every rule with its description, every finding with its
@@ -279,5 +291,23 @@ enum DiagnosticRenderer {
             }
         }
         return result
+    }
+}
+
+/// A JSON array written an element at a time, as ``JSONText/array(_:indent:level:)`` writes it with
+/// an indent of 2 at the top level (`[]` when empty), so that thousands of elements need not be held
+/// to be written.
+struct JSONArrayWriter {
+    private var count = 0
+
+    /// Hands `element` (one line of JSON) to `write`, after what comes before it.
+    mutating func append(_ element: String, to write: (String) -> Void) {
+        write((count == 0 ? "[\n  " : ",\n  ") + element)
+        count += 1
+    }
+
+    /// Hands the end of the array, and a line break, to `write`.
+    func finish(to write: (String) -> Void) {
+        write(count == 0 ? "[]\n" : "\n]\n")
     }
 }

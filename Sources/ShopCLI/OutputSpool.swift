@@ -3,6 +3,7 @@
 #elseif canImport(Darwin)
     import Darwin
 #endif
+import ShopCore
 
 /// Output held back until a command knows it wants it: an export of a list read in parts is
 /// written as the list is read, but a list that turns out to have errors exports nothing, so the
@@ -79,5 +80,22 @@ final class OutputSpool {
         fileCount += written
         if written < bytes.count { fileTakesMore = false }
         return written
+    }
+}
+
+/// A spool as the rounds of `check --fix` use it: the text a round makes goes to the temporary file
+/// while the text it started from is let go of.
+extension OutputSpool: FixedTextSpool {
+    func restart() { discard() }
+
+    func take(_ piece: UnsafeBufferPointer<UInt8>) { write(piece) }
+
+    /// Everything held, whole, in a buffer of just its size (one grown as it filled would reach
+    /// twice that on the way).
+    func text() throws(FileError) -> [UInt8] {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(fileCount + memory.count)
+        try deliver { bytes.append(contentsOf: $0) }
+        return bytes
     }
 }

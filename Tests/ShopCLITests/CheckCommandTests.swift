@@ -130,6 +130,14 @@ struct CheckCommandTests {
             #expect(findings.map { $0["rule"] as? String } == ["bad-price", "duplicate-name", "unknown-key"])
             #expect(findings.last?["severity"] as? String == "warning")
 
+            // Written a file at a time, the findings of several files make one array, one line each.
+            let twice = try ShopProcess.run(["check", "--format", "json", "list.yaml", "clean.yaml", "list.yaml"], in: folder)
+            let lines = twice.out.split(separator: "\n", omittingEmptySubsequences: false)
+            #expect(lines.count == 3 * 2 + 3 && lines.first == "[" && lines.suffix(2) == ["]", ""], "\(twice.out)")
+            #expect(lines.dropFirst().prefix(6).allSatisfy { $0.hasPrefix("  {\"file\":\"list.yaml\",") }, "\(twice.out)")
+            let both = try #require(try JSONSerialization.jsonObject(with: twice.stdout) as? [[String: Any]])
+            #expect(both.map { $0["rule"] as? String } == (findings + findings).map { $0["rule"] as? String })
+
             let clean = try ShopProcess.run(["check", "--format=json", "clean.yaml"], in: folder)
             #expect(clean.status == 0)
             #expect(try JSONSerialization.jsonObject(with: clean.stdout) as? [Any] != nil)

@@ -1,4 +1,5 @@
 import Testing
+import TestSupport
 
 @testable import YAML
 
@@ -79,6 +80,28 @@ import Testing
         #expect(source.location(at: 5) == SourceLocation(line: 3, column: 1, offset: 5))
         #expect(SourceText("a\n").lineCount == 1)
         #expect(SourceText("").lineCount == 1)
+    }
+
+    /// A column found without the table of line starts is the one the table gives, at every
+    /// offset of texts with every kind of line break, characters of several bytes and a byte order
+    /// mark; and the table is made at the size counted first.
+    @Test func columnsWithoutTheTable() {
+        let pieces = ["a", "bc", "\n", "\r\n", "\r", "日本", "🍎", " ", "\r\r", "\n\n"]
+        var random = SeededGenerator(seed: 0xC0_1A)
+        for round in 0..<300 {
+            var bytes: [UInt8] = round % 3 == 0 ? [0xEF, 0xBB, 0xBF] : []
+            for _ in 0..<Int.random(in: 0...30, using: &random) {
+                bytes += Array(pieces[Int.random(in: 0..<pieces.count, using: &random)].utf8)
+            }
+            let source = SourceText(bytes: bytes)
+            for offset in -1...(bytes.count + 1) {
+                #expect(source.column(at: offset) == source.location(at: offset).column, "round \(round), offset \(offset)")
+            }
+        }
+        // The table of a long text is made at its size (within a page), not grown to a power of two.
+        let long = SourceText(bytes: Array(String(repeating: "line\r\n", count: 100_000).utf8))
+        #expect(long.lineStarts.count == 100_001)
+        #expect(long.lineStarts.capacity < 100_001 + 1_100)
     }
 
     @Test func byteOrderMarkIsNotPartOfTheFirstLine() throws {

@@ -14,7 +14,17 @@ public enum Fixer {
 
     /// `source` with the safe fix of each finding in `findings` applied.
     public static func applySafeFixes(_ findings: [Finding], to source: SourceText) -> Outcome {
-        var chosen: [(finding: Finding, fix: Fix)] = []
+        let chosen = chooseSafeFixes(findings)
+        // Without a fix, the text is the source's own (not a copy of it).
+        guard !chosen.fixed.isEmpty else { return Outcome(bytes: source.bytes, fixed: []) }
+        return Outcome(bytes: chosen.splices.applied(to: source.bytes), fixed: chosen.fixed)
+    }
+
+    /// The safe fixes of `findings` that can be made together, in the findings' order: the
+    /// findings they fix, and their edits as splices of the text.
+    public static func chooseSafeFixes(_ findings: [Finding]) -> (fixed: [Finding], splices: Splices) {
+        var fixed: [Finding] = []
+        var edits: [TextEdit] = []
         // The spans of the edits taken, by start. They do not overlap (a fix's own edits do not),
         // so only the one before a new span can reach into it: each check is a binary search,
         // and a list with a fix on every line is fixed in linear time.
@@ -22,7 +32,8 @@ public enum Fixer {
         for finding in findings {
             guard let fix = finding.fixes.first(where: \.isSafe) else { continue }
             guard !fix.edits.contains(where: { conflicts($0.span, with: taken) }) else { continue }
-            chosen.append((finding, fix))
+            fixed.append(finding)
+            edits.append(contentsOf: fix.edits)
             for edit in fix.edits {
                 // Findings come in file order: the span goes at the end, or near it.
                 var index = taken.count
@@ -30,21 +41,8 @@ public enum Fixer {
                 taken.insert(edit.span, at: index)
             }
         }
-        // Without a fix, the text is the source's own (not a copy of it).
-        guard !chosen.isEmpty else { return Outcome(bytes: source.bytes, fixed: []) }
-        // The new text in one pass: the source between the edits, and each edit's text.
-        let edits = chosen.flatMap(\.fix.edits).sorted { $0.span < $1.span }
-        let original = source.bytes
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(original.count + edits.reduce(0) { $0 + $1.replacement.utf8.count })
-        var copied = 0
-        for edit in edits {
-            bytes.append(contentsOf: original[copied..<max(copied, edit.span.start)])
-            bytes.append(contentsOf: edit.replacement.utf8)
-            copied = max(copied, edit.span.end)
-        }
-        bytes.append(contentsOf: original[copied...])
-        return Outcome(bytes: bytes, fixed: chosen.map(\.finding))
+        edits.sort { $0.span < $1.span }
+        return (fixed, Splices(edits))
     }
 
     /// Whether an edit of `span` conflicts with one of `taken` (sorted by start, none overlapping):

@@ -27,7 +27,7 @@ enum DoneNotBoughtRule {
                     var before = start
                     while before > 0 && bytes[before - 1] == 0x20 { before -= 1 }
                     if before > 0 && bytes[before - 1] == UInt8(ascii: "?") { start = before - 1 }
-                    let column = context.source.location(at: start).column
+                    let column = context.source.column(at: start)
                     let indent = String(repeating: " ", count: max(0, column - 1))
                     edit = TextEdit(span: SourceSpan(at: start), replacement: "buy: true\n" + indent)
                 }

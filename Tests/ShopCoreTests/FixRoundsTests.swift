@@ -1,0 +1,114 @@
+import Testing
+import TestSupport
+import YAML
+
+@testable import ShopCore
+
+/// Rounds of fixes hold one text at a time: each round's text goes through a spool and comes back,
+/// a round that breaks the list is undone from the bytes its edits replaced, and the edits are
+/// written in a few large pieces.
+@Suite struct FixRoundsTests {
+    /// A spool that keeps what it is given, and says how it was used.
+    struct RecordingSpool: FixedTextSpool {
+        var bytes: [UInt8] = []
+        var restarts = 0
+        var pieces: [Int] = []
+        mutating func restart() {
+            bytes = []
+            restarts += 1
+        }
+        mutating func take(_ piece: UnsafeBufferPointer<UInt8>) {
+            bytes += piece
+            pieces.append(piece.count)
+        }
+        mutating func text() -> [UInt8] { bytes }
+    }
+
+    struct LostText: Error {}
+
+    /// A spool whose text cannot be had back, as a temporary file that cannot be read.
+    struct FailingSpool: FixedTextSpool {
+        mutating func restart() {}
+        mutating func take(_ piece: UnsafeBufferPointer<UInt8>) {}
+        mutating func text() throws(LostText) -> [UInt8] { throw LostText() }
+    }
+
+    /// On random findings, the splices chosen write the text the rule describes, and the splices
+    /// they return undo them to the byte.
+    @Test func undoGivesTheTextBack() {
+        var random = SeededGenerator(seed: 0x5_91CE)
+        for round in 0..<2_000 {
+            let length = Int.random(in: 0...60, using: &random)
+            let source = (0..<length).map { _ in UInt8.random(in: 0x61...0x7A, using: &random) }
+            var findings: [Finding] = []
+            for _ in 0..<Int.random(in: 0...12, using: &random) {
+                let start = Int.random(in: 0...length, using: &random)
+                let end = min(length, start + Int.random(in: 0...3, using: &random))
+                let replacement = String(repeating: "#", count: Int.random(in: 0...3, using: &random))
+                findings.append(FixerTests.finding([(start, end, replacement)], safe: Int.random(in: 0..<6, using: &random) > 0))
+            }
+            let (fixed, splices) = Fixer.chooseSafeFixes(findings)
+            var written: [UInt8] = []
+            let undo = splices.apply(to: source) { written += $0 }
+            let expected = FixerTests.reference(findings, source)
+            #expect(written == expected.bytes, "round \(round)")
+            #expect(fixed == expected.fixed, "round \(round)")
+            #expect(undo.applied(to: written) == source, "round \(round)")
+        }
+    }
+
+    /// A long text with an edit every hundred bytes goes out in pieces of 64 KiB, not an edit at
+    /// a time.
+    @Test func longTextsGoOutInLargePieces() {
+        let source = Array(String(repeating: "0123456789", count: 50_000).utf8)
+        let findings = stride(from: 50, to: source.count, by: 100).map { FixerTests.finding([($0, $0 + 1, "ab")]) }
+        var spool = RecordingSpool()
+        let (fixed, splices) = Fixer.chooseSafeFixes(findings)
+        let undo = splices.apply(to: source) { spool.take($0) }
+        #expect(fixed.count == findings.count)
+        #expect(spool.bytes == splices.applied(to: source))
+        #expect(spool.bytes.count == source.count + findings.count)
+        #expect(spool.pieces.count == (spool.bytes.count + (1 << 16) - 1) >> 16)
+        #expect(undo.applied(to: spool.bytes) == source)
+    }
+
+    /// A fix that uncovers another: two rounds, each through the spool, with what the rounds make
+    /// in memory.
+    @Test func roundsGoThroughTheSpool() throws {
+        let text = Array("currency: EUR\nitems:\n  - name: Milk\n    prize: €1.09\n".utf8)
+        let findings = try ShoppingList.checkInParts(text).get()
+        var spool = RecordingSpool()
+        let rounds = FixRounds(text, findings: findings, spool: &spool)
+        let inMemory = FixRounds(text, findings: findings)
+        #expect(String(decoding: rounds.bytes, as: UTF8.self) == "currency: EUR\nitems:\n  - name: Milk\n    price: 1.09\n")
+        #expect(rounds.fixed.map { $0.map(\.rule) } == [[.unknownKey], [.badPrice]])
+        #expect(rounds.fixed[0][0].location == SourceLocation(line: 4, column: 5, offset: 40))
+        #expect(spool.restarts == 2)
+        #expect(rounds.bytes == inMemory.bytes && rounds.fixed == inMemory.fixed && rounds.findings == inMemory.findings)
+        #expect(rounds.findings == (try ShoppingList.checkInParts(rounds.bytes).get()))
+    }
+
+    /// A round whose text does not read as a list is undone: the text it started from comes back
+    /// byte for byte, with its own findings, and nothing is said to be fixed.
+    @Test func aRoundThatBreaksTheListIsUndone() throws {
+        let text = Array("items:\n  - name: Milk\n    price: 3,49\n  - name: Tea\n".utf8)
+        let findings = try ShoppingList.checkInParts(text).get()
+        #expect(findings.contains { $0.fixes.contains(where: \.isSafe) })
+        // A safe fix (as a faulty rule would offer) that leaves a flow sequence open.
+        let breaking = FixerTests.finding([(6, 6, " [")])
+        var spool = RecordingSpool()
+        let rounds = FixRounds(text, findings: [breaking] + findings, spool: &spool)
+        #expect(spool.restarts == 1)
+        #expect(rounds.bytes == text)
+        #expect(rounds.fixed.isEmpty)
+        #expect(rounds.findings == findings)
+    }
+
+    /// A spool that cannot give the text back stops the rounds with its error.
+    @Test func aSpoolThatLosesTheTextStopsTheRounds() throws {
+        let text = Array("items:\n  - name: Milk\n    price: 3,49\n".utf8)
+        let findings = try ShoppingList.checkInParts(text).get()
+        var spool = FailingSpool()
+        #expect(throws: LostText.self) { try FixRounds(text, findings: findings, spool: &spool) }
+    }
+}
