@@ -43,10 +43,10 @@ enum CheckCommand {
         let console = context.console
         let format = context.arguments.value("format") ?? "text"
         let strict = context.arguments.flag("strict")
-        // Text and JSON are written a file at a time, each file's text let go of once its findings
-        // are out; SARIF, whose findings sit inside a document about the rules, waits for them all.
-        var reports: [FileReport] = []
-        var jsonArray = JSONArrayWriter()
+        // Findings are written a file at a time, and each file's text let go of once they are out.
+        var jsonArray = JSONText.ArrayWriter(indent: 2)
+        var sarif = SARIFLog()
+        if format == "sarif" { sarif.begin { console.out.write($0) } }
         var errors = 0
         var warnings = 0
         var files = 0
@@ -60,7 +60,7 @@ enum CheckCommand {
                     jsonArray.append(DiagnosticRenderer.jsonEntry(diagnostic, path: report.path)) { console.out.write($0) }
                 }
             case "sarif":
-                reports.append(report)
+                sarif.append(report) { console.out.write($0) }
             default:
                 let counted = DiagnosticRenderer.writeText(report, console: console) { console.out.write($0) }
                 errors += counted.errors
@@ -92,8 +92,8 @@ enum CheckCommand {
             }
         }
         switch format {
-        case "json": jsonArray.finish { console.out.write($0) }
-        case "sarif": console.out.write(DiagnosticRenderer.sarif(reports))
+        case "json": jsonArray.finish { console.out.write($0 + "\n") }
+        case "sarif": sarif.finish { console.out.write($0) }
         default:
             // Nothing was read when every file was unreadable: the reasons are on standard error.
             if files > 0 {

@@ -129,7 +129,7 @@ enum DiagnosticRenderer {
     }
 
     /// One finding as an element of the JSON array `check --format json` writes (through
-    /// ``JSONArrayWriter``): `{file, line, column, endLine, endColumn, severity, rule, message,
+    /// ``JSONText/ArrayWriter``): `{file, line, column, endLine, endColumn, severity, rule, message,
     /// related, fixes}`; an end is the position just after the last character, as in LSP.
     static func jsonEntry(_ diagnostic: Diagnostic, path: String) -> String {
         JSONText.object([
@@ -176,100 +176,6 @@ enum DiagnosticRenderer {
         ])
     }
 
-    /// A SARIF 2.1.0 log with one run: every rule with its description, every finding with its
-    /// location (columns in Unicode code points).
-    static func sarif(_ reports: [FileReport]) -> String {
-        let rules = RuleRegistry.all
-        let ruleObjects = rules.map { rule in
-            JSONText.object(
-                [
-                    ("id", JSONText.string(rule.id.rawValue)),
-                    ("name", JSONText.string(pascalCase(rule.id.rawValue))),
-                    ("shortDescription", JSONText.object([("text", JSONText.string(rule.summary))])),
-                    ("fullDescription", JSONText.object([("text", JSONText.string(rule.summary))])),
-                    ("defaultConfiguration", JSONText.object([("level", JSONText.string(rule.severity.rawValue))])),
-                    ("help", JSONText.object([("text", JSONText.string("See shop(1), section CHECKS, rule \(rule.id.rawValue)."))])),
-                ], indent: 2, level: 6)
-        }
-        var results: [String] = []
-        for report in reports {
-            let artifact = JSONText.object([("uri", JSONText.string(uri(report.path)))])
-            func region(_ start: SourceLocation, _ end: SourceLocation) -> String {
-                JSONText.object([
-                    ("startLine", String(start.line)), ("startColumn", String(start.column)),
-                    ("endLine", String(end.line)), ("endColumn", String(end.column)),
-                ])
-            }
-            func physical(_ start: SourceLocation, _ end: SourceLocation) -> String {
-                JSONText.object([("artifactLocation", artifact), ("region", region(start, end))])
-            }
-            for diagnostic in report.diagnostics {
-                let related = diagnostic.related.enumerated().map { index, place in
-                    JSONText.object([
-                        ("id", String(index + 1)), ("physicalLocation", physical(place.location, place.end)),
-                        ("message", JSONText.object([("text", JSONText.string(place.message))])),
-                    ])
-                }
-                let fixes = diagnostic.fixes.map { fix in
-                    JSONText.object([
-                        ("description", JSONText.object([("text", JSONText.string(fix.title))])),
-                        (
-                            "artifactChanges",
-                            JSONText.array([
-                                JSONText.object([
-                                    ("artifactLocation", artifact),
-                                    (
-                                        "replacements",
-                                        JSONText.array(
-                                            fix.edits.map { edit in
-                                                JSONText.object([
-                                                    ("deletedRegion", region(edit.location, edit.end)),
-                                                    ("insertedContent", JSONText.object([("text", JSONText.string(edit.text))])),
-                                                ])
-                                            })
-                                    ),
-                                ])
-                            ])
-                        ),
-                    ])
-                }
-                results.append(
-                    JSONText.object(
-                        [
-                            ("ruleId", JSONText.string(diagnostic.rule.rawValue)),
-                            ("ruleIndex", String(diagnostic.rule.position)),
-                            ("level", JSONText.string(diagnostic.severity.rawValue)),
-                            ("message", JSONText.object([("text", JSONText.string(diagnostic.message))])),
-                            (
-                                "locations",
-                                JSONText.array([JSONText.object([("physicalLocation", physical(diagnostic.location, diagnostic.end))])])
-                            ),
-                            ("relatedLocations", JSONText.array(related)),
-                            ("fixes", JSONText.array(fixes)),
-                        ], indent: 2, level: 3))
-            }
-        }
-        let driver = JSONText.object(
-            [
-                ("name", JSONText.string("shop")),
-                ("version", JSONText.string(ShopCommandLine.version)),
-                ("semanticVersion", JSONText.string(ShopCommandLine.version)),
-                ("rules", JSONText.array(ruleObjects, indent: 2, level: 5)),
-            ], indent: 2, level: 4)
-        let run = JSONText.object(
-            [
-                ("tool", JSONText.object([("driver", driver)], indent: 2, level: 3)),
-                ("columnKind", JSONText.string("unicodeCodePoints")),
-                ("results", JSONText.array(results, indent: 2, level: 3)),
-            ], indent: 2, level: 2)
-        return JSONText.object(
-            [
-                ("$schema", JSONText.string("https://json.schemastore.org/sarif-2.1.0.json")),
-                ("version", JSONText.string("2.1.0")),
-                ("runs", JSONText.array([run], indent: 2, level: 1)),
-            ], indent: 2) + "\n"
-    }
-
     static func pascalCase(_ id: String) -> String {
         id.split(separator: "-").map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
     }
@@ -294,20 +200,3 @@ enum DiagnosticRenderer {
     }
 }
 
-/// A JSON array written an element at a time, as ``JSONText/array(_:indent:level:)`` writes it with
-/// an indent of 2 at the top level (`[]` when empty), so that thousands of elements need not be held
-/// to be written.
-struct JSONArrayWriter {
-    private var count = 0
-
-    /// Hands `element` (one line of JSON) to `write`, after what comes before it.
-    mutating func append(_ element: String, to write: (String) -> Void) {
-        write((count == 0 ? "[\n  " : ",\n  ") + element)
-        count += 1
-    }
-
-    /// Hands the end of the array, and a line break, to `write`.
-    func finish(to write: (String) -> Void) {
-        write(count == 0 ? "[]\n" : "\n]\n")
-    }
-}

@@ -133,4 +133,29 @@ import Testing
             #expect(try uri(absolute) == "file://" + absolute)
         }
     }
+
+    /// The log is written a file at a time: several files, one unreadable, make one log whose
+    /// results are each file's in the order given, and a run of nothing readable still a log.
+    @Test("several files make one log, their results in order")
+    func severalFiles() throws {
+        try withTemporaryDirectory { folder in
+            try Files.write(Self.broken, to: folder.appendingPathComponent("list.yaml"))
+            try Files.write("items: [{name: A, prize: 1}]\n", to: folder.appendingPathComponent("warn.yaml"))
+            let run = try DocsTools.shop(["check", "--format", "sarif", "list.yaml", "missing.yaml", "warn.yaml"], in: folder)
+            #expect(run.status == 2, "\(run.err)")
+            #expect(run.err.contains("missing.yaml"), "\(run.err)")
+            let log = try #require(try JSONSerialization.jsonObject(with: Data(run.out.utf8)) as? [String: Any])
+            let results = try #require((log["runs"] as? [[String: Any]])?.first?["results"] as? [[String: Any]])
+            let files = results.compactMap { result -> String? in
+                let physical = (result["locations"] as? [[String: Any]])?.first?["physicalLocation"] as? [String: Any]
+                return (physical?["artifactLocation"] as? [String: Any])?["uri"] as? String
+            }
+            let (_, alone) = try Self.log(["list.yaml"], in: folder)
+            let listResults = try #require((alone["runs"] as? [[String: Any]])?.first?["results"] as? [Any])
+            #expect(files == Array(repeating: "list.yaml", count: listResults.count) + ["warn.yaml"])
+            let nothing = try DocsTools.shop(["check", "--format", "sarif", "missing.yaml"], in: folder)
+            let empty = try #require(try JSONSerialization.jsonObject(with: Data(nothing.out.utf8)) as? [String: Any])
+            #expect(((empty["runs"] as? [[String: Any]])?.first?["results"] as? [Any])?.isEmpty == true)
+        }
+    }
 }
