@@ -86,6 +86,25 @@ public struct SourceText: Sendable {
         return column
     }
 
+    /// The line break that ends the line holding `offset` (`\r\n`, `\r` or `\n`), else the one
+    /// that ends the line before it, else `\n`: what a new line written there ends with, so that an
+    /// edit keeps the file's line breaks.
+    public func lineBreak(near offset: Int) -> String {
+        var index = max(contentStart, min(offset, bytes.count))
+        while index < bytes.count && bytes[index] != 0x0A && bytes[index] != 0x0D { index += 1 }
+        if index == bytes.count {
+            // The last line has no break: the one before it has.
+            index = max(contentStart, min(offset, bytes.count))
+            while index > contentStart && bytes[index - 1] != 0x0A && bytes[index - 1] != 0x0D { index -= 1 }
+            guard index > contentStart else { return "\n" }
+            index -= 1
+            if bytes[index] == 0x0A && index > contentStart && bytes[index - 1] == 0x0D { return "\r\n" }
+            return bytes[index] == 0x0A ? "\n" : "\r"
+        }
+        if bytes[index] == 0x0A { return "\n" }
+        return index + 1 < bytes.count && bytes[index + 1] == 0x0A ? "\r\n" : "\r"
+    }
+
     /// The number of lines; a final line break does not start a further line.
     public var lineCount: Int {
         let lineStarts = self.lineStarts

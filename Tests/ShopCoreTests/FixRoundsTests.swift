@@ -111,4 +111,18 @@ import YAML
         var spool = FailingSpool()
         #expect(throws: LostText.self) { try FixRounds(text, findings: findings, spool: &spool) }
     }
+
+    /// A fix that adds a line ends it as the file's lines end (`done` without `buy` gets a
+    /// `buy: true` line): an editor applying it, or `check --format json`'s reader, keeps the file's
+    /// line breaks, on the last line too.
+    @Test(arguments: ["\n", "\r\n", "\r"])
+    func aNewLineEndsAsTheFilesLinesDo(lineBreak: String) throws {
+        for finalBreak in ["", lineBreak] {
+            let text = ["items:", "  - name: Milk", "    done: true"].joined(separator: lineBreak) + finalBreak
+            let expected = ["items:", "  - name: Milk", "    buy: true", "    done: true"].joined(separator: lineBreak) + finalBreak
+            let rounds = try FixRounds.apply(to: Array(text.utf8)).get()
+            #expect(rounds.fixed.map { $0.map(\.rule) } == [[.doneNotBought]])
+            #expect(String(decoding: rounds.bytes, as: UTF8.self) == expected, "\(lineBreak.unicodeScalars.map(\.value))")
+        }
+    }
 }

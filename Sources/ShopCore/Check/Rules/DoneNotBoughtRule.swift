@@ -29,7 +29,9 @@ enum DoneNotBoughtRule {
                     if before > 0 && bytes[before - 1] == UInt8(ascii: "?") { start = before - 1 }
                     let column = context.source.column(at: start)
                     let indent = String(repeating: " ", count: max(0, column - 1))
-                    edit = TextEdit(span: SourceSpan(at: start), replacement: "buy: true\n" + indent)
+                    // The new line ends as the file's lines do.
+                    let lineBreak = context.source.lineBreak(near: start)
+                    edit = TextEdit(span: SourceSpan(at: start), replacement: "buy: true" + lineBreak + indent)
                 }
                 context.report(
                     doneKey, "\(label) done but not on the shopping list; add \"buy: true\" or remove \"done\"",
