@@ -14,3 +14,11 @@ int shop_keep_large_buffers_mapped(void) {
     return 0;
 #endif
 }
+
+int shop_give_back_freed_memory(void) {
+#if defined(__GLIBC__)
+    return malloc_trim(0);
+#else
+    return 0;
+#endif
+}

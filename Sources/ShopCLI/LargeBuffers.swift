@@ -16,4 +16,16 @@ enum LargeBuffers {
     static func giveBackWhenFreed() {
         _ = shop_keep_large_buffers_mapped()
     }
+
+    /// Gives back to the system the whole pages that freed buffers left in glibc's free lists.
+    ///
+    /// A round of `check --fix` lets go of the text it started from and of its findings (7,024
+    /// of them, a few hundred bytes each, on a list with a fix every 10th item) before its own text
+    /// comes back from the spool. glibc keeps the small ones' pages, resident, and the next check's
+    /// tables do not all fit in them. Measured on the 10.7 MB list with 7,024 fixes: resident
+    /// memory when the fixed text is back 23.3 MB without, 20.0 MB with; the peak, in the check
+    /// of that text, 26.8 MB without, and with it no higher than the first check's (25.8 MB).
+    static func giveBackFreed() {
+        _ = shop_give_back_freed_memory()
+    }
 }

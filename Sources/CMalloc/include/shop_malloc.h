@@ -8,4 +8,10 @@
 /// where the C library has no such setting.
 int shop_keep_large_buffers_mapped(void);
 
+/// Gives the whole pages of memory freed in every arena back to the system: malloc_trim(0).
+/// Small buffers freed (thousands of findings) stay in glibc's free lists otherwise, counted
+/// as resident, though the next read's tables may not fit in them. Returns 1 when memory was
+/// given back, 0 when none was or where the C library has no such call.
+int shop_give_back_freed_memory(void);
+
 #endif
