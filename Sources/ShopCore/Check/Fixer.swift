@@ -1,25 +1,7 @@
-import YAML
-
-/// Applies the safe fixes of a file's findings to its text: each fix whole or not at all, the
-/// first of two that overlap, so that the result is what the author evidently meant and nothing
-/// else.
+/// Chooses the safe fixes of a file's findings to make together: each fix whole or not at all,
+/// the first of two that overlap, so that the result is what the author evidently meant and nothing
+/// else. ``Splices`` makes them, in one pass over the text.
 public enum Fixer {
-    /// What applying fixes did.
-    public struct Outcome: Sendable {
-        /// The new text.
-        public var bytes: [UInt8]
-        /// The findings whose fix was applied, in order.
-        public var fixed: [Finding]
-    }
-
-    /// `source` with the safe fix of each finding in `findings` applied.
-    public static func applySafeFixes(_ findings: [Finding], to source: SourceText) -> Outcome {
-        let chosen = chooseSafeFixes(findings)
-        // Without a fix, the text is the source's own (not a copy of it).
-        guard !chosen.fixed.isEmpty else { return Outcome(bytes: source.bytes, fixed: []) }
-        return Outcome(bytes: chosen.splices.applied(to: source.bytes), fixed: chosen.fixed)
-    }
-
     /// The safe fixes of `findings` that can be made together, in the findings' order: the
     /// findings they fix, and their edits as splices of the text.
     public static func chooseSafeFixes(_ findings: [Finding]) -> (fixed: [Finding], splices: Splices) {
