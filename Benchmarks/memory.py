@@ -10,11 +10,13 @@ parts. `import` brings a spreadsheet of 1,050 rows into it (judged against the t
 `diff` compares CATALOG with a copy with two edits (a price changed, an item added) and is
 judged against the two files' size together: it sets aside the items neither changed. `check` and
 `check --fix` run on the list as it is (nothing to fix) and with every 10th item ticked off but not
-on the list (a warning and a fix each). The commands
+on the list (a warning and a fix each); `check` also with a decimal comma in every price (90,162
+errors: what each finding costs). The commands
 that read the whole list are measured too, and marked so: their figures are what is left to do. Exit status 1 when a command that reads in parts misses the target on a file of
 1 MB or more (below that, the program's own memory is most of the peak).
 """
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -51,6 +53,7 @@ cases = [
     ("check (a warning every 10th item)", ["check"], True),
     ("check --fix", ["check", "--fix"], True),
     ("check --fix (a fix every 10th item)", ["check", "--fix"], True),
+    ("check (a decimal comma in every price)", ["check"], True),
     ("diff LIST EDITED", ["diff", copy, other], True),
     ("import ROWS.csv", ["import", os.path.join(work, "rows.csv")], True),
     ("import --dry-run ROWS.csv", ["import", "--dry-run", os.path.join(work, "rows.csv")], True),
@@ -82,6 +85,12 @@ for label, arguments, in_parts in cases:
                 blocks[index] = blocks[index].rstrip("\n") + "\n    done: true\n" + ("\n" if blank else "")
         with open(copy, "w", encoding="utf-8") as file:
             file.write(head + marker + "  - name: ".join(blocks))
+    if "decimal comma" in label:
+        # Every price written "3,49": a finding (with its fix) on nine items in ten.
+        with open(catalog, encoding="utf-8") as source:
+            commas = re.sub(r"(\n    price: )(\d+)\.(\d+)", r'\1"\2,\3"', source.read())
+        with open(copy, "w", encoding="utf-8") as file:
+            file.write(commas)
     with open(catalog, encoding="utf-8") as source:
         text = source.read()
     at = text.index("    price: ")

@@ -53,7 +53,7 @@ enum CheckCommand {
         var failing: [String] = []
         func take(_ report: FileReport) {
             files += 1
-            if report.diagnostics.contains(where: { $0.severity == .error || strict }) { failing.append(report.path) }
+            if strict ? !report.diagnostics.isEmpty : report.diagnostics.hasErrors { failing.append(report.path) }
             switch format {
             case "json":
                 for diagnostic in report.diagnostics {
@@ -62,7 +62,9 @@ enum CheckCommand {
             case "sarif":
                 sarif.append(report) { console.out.write($0) }
             default:
-                let counted = DiagnosticRenderer.writeText(report, console: console) { console.out.write($0) }
+                let counted = DiagnosticRenderer.writeText(
+                    report.diagnostics, path: report.path, source: report.diagnostics.source, console: console
+                ) { console.out.write($0) }
                 errors += counted.errors
                 warnings += counted.warnings
             }
@@ -88,7 +90,7 @@ enum CheckCommand {
                 ListFile.reportUnreadable(error, path: path, context: context)
                 unreadable = true
             case .success(let loaded):
-                take(FileReport(path: loaded.displayPath, diagnostics: loaded.diagnostics, source: loaded.source))
+                take(FileReport(path: loaded.displayPath, diagnostics: loaded.diagnostics))
             }
         }
         switch format {
@@ -121,19 +123,18 @@ struct ListFile {
     var document: Document?
     /// The decoded list, when the file is well-formed YAML.
     var list: ShoppingList?
-    /// Every finding, the syntax error included.
-    var diagnostics: [Diagnostic]
+    /// Every finding, the syntax error included, resolved as it is shown.
+    var diagnostics: ResolvedFindings
 
     var displayPath: String { CommandContext.displayName(path) }
 
     /// What to do about a file that is not one readable YAML document.
     var unreadableAdvice: String {
-        if diagnostics.contains(where: { $0.rule == .mergeConflict }) {
+        if diagnostics.findings.contains(where: { $0.rule == .mergeConflict }) {
             return "\(displayPath) has unresolved merge conflicts; resolve them first (see 'shop check')"
         }
         return "\(displayPath) is not valid YAML; fix it by hand first (see 'shop check')"
     }
-    var source: SourceText { document?.source ?? SourceText(bytes: bytes) }
 
     /// Reads and checks a file.
     static func load(_ path: String, context: CommandContext, rules: Set<RuleID>? = nil) -> Result<ListFile, FileError> {
@@ -153,9 +154,8 @@ struct ListFile {
             case .failure(let failure):
                 return .success(unreadable(failure, bytes: bytes, path: path))
             case .success(let findings):
-                let source = SourceText(bytes: bytes)
-                return .success(
-                    ListFile(path: path, bytes: bytes, document: nil, list: nil, diagnostics: findings.resolved(in: source)))
+                let diagnostics = ResolvedFindings(findings, in: SourceText(bytes: bytes))
+                return .success(ListFile(path: path, bytes: bytes, document: nil, list: nil, diagnostics: diagnostics))
             }
         } catch {
             return .failure(error)
@@ -170,7 +170,7 @@ struct ListFile {
         case .success(let list):
             return ListFile(
                 path: path, bytes: bytes, document: list.document, list: list,
-                diagnostics: list.check(rules).resolved(in: list.document.source))
+                diagnostics: ResolvedFindings(list.check(rules), in: list.document.source))
         }
     }
 
@@ -179,7 +179,8 @@ struct ListFile {
     /// setting git up, which would not help.
     static func unreadable(_ failure: ReadFailure, bytes: [UInt8], path: String) -> ListFile {
         let failure = failure.withoutGitSetupAdvice(if: { path != "-" && GitRunner.mergesWithShop(path) })
-        return ListFile(path: path, bytes: bytes, document: nil, list: nil, diagnostics: failure.diagnostics)
+        return ListFile(
+            path: path, bytes: bytes, document: nil, list: nil, diagnostics: ResolvedFindings(failure.findings, in: failure.source))
     }
 
     /// Says on standard error why a file could not be read, with a hint for a missing list file.
@@ -201,9 +202,14 @@ struct ListFile {
 
     /// Writes this file's findings in text form to standard error (for commands other than check).
     func reportDiagnostics(to console: Console, errorsOnly: Bool = false) {
-        let shown = errorsOnly ? diagnostics.filter { $0.severity == .error } : diagnostics
-        guard !shown.isEmpty else { return }
-        let report = FileReport(path: displayPath, diagnostics: shown, source: source)
-        console.err.write(DiagnosticRenderer.text([report], console: console, toErrorStream: true, summary: false))
+        let shown = errorsOnly ? diagnostics.only { $0.severity == .error } : diagnostics
+        Self.report(shown, path: displayPath, source: shown.source, to: console)
+    }
+
+    /// Writes `diagnostics`, the findings of the file at `path`, in text form to standard error.
+    static func report(_ diagnostics: some Sequence<Diagnostic>, path: String, source: SourceText, to console: Console) {
+        _ = DiagnosticRenderer.writeText(diagnostics, path: path, source: source, console: console, toErrorStream: true) {
+            console.err.write($0)
+        }
     }
 }

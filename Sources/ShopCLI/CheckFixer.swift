@@ -64,7 +64,7 @@ enum CheckFixer {
         switch ShoppingList.checkInParts(bytes) {
         case .failure(let failure):
             let loaded = ListFile.unreadable(failure, bytes: bytes, path: path)
-            return .unchanged(FileReport(path: displayPath, diagnostics: loaded.diagnostics, source: loaded.source))
+            return .unchanged(FileReport(path: displayPath, diagnostics: loaded.diagnostics))
         case .success(let found):
             findings = found
         }
@@ -74,15 +74,14 @@ enum CheckFixer {
             // The rounds take the text over: it is let go of while each round's text is made.
             let rounds = try FixRounds(consume bytes, findings: consume findings, spool: &roundSpool)
             guard !rounds.fixed.isEmpty else {
-                let source = SourceText(bytes: rounds.bytes)
-                let diagnostics = rounds.findings.resolved(in: source)
                 // Safe fixes that were not made are said to be waiting, not left to look ignored.
                 if rounds.findings.contains(where: { $0.rule == .structure }),
-                    diagnostics.contains(where: { $0.fixes.contains(where: \.isSafe) })
+                    rounds.findings.contains(where: { $0.fixes.contains(where: \.isSafe) })
                 {
                     console.note("no fix was made in \(displayPath): its structure errors must be fixed by hand first")
                 }
-                return .unchanged(FileReport(path: displayPath, diagnostics: diagnostics, source: source))
+                let diagnostics = ResolvedFindings(rounds.findings, in: SourceText(bytes: rounds.bytes))
+                return .unchanged(FileReport(path: displayPath, diagnostics: diagnostics))
             }
             applied = rounds.fixed
             // The rounds checked that the fixed text reads. The spool, which held their texts,
@@ -119,10 +118,9 @@ enum CheckFixer {
         switch ShoppingList.checkInParts(bytes) {
         case .failure(let failure):
             let loaded = ListFile.unreadable(failure, bytes: bytes, path: path)
-            return FileReport(path: displayPath, diagnostics: loaded.diagnostics, source: loaded.source)
+            return FileReport(path: displayPath, diagnostics: loaded.diagnostics)
         case .success(let findings):
-            let source = SourceText(bytes: bytes)
-            return FileReport(path: displayPath, diagnostics: findings.resolved(in: source), source: source)
+            return FileReport(path: displayPath, diagnostics: ResolvedFindings(findings, in: SourceText(bytes: bytes)))
         }
     }
 }

@@ -1,13 +1,11 @@
 import ShopCore
 import YAML
 
-/// The findings of one file, with the text needed to show them in context.
+/// The findings of one file, resolved as they are written, with the text they show in context.
 struct FileReport {
     /// The path as given (`<stdin>` for standard input).
     var path: String
-    var diagnostics: [Diagnostic]
-    /// The file's text, for showing the line of each finding.
-    var source: SourceText?
+    var diagnostics: ResolvedFindings
 }
 
 /// Writes `check` results as text for people, JSON for programs, or SARIF for code scanning.
@@ -21,7 +19,10 @@ enum DiagnosticRenderer {
         var errors = 0
         var warnings = 0
         for report in reports {
-            let counted = writeText(report, console: console, toErrorStream: toErrorStream) { output += $0 }
+            let counted = writeText(
+                report.diagnostics, path: report.path, source: report.diagnostics.source, console: console,
+                toErrorStream: toErrorStream
+            ) { output += $0 }
             errors += counted.errors
             warnings += counted.warnings
         }
@@ -31,26 +32,28 @@ enum DiagnosticRenderer {
         return output
     }
 
-    /// Hands the findings of `report` in text form (as ``text(_:console:toErrorStream:summary:)``
-    /// writes them, without the summary) to `write`, one finding at a time, so that a file with
-    /// thousands of findings is not written into one string first; returns how many are errors
-    /// and how many warnings.
+    /// Hands `diagnostics`, the findings of the file at `path`, in text form (as
+    /// ``text(_:console:toErrorStream:summary:)`` writes them, without the summary, each with its
+    /// line of `source`) to `write`, one finding at a time, so that a file with thousands of
+    /// findings is not written into one string first; returns how many are errors and how many
+    /// warnings.
     static func writeText(
-        _ report: FileReport, console: Console, toErrorStream: Bool = false, to write: (String) -> Void
+        _ diagnostics: some Sequence<Diagnostic>, path: String, source: SourceText?, console: Console,
+        toErrorStream: Bool = false, to write: (String) -> Void
     ) -> (errors: Int, warnings: Int) {
         func styled(_ text: String, _ style: Console.Style) -> String {
             console.styled(text, style, forErrorStream: toErrorStream)
         }
         var errors = 0
         var warnings = 0
-        for diagnostic in report.diagnostics {
+        for diagnostic in diagnostics {
             if diagnostic.severity == .error { errors += 1 } else { warnings += 1 }
             let location = diagnostic.location
             let severity = diagnostic.severity == .error ? styled("error:", .red) : styled("warning:", .yellow)
-            var output = styled("\(report.path):\(location.line):\(location.column):", .bold)
+            var output = styled("\(path):\(location.line):\(location.column):", .bold)
             output += " \(severity) \(visible(diagnostic.message, keepingTabs: false)) "
             output += styled("[\(diagnostic.rule.rawValue)]", .dim) + "\n"
-            if let source = report.source {
+            if let source {
                 output += context(source, location)
             }
             // What resolves it, on lines that tools reading `file:line:col:` lines pass over.

@@ -48,8 +48,7 @@ enum EditSession {
                     try change(&editor)
                 } catch {
                     if !error.diagnostics.isEmpty {
-                        ListFile(path: path, bytes: bytes, document: document, list: nil, diagnostics: error.diagnostics)
-                            .reportDiagnostics(to: console)
+                        ListFile.report(error.diagnostics, path: displayPath, source: document.source, to: console)
                     }
                     report(error, path: path, console)
                     return 1

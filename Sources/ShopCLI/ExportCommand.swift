@@ -126,7 +126,8 @@ enum ExportCommand {
         if checked.findings.contains(where: { $0.severity == .error }) {
             spool.discard()
             return ListFile(
-                path: path, bytes: bytes, document: nil, list: nil, diagnostics: checked.findings.resolved(in: SourceText(bytes: bytes)))
+                path: path, bytes: bytes, document: nil, list: nil,
+                diagnostics: ResolvedFindings(checked.findings, in: SourceText(bytes: bytes)))
         }
         switch checked {
         case .parts(_, let rest):

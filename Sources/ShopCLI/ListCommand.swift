@@ -120,7 +120,7 @@ enum ListCommand {
             (findings, last) = (found, list)
         }
         let loaded = ListFile(
-            path: path, bytes: bytes, document: nil, list: nil, diagnostics: findings.resolved(in: SourceText(bytes: bytes)))
+            path: path, bytes: bytes, document: nil, list: nil, diagnostics: ResolvedFindings(findings, in: SourceText(bytes: bytes)))
         if let category, let message = unknownCategoryMessage(category, known: used.names, path: loaded.displayPath) {
             console.error(message)
             return 1
@@ -139,7 +139,7 @@ enum ListCommand {
                 return 2
             }
         }
-        guard !loaded.diagnostics.contains(where: { $0.severity == .error }) else {
+        guard !loaded.diagnostics.hasErrors else {
             loaded.reportDiagnostics(to: console, errorsOnly: true)
             console.error("\(loaded.displayPath) has errors; values that break their rules were left out (see 'shop check')")
             return 1
