@@ -43,10 +43,14 @@ enum CheckCommand {
         let console = context.console
         let format = context.arguments.value("format") ?? "text"
         let strict = context.arguments.flag("strict")
+        let fixing = context.arguments.flag("fix")
+        if fixing && context.fileOperands.contains("-") {
+            throw CommandFailure.usage("'--fix' writes files in place; it cannot fix standard input", command: "check")
+        }
         // Findings are written a file at a time, and each file's text let go of once they are out.
         var jsonArray = JSONText.ArrayWriter(indent: 2)
-        var sarif = SARIFLog()
-        if format == "sarif" { sarif.begin { console.out.write($0) } }
+        var sarif = format == "sarif" ? SARIFLog() : nil
+        sarif?.begin { console.out.write($0) }
         var errors = 0
         var warnings = 0
         var files = 0
@@ -60,7 +64,7 @@ enum CheckCommand {
                     jsonArray.append(DiagnosticRenderer.jsonEntry(diagnostic, path: report.path)) { console.out.write($0) }
                 }
             case "sarif":
-                sarif.append(report) { console.out.write($0) }
+                sarif?.append(report) { console.out.write($0) }
             default:
                 let counted = DiagnosticRenderer.writeText(
                     report.diagnostics, path: report.path, source: report.diagnostics.source, console: console
@@ -70,10 +74,6 @@ enum CheckCommand {
             }
         }
         var unreadable = false
-        let fixing = context.arguments.flag("fix")
-        if fixing && context.fileOperands.contains("-") {
-            throw CommandFailure.usage("'--fix' writes files in place; it cannot fix standard input", command: "check")
-        }
         for path in context.fileOperands {
             if fixing {
                 let outcome = CheckFixer.fix(
@@ -95,7 +95,7 @@ enum CheckCommand {
         }
         switch format {
         case "json": jsonArray.finish { console.out.write($0 + "\n") }
-        case "sarif": sarif.finish { console.out.write($0) }
+        case "sarif": sarif?.finish { console.out.write($0) }
         default:
             // Nothing was read when every file was unreadable: the reasons are on standard error.
             if files > 0 {

@@ -159,6 +159,9 @@ struct CheckFixTests {
         #expect(try scratch.text("list.yaml").contains("price: 3.49\n"))
         let stdin = try scratch.run(["check", "--fix", "-"])
         #expect(stdin.status == 2 && stdin.err.contains("cannot fix standard input"), "\(stdin)")
+        // Refused before anything is written: no log begun on standard output.
+        let sarif = try scratch.run(["check", "--fix", "--format", "sarif", "-"])
+        #expect(sarif.status == 2 && sarif.out.isEmpty, "\(sarif)")
     }
 
     @Test("a file --fix cannot write keeps its findings in the report, with why it was not written, exit 2")
