@@ -34,7 +34,7 @@ struct SARIFLog {
         let log = JSONText.object(
             [("$schema", JSONText.string("https://json.schemastore.org/sarif-2.1.0.json")), ("version", JSONText.string("2.1.0"))],
             valueLaterOf: "runs", indent: 2)
-        let runs = JSONText.array(aroundOneValue: 2, level: 1)
+        let runs = JSONText.arrayAroundOneValue(indent: 2, level: 1)
         let run = JSONText.object(
             [
                 ("tool", JSONText.object([("driver", driver)], indent: 2, level: 3)),

@@ -42,7 +42,7 @@ public enum JSONText {
 
     /// The text of an indented array of one value before that value, and after it: the value is
     /// written between the two.
-    public static func array(aroundOneValue indent: Int, level: Int = 0) -> (before: String, after: String) {
+    public static func arrayAroundOneValue(indent: Int, level: Int = 0) -> (before: String, after: String) {
         let inner = String(repeating: " ", count: indent * (level + 1))
         let outer = String(repeating: " ", count: indent * level)
         return ("[\n" + inner, "\n" + outer + "]")

@@ -74,10 +74,12 @@ public struct Splices: Sendable, Equatable {
 /// Output gathered into pieces of `pieceSize` bytes before it goes to a sink, so that a text
 /// written a few bytes at a time reaches a file in a few large writes.
 struct ChunkedOutput {
+    /// How much is gathered before it goes: 64 KiB, as the printer's chunks.
     static let pieceSize = 1 << 16
     private var piece: [UInt8] = []
     private let sink: (UnsafeBufferPointer<UInt8>) -> Void
 
+    /// Output that goes to `sink`.
     init(sink: @escaping (UnsafeBufferPointer<UInt8>) -> Void) {
         self.sink = sink
     }
