@@ -149,16 +149,20 @@ struct ListFile {
     /// findings alone, without the list, in the memory of a few hundred of its items.
     static func check(_ path: String) -> Result<ListFile, FileError> {
         do throws(FileError) {
-            let bytes = try FileAccess.read(path)
-            switch ShoppingList.checkInParts(bytes) {
-            case .failure(let failure):
-                return .success(unreadable(failure, bytes: bytes, path: path))
-            case .success(let findings):
-                let diagnostics = ResolvedFindings(findings, in: SourceText(bytes: bytes))
-                return .success(ListFile(path: path, bytes: bytes, document: nil, list: nil, diagnostics: diagnostics))
-            }
+            return .success(checked(try FileAccess.read(path), path: path))
         } catch {
             return .failure(error)
+        }
+    }
+
+    /// Checks bytes already read in parts, as ``check(_:)`` checks a file.
+    static func checked(_ bytes: [UInt8], path: String) -> ListFile {
+        switch ShoppingList.checkInParts(bytes) {
+        case .failure(let failure):
+            return unreadable(failure, bytes: bytes, path: path)
+        case .success(let findings):
+            let diagnostics = ResolvedFindings(findings, in: SourceText(bytes: bytes))
+            return ListFile(path: path, bytes: bytes, document: nil, list: nil, diagnostics: diagnostics)
         }
     }
 

@@ -115,12 +115,6 @@ enum CheckFixer {
 
     /// The findings of the list `bytes` hold, checked in parts, as the report of `path`.
     private static func report(of bytes: [UInt8], path: String, displayPath: String) -> FileReport {
-        switch ShoppingList.checkInParts(bytes) {
-        case .failure(let failure):
-            let loaded = ListFile.unreadable(failure, bytes: bytes, path: path)
-            return FileReport(path: displayPath, diagnostics: loaded.diagnostics)
-        case .success(let findings):
-            return FileReport(path: displayPath, diagnostics: ResolvedFindings(findings, in: SourceText(bytes: bytes)))
-        }
+        FileReport(path: displayPath, diagnostics: ListFile.checked(bytes, path: path).diagnostics)
     }
 }

@@ -5,38 +5,17 @@ import YAML
 struct FileReport {
     /// The path as given (`<stdin>` for standard input).
     var path: String
+    /// Its findings, and its text.
     var diagnostics: ResolvedFindings
 }
 
 /// Writes `check` results as text for people, JSON for programs, or SARIF for code scanning.
 enum DiagnosticRenderer {
-    /// `FILE:LINE:COLUMN: SEVERITY: MESSAGE [RULE]`, each followed by the source line and a caret
-    /// under the column, then a summary line.
-    static func text(
-        _ reports: [FileReport], console: Console, toErrorStream: Bool = false, summary includeSummary: Bool = true
-    ) -> String {
-        var output = ""
-        var errors = 0
-        var warnings = 0
-        for report in reports {
-            let counted = writeText(
-                report.diagnostics, path: report.path, source: report.diagnostics.source, console: console,
-                toErrorStream: toErrorStream
-            ) { output += $0 }
-            errors += counted.errors
-            warnings += counted.warnings
-        }
-        if includeSummary {
-            output += summary(errors: errors, warnings: warnings, files: reports.count) + "\n"
-        }
-        return output
-    }
-
-    /// Hands `diagnostics`, the findings of the file at `path`, in text form (as
-    /// ``text(_:console:toErrorStream:summary:)`` writes them, without the summary, each with its
-    /// line of `source`) to `write`, one finding at a time, so that a file with thousands of
-    /// findings is not written into one string first; returns how many are errors and how many
-    /// warnings.
+    /// Hands `diagnostics`, the findings of the file at `path`, in text form to `write`, one at a
+    /// time (so that a file with thousands of findings is not written into one string first):
+    /// `FILE:LINE:COLUMN: SEVERITY: MESSAGE [RULE]`, each followed by its line of `source` with a
+    /// caret under the column, and a `help:` line for each fix. Returns how many are errors and
+    /// how many warnings, for the summary line (``summary(errors:warnings:files:)``).
     static func writeText(
         _ diagnostics: some Sequence<Diagnostic>, path: String, source: SourceText?, console: Console,
         toErrorStream: Bool = false, to write: (String) -> Void

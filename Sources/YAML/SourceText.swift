@@ -31,42 +31,44 @@ public struct SourceText: Sendable {
     }
 
     fileprivate static func findLineStarts(_ bytes: [UInt8], from start: Int) -> [UInt32] {
-        var starts: [UInt32] = [UInt32(truncatingIfNeeded: start)]
-        // Counted first, so that the table is made at its size: one grown as it filled would
-        // reach twice that on the way (8 MB for the 2 MB of a 500,000-line file).
-        starts.reserveCapacity(1 + lineBreakCount(bytes, from: start))
         bytes.withUnsafeBufferPointer { buffer in
-            var index = start
-            let count = buffer.count
-            while index < count {
-                let byte = buffer[index]
-                if byte == 0x0A {
-                    starts.append(UInt32(truncatingIfNeeded: index + 1))
-                } else if byte == 0x0D {
-                    if index + 1 < count && buffer[index + 1] == 0x0A {
-                        index += 1
-                    }
-                    starts.append(UInt32(truncatingIfNeeded: index + 1))
-                }
-                index += 1
-            }
+            // Counted first, so that the table is made at its size: one grown as it filled would
+            // reach twice that on the way (8 MB for the 2 MB of a 500,000-line file).
+            var count = 1
+            forEachLineStart(buffer, from: start) { _ in count += 1 }
+            var starts: [UInt32] = [UInt32(truncatingIfNeeded: start)]
+            starts.reserveCapacity(count)
+            forEachLineStart(buffer, from: start) { starts.append(UInt32(truncatingIfNeeded: $0)) }
+            return starts
         }
-        return starts
     }
 
-    /// How many line breaks (LF, CR LF or CR) `bytes` hold from `start` on.
-    private static func lineBreakCount(_ bytes: [UInt8], from start: Int) -> Int {
-        bytes.withUnsafeBufferPointer { buffer in
-            var count = 0
-            var index = start
-            while index < buffer.count {
-                let byte = buffer[index]
-                // A CR counts unless an LF follows, which counts instead.
-                if byte == 0x0A || (byte == 0x0D && (index + 1 == buffer.count || buffer[index + 1] != 0x0A)) { count += 1 }
-                index += 1
+    /// Calls `body` with the offset just past each line break (LF, CR LF or CR) from `start` on.
+    @inline(__always)
+    private static func forEachLineStart(_ buffer: UnsafeBufferPointer<UInt8>, from start: Int, _ body: (Int) -> Void) {
+        var index = start
+        while index < buffer.count {
+            let byte = buffer[index]
+            if byte == 0x0A {
+                body(index + 1)
+            } else if byte == 0x0D {
+                if index + 1 < buffer.count && buffer[index + 1] == 0x0A { index += 1 }
+                body(index + 1)
             }
-            return count
+            index += 1
         }
+    }
+
+    /// Where the line holding `offset` starts: after an LF, or after a CR that no LF follows, or
+    /// at the start of the text. Found by looking back, without the table of line starts.
+    private func startOfLine(containing offset: Int) -> Int {
+        var start = offset
+        while start > contentStart {
+            let before = bytes[start - 1]
+            if before == 0x0A || (before == 0x0D && (start == bytes.count || bytes[start] != 0x0A)) { break }
+            start -= 1
+        }
+        return start
     }
 
     /// The 1-based column of `offset`, counted in Unicode scalars from the start of its line, found
@@ -74,15 +76,8 @@ public struct SourceText: Sendable {
     /// parts does not build the table then (``location(at:)`` gives line and column).
     public func column(at offset: Int) -> Int {
         let clamped = max(contentStart, min(offset, bytes.count))
-        var lineStart = clamped
-        // A line starts after an LF, or after a CR that no LF follows.
-        while lineStart > contentStart {
-            let before = bytes[lineStart - 1]
-            if before == 0x0A || (before == 0x0D && (lineStart == bytes.count || bytes[lineStart] != 0x0A)) { break }
-            lineStart -= 1
-        }
         var column = 1
-        for index in lineStart..<clamped where bytes[index] & 0xC0 != 0x80 { column += 1 }
+        for index in startOfLine(containing: clamped)..<clamped where bytes[index] & 0xC0 != 0x80 { column += 1 }
         return column
     }
 
@@ -90,17 +85,17 @@ public struct SourceText: Sendable {
     /// that ends the line before it, else `\n`: what a new line written there ends with, so that an
     /// edit keeps the file's line breaks.
     public func lineBreak(near offset: Int) -> String {
-        var index = max(contentStart, min(offset, bytes.count))
-        while index < bytes.count && bytes[index] != 0x0A && bytes[index] != 0x0D { index += 1 }
-        if index == bytes.count {
-            // The last line has no break: the one before it has.
-            index = max(contentStart, min(offset, bytes.count))
-            while index > contentStart && bytes[index - 1] != 0x0A && bytes[index - 1] != 0x0D { index -= 1 }
-            guard index > contentStart else { return "\n" }
-            index -= 1
-            if bytes[index] == 0x0A && index > contentStart && bytes[index - 1] == 0x0D { return "\r\n" }
-            return bytes[index] == 0x0A ? "\n" : "\r"
-        }
+        let clamped = max(contentStart, min(offset, bytes.count))
+        if let end = bytes[clamped...].firstIndex(where: { $0 == 0x0A || $0 == 0x0D }) { return lineBreak(at: end) }
+        // The last line has no break: the line before it has.
+        let start = startOfLine(containing: clamped)
+        guard start > contentStart else { return "\n" }
+        let before = start - 1
+        return lineBreak(at: bytes[before] == 0x0A && before > contentStart && bytes[before - 1] == 0x0D ? before - 1 : before)
+    }
+
+    /// The line break whose first byte (a CR or an LF) is at `index`, as text.
+    private func lineBreak(at index: Int) -> String {
         if bytes[index] == 0x0A { return "\n" }
         return index + 1 < bytes.count && bytes[index + 1] == 0x0A ? "\r\n" : "\r"
     }

@@ -11,10 +11,7 @@ import YAML
         let pieces = ["a", "bc", "\n", "\r\n", "日本", "🍎", " ", "\t"]
         var random = SeededGenerator(seed: 0x2E_50_17ED)
         for round in 0..<300 {
-            var bytes: [UInt8] = round % 4 == 0 ? [0xEF, 0xBB, 0xBF] : []
-            for _ in 0..<Int.random(in: 0...40, using: &random) {
-                bytes += Array(pieces[Int.random(in: 0..<pieces.count, using: &random)].utf8)
-            }
+            let bytes = random.text(of: pieces, maximumPieces: 40, byteOrderMark: round % 4 == 0)
             let source = SourceText(bytes: bytes)
             // In order mostly, as a check gives them, sometimes back, and past the end.
             var offset = 0

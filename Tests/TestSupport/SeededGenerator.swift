@@ -17,3 +17,16 @@ public struct SeededGenerator: RandomNumberGenerator, Sendable {
         return mixed ^ (mixed >> 31)
     }
 }
+
+extension SeededGenerator {
+    /// Up to `maximumPieces` of `pieces` one after another, as UTF-8, behind a byte order mark
+    /// when `byteOrderMark` is true: texts with line breaks of every kind and characters of
+    /// several bytes where positions are worked out.
+    public mutating func text(of pieces: [String], maximumPieces: Int, byteOrderMark: Bool) -> [UInt8] {
+        var bytes: [UInt8] = byteOrderMark ? [0xEF, 0xBB, 0xBF] : []
+        for _ in 0..<Int.random(in: 0...maximumPieces, using: &self) {
+            bytes += Array(pieces[Int.random(in: 0..<pieces.count, using: &self)].utf8)
+        }
+        return bytes
+    }
+}

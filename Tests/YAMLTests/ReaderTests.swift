@@ -89,10 +89,7 @@ import TestSupport
         let pieces = ["a", "bc", "\n", "\r\n", "\r", "日本", "🍎", " ", "\r\r", "\n\n"]
         var random = SeededGenerator(seed: 0xC0_1A)
         for round in 0..<300 {
-            var bytes: [UInt8] = round % 3 == 0 ? [0xEF, 0xBB, 0xBF] : []
-            for _ in 0..<Int.random(in: 0...30, using: &random) {
-                bytes += Array(pieces[Int.random(in: 0..<pieces.count, using: &random)].utf8)
-            }
+            let bytes = random.text(of: pieces, maximumPieces: 30, byteOrderMark: round % 3 == 0)
             let source = SourceText(bytes: bytes)
             for offset in -1...(bytes.count + 1) {
                 #expect(source.column(at: offset) == source.location(at: offset).column, "round \(round), offset \(offset)")

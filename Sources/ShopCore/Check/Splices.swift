@@ -1,9 +1,9 @@
 /// Replacements of stretches of a text, sorted and not overlapping, with the new bytes of all of
 /// them in one buffer: the edits of a round of fixes, and the edits that undo it. Kept flat (a span
 /// and an end offset each) so that undoing thousands of fixes costs a few bytes a fix, not a text.
-public struct Splices: Sendable, Equatable {
+public struct Splices: Sendable {
     /// What each splice replaces, in order; none overlap.
-    private(set) var spans: [SourceSpan] = []
+    private var spans: [SourceSpan] = []
     /// The new bytes of every splice, one after another.
     private var replacements: [UInt8] = []
     /// Where each splice's new bytes end in `replacements`.
@@ -16,9 +16,6 @@ public struct Splices: Sendable, Equatable {
     init(_ edits: [TextEdit]) {
         for edit in edits { append(edit.span, edit.replacement.utf8) }
     }
-
-    /// Whether there is no splice.
-    public var isEmpty: Bool { spans.isEmpty }
 
     /// Adds a splice after the others.
     mutating func append(_ span: SourceSpan, _ bytes: some Sequence<UInt8>) {
