@@ -10,8 +10,8 @@ parts. `import` brings a spreadsheet of 1,050 rows into it (judged against the t
 `diff` compares CATALOG with a copy with two edits (a price changed, an item added) and is
 judged against the two files' size together: it sets aside the items neither changed. `check` and
 `check --fix` run on the list as it is (nothing to fix) and with every 10th item ticked off but not
-on the list (a warning and a fix each); `check` also with a decimal comma in every price (90,162
-errors: what each finding costs). The commands
+on the list (a warning and a fix each), and with a decimal comma in every price (90,162 errors,
+each with a safe fix: what each finding costs). The commands
 that read the whole list are measured too, and marked so: their figures are what is left to do. Exit status 1 when a command that reads in parts misses the target on a file of
 1 MB or more (below that, the program's own memory is most of the peak).
 """
@@ -54,6 +54,7 @@ cases = [
     ("check --fix", ["check", "--fix"], True),
     ("check --fix (a fix every 10th item)", ["check", "--fix"], True),
     ("check (a decimal comma in every price)", ["check"], True),
+    ("check --fix (a decimal comma in every price)", ["check", "--fix"], True),
     ("diff LIST EDITED", ["diff", copy, other], True),
     ("import ROWS.csv", ["import", os.path.join(work, "rows.csv")], True),
     ("import --dry-run ROWS.csv", ["import", "--dry-run", os.path.join(work, "rows.csv")], True),

@@ -55,29 +55,34 @@ enum CheckCommand {
         var warnings = 0
         var files = 0
         var failing: [String] = []
+        var unreadable = false
         func take(_ report: FileReport) {
             files += 1
-            if strict ? !report.diagnostics.isEmpty : report.diagnostics.hasErrors { failing.append(report.path) }
-            switch format {
-            case "json":
-                for diagnostic in report.diagnostics {
-                    jsonArray.append(DiagnosticRenderer.jsonEntry(diagnostic, path: report.path)) { console.out.write($0) }
+            if strict ? !report.isEmpty : report.hasErrors { failing.append(report.path) }
+            do throws(FileError) {
+                switch format {
+                case "json":
+                    try report.forEachDiagnostic { diagnostic in
+                        jsonArray.append(DiagnosticRenderer.jsonEntry(diagnostic, path: report.path)) { console.out.write($0) }
+                    }
+                case "sarif":
+                    try sarif?.append(report) { console.out.write($0) }
+                default:
+                    try report.forEachDiagnostic { diagnostic in
+                        if diagnostic.severity == .error { errors += 1 } else { warnings += 1 }
+                        console.out.write(
+                            DiagnosticRenderer.textEntry(diagnostic, path: report.path, source: report.source, console: console))
+                    }
                 }
-            case "sarif":
-                sarif?.append(report) { console.out.write($0) }
-            default:
-                let counted = DiagnosticRenderer.writeText(
-                    report.diagnostics, path: report.path, source: report.diagnostics.source, console: console
-                ) { console.out.write($0) }
-                errors += counted.errors
-                warnings += counted.warnings
+            } catch {
+                console.error(error.description)
+                unreadable = true
             }
         }
-        var unreadable = false
+        let temporaryFolder = TemporaryFile.folder(in: context.environment)
         for path in context.fileOperands {
             if fixing {
-                let outcome = CheckFixer.fix(
-                    path, console: console, temporaryFolder: TemporaryFile.folder(in: context.environment))
+                let outcome = CheckFixer.fix(path, console: console, temporaryFolder: temporaryFolder)
                 if let report = outcome.report { take(report) }
                 if let error = outcome.failure {
                     ListFile.reportUnreadable(error, path: path, context: context)
@@ -85,12 +90,15 @@ enum CheckCommand {
                 }
                 continue
             }
-            switch ListFile.check(path) {
-            case .failure(let error):
+            do throws(FileError) {
+                let bytes = try FileAccess.read(path)
+                take(
+                    FileReport(
+                        checking: bytes, path: path, displayPath: CommandContext.displayName(path),
+                        temporaryFolder: temporaryFolder))
+            } catch {
                 ListFile.reportUnreadable(error, path: path, context: context)
                 unreadable = true
-            case .success(let loaded):
-                take(FileReport(path: loaded.displayPath, diagnostics: loaded.diagnostics))
             }
         }
         switch format {
@@ -142,27 +150,6 @@ struct ListFile {
             return .success(decode(try FileAccess.read(path), path: path, rules: rules))
         } catch {
             return .failure(error)
-        }
-    }
-
-    /// Reads and checks a file in parts, as ``ShoppingList/checkInParts(_:rules:)`` does: the
-    /// findings alone, without the list, in the memory of a few hundred of its items.
-    static func check(_ path: String) -> Result<ListFile, FileError> {
-        do throws(FileError) {
-            return .success(checked(try FileAccess.read(path), path: path))
-        } catch {
-            return .failure(error)
-        }
-    }
-
-    /// Checks bytes already read in parts, as ``check(_:)`` checks a file.
-    static func checked(_ bytes: [UInt8], path: String) -> ListFile {
-        switch ShoppingList.checkInParts(bytes) {
-        case .failure(let failure):
-            return unreadable(failure, bytes: bytes, path: path)
-        case .success(let findings):
-            let diagnostics = ResolvedFindings(findings, in: SourceText(bytes: bytes))
-            return ListFile(path: path, bytes: bytes, document: nil, list: nil, diagnostics: diagnostics)
         }
     }
 

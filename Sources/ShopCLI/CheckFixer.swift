@@ -28,13 +28,18 @@ enum CheckFixer {
                 switch try fixAndWrite(path, displayPath: displayPath, into: spool, console: console) {
                 case .unchanged(let report):
                     return report
-                case .failed(let report, let error):
+                case .failed(let error):
                     outcome.failure = error
-                    return report
+                    // The file as it is, read again (the text was let go of while it was fixed):
+                    // one that could not be written keeps every finding it has.
+                    return FileReport(
+                        checking: (try? FileAccess.read(path)) ?? [], path: path, displayPath: displayPath,
+                        temporaryFolder: temporaryFolder)
                 case .written:
                     break
                 }
-                return report(of: try spool.text(), path: path, displayPath: displayPath)
+                return FileReport(
+                    checking: try spool.text(), path: path, displayPath: displayPath, temporaryFolder: temporaryFolder)
             }
         } catch {
             outcome.failure = error
@@ -46,8 +51,8 @@ enum CheckFixer {
     private enum Fixing {
         /// No fix applied: the report of the file as it was read.
         case unchanged(FileReport)
-        /// The fixed file could not be written: the report of the file as it was read, and why.
-        case failed(FileReport, FileError)
+        /// The fixed file could not be written, and why.
+        case failed(FileError)
         /// The fixed text is written, and held in the spool.
         case written
     }
@@ -89,7 +94,7 @@ enum CheckFixer {
             spool.discard()
             _ = CanonicalForm.formatInParts(rounds.bytes, restart: spool.discard, into: spool.write)
         } catch {
-            return .failed(asItIs(path, displayPath: displayPath), error)
+            return .failed(error)
         }
         var failure: FileError?
         do throws(FileError) {
@@ -98,7 +103,7 @@ enum CheckFixer {
             }
             if let failure { throw failure }
         } catch {
-            return .failed(asItIs(path, displayPath: displayPath), error)
+            return .failed(error)
         }
         for fix in applied.joined() {
             console.note(
@@ -107,14 +112,4 @@ enum CheckFixer {
         return .written
     }
 
-    /// The report of the file as it is, read again (the text was let go of while it was fixed):
-    /// that of a file that could not be written keeps every finding it has.
-    private static func asItIs(_ path: String, displayPath: String) -> FileReport {
-        report(of: (try? FileAccess.read(path)) ?? [], path: path, displayPath: displayPath)
-    }
-
-    /// The findings of the list `bytes` hold, checked in parts, as the report of `path`.
-    private static func report(of bytes: [UInt8], path: String, displayPath: String) -> FileReport {
-        FileReport(path: displayPath, diagnostics: ListFile.checked(bytes, path: path).diagnostics)
-    }
 }

@@ -1,14 +1,6 @@
 import ShopCore
 import YAML
 
-/// The findings of one file, resolved as they are written, with the text they show in context.
-struct FileReport {
-    /// The path as given (`<stdin>` for standard input).
-    var path: String
-    /// Its findings, and its text.
-    var diagnostics: ResolvedFindings
-}
-
 /// Writes `check` results as text for people, JSON for programs, or SARIF for code scanning.
 enum DiagnosticRenderer {
     /// Hands `diagnostics`, the findings of the file at `path`, in text form to `write`, one at a
@@ -20,28 +12,36 @@ enum DiagnosticRenderer {
         _ diagnostics: some Sequence<Diagnostic>, path: String, source: SourceText?, console: Console,
         toErrorStream: Bool = false, to write: (String) -> Void
     ) -> (errors: Int, warnings: Int) {
-        func styled(_ text: String, _ style: Console.Style) -> String {
-            console.styled(text, style, forErrorStream: toErrorStream)
-        }
         var errors = 0
         var warnings = 0
         for diagnostic in diagnostics {
             if diagnostic.severity == .error { errors += 1 } else { warnings += 1 }
-            let location = diagnostic.location
-            let severity = diagnostic.severity == .error ? styled("error:", .red) : styled("warning:", .yellow)
-            var output = styled("\(path):\(location.line):\(location.column):", .bold)
-            output += " \(severity) \(visible(diagnostic.message, keepingTabs: false)) "
-            output += styled("[\(diagnostic.rule.rawValue)]", .dim) + "\n"
-            if let source {
-                output += context(source, location)
-            }
-            // What resolves it, on lines that tools reading `file:line:col:` lines pass over.
-            for fix in diagnostic.fixes {
-                output += "     " + styled("help:", .bold) + " \(visible(fix.title, keepingTabs: false))\n"
-            }
-            write(output)
+            write(textEntry(diagnostic, path: path, source: source, console: console, toErrorStream: toErrorStream))
         }
         return (errors, warnings)
+    }
+
+    /// One finding in text form, as ``writeText(_:path:source:console:toErrorStream:to:)`` writes
+    /// each: its `FILE:LINE:COLUMN:` line, its line of `source` with a caret, its `help:` lines.
+    static func textEntry(
+        _ diagnostic: Diagnostic, path: String, source: SourceText?, console: Console, toErrorStream: Bool = false
+    ) -> String {
+        func styled(_ text: String, _ style: Console.Style) -> String {
+            console.styled(text, style, forErrorStream: toErrorStream)
+        }
+        let location = diagnostic.location
+        let severity = diagnostic.severity == .error ? styled("error:", .red) : styled("warning:", .yellow)
+        var output = styled("\(path):\(location.line):\(location.column):", .bold)
+        output += " \(severity) \(visible(diagnostic.message, keepingTabs: false)) "
+        output += styled("[\(diagnostic.rule.rawValue)]", .dim) + "\n"
+        if let source {
+            output += context(source, location)
+        }
+        // What resolves it, on lines that tools reading `file:line:col:` lines pass over.
+        for fix in diagnostic.fixes {
+            output += "     " + styled("help:", .bold) + " \(visible(fix.title, keepingTabs: false))\n"
+        }
+        return output
     }
 
     /// The source line, indented behind a gutter, and a caret under the column.

@@ -48,10 +48,11 @@ struct SARIFLog {
         write(around.before)
     }
 
-    /// Hands the results of `report`'s findings to `write`.
-    mutating func append(_ report: FileReport, to write: (String) -> Void) {
+    /// Hands the results of `report`'s findings to `write`. Throws when the findings cannot be
+    /// read back.
+    mutating func append(_ report: FileReport, to write: (String) -> Void) throws(FileError) {
         let artifact = JSONText.object([("uri", JSONText.string(DiagnosticRenderer.uri(report.path)))])
-        for diagnostic in report.diagnostics {
+        try report.forEachDiagnostic { diagnostic in
             results.append(Self.result(diagnostic, artifact: artifact), to: write)
         }
     }

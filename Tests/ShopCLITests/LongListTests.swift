@@ -1,6 +1,7 @@
 import Foundation
 @testable import ShopCore
 import Testing
+import YAML
 
 /// Long lists are read in parts, their items dropped as soon as they are checked and exported; run
 /// as a user runs them, they must give what a short list gives: every finding, wherever it is, and
@@ -240,6 +241,46 @@ import Testing
         let broken = try folder.run(["-f", "broken.yaml", "list", "--names"])
         #expect(broken.status == 1 && broken.out.isEmpty && broken.err.contains("is not valid YAML"), "\(broken.err)")
         #expect(try folder.contents() == ["broken.yaml", "list.yaml"])
+    }
+
+    /// A long list with a finding on every item has its findings spooled as its parts are checked
+    /// (packed, and in a temporary file, as they are many): `check` writes, in text, JSON and
+    /// SARIF, each finding the whole list's check finds, in its order, the top level's among the
+    /// items'; and a list read whole after parts were checked (its settings come after its items)
+    /// gives each finding once.
+    @Test(arguments: [false, true])
+    func checkWritesEveryFindingOfAListWithOneOnEachItem(settingsLast: Bool) throws {
+        let folder = try ExportCLIFolder()
+        defer { folder.remove() }
+        var text = Self.list(6_000).replacingOccurrences(of: "5\n    quantity: 2\n", with: "5\n    quantity: \"2,0\"\n")
+        text = text.replacingOccurrences(of: "title: Long\n", with: "title: Long\ncolour: red\n")
+        if settingsLast { text = text.replacingOccurrences(of: "currency: EUR\n", with: "") + "currency: EUR\n" }
+        text += "x-after: {a: 1}\nnotes: 3\n"
+        try folder.write(text, to: "list.yaml")
+        let bytes = Array(text.utf8)
+        let source = SourceText(bytes: bytes)
+        let expected = try ShoppingList.read(bytes).get().check().resolved(in: source)
+        #expect(expected.count > 6_000)
+        #expect(expected.first?.rule == .unknownKey && expected.last?.location.line == source.lineCount)
+
+        let json = try folder.run(["check", "list.yaml", "--format", "json"])
+        #expect(json.status == 1)
+        let entries = try JSONSerialization.jsonObject(with: Data(json.out.utf8)) as? [[String: Any]] ?? []
+        #expect(entries.map { "\($0["line"] ?? "") \($0["column"] ?? "") \($0["rule"] ?? "") \($0["message"] ?? "")" }
+            == expected.map { "\($0.location.line) \($0.location.column) \($0.rule.rawValue) \($0.message)" })
+
+        let plain = try folder.run(["check", "list.yaml"])
+        #expect(plain.status == 1)
+        let headers = plain.out.split(separator: "\n").filter { $0.hasPrefix("list.yaml:") }.map(String.init)
+        #expect(headers == expected.map {
+            "list.yaml:\($0.location.line):\($0.location.column): \($0.severity.rawValue): \($0.message) [\($0.rule.rawValue)]"
+        })
+
+        let sarif = try folder.run(["check", "list.yaml", "--format", "sarif"])
+        let log = try JSONSerialization.jsonObject(with: Data(sarif.out.utf8)) as? [String: Any]
+        let results = ((log?["runs"] as? [[String: Any]])?.first?["results"] as? [[String: Any]]) ?? []
+        #expect(results.map { $0["ruleId"] as? String ?? "" } == expected.map(\.rule.rawValue))
+        #expect(try folder.contents() == ["list.yaml"])
     }
 
     /// `check --fix` fixes a long list in rounds checked in parts, prints it in parts (into a

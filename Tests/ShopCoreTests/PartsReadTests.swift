@@ -18,6 +18,20 @@ struct PartsReadTests {
         let whole = ShoppingList.read(bytes).map { $0.check() }
         for capacity in chunkCapacities {
             let parts = ShoppingList.checkInParts(bytes, rules: nil, chunkCapacity: capacity) { _, _ in }.map(\.findings)
+            // Handed on part by part, and merged with the rest's as they come, as `check` shows them.
+            var handed: [Finding] = []
+            let streamed = ShoppingList.checkInParts(
+                bytes, rules: nil, chunkCapacity: capacity, handing: { handed += $0 }, { _, _ in }
+            ).map { rest in
+                // Read whole: the rest has every finding, and those handed on are void.
+                if rest.isWhole { handed = [] }
+                var merged: [Finding] = []
+                var merge = FindingOrder.Merge(rest: rest.findings)
+                for finding in handed { merge.take(finding) { merged.append($0) } }
+                merge.finish { merged.append($0) }
+                return merged
+            }
+            #expect((try? streamed.get()) == (try? parts.get()), "\(name), chunks of \(capacity), merged as they come")
             switch (whole, parts) {
             case (.success(let expected), .success(let found)):
                 if expected != found {
@@ -336,6 +350,27 @@ struct PartsEditTests {
             }
             // Not there, or there twice: left to the whole list.
             #expect(!Self.expectSameEdit(bytes, names: ["Item 1000"], change: change, label))
+        }
+    }
+}
+
+/// The parts' findings and the rest's, merged as they come, are what a stable sort of them all by
+/// place gives: at one place, a part's finding first.
+@Suite struct FindingOrderTests {
+    @Test func mergeIsAStableSortByPlace() {
+        var random = SeededGenerator(seed: 0x0DE5_0001)
+        func findings(_ count: Int, rule: RuleID, ordered: Bool) -> [Finding] {
+            var starts = (0..<count).map { _ in Int.random(in: 0...30, using: &random) }
+            if ordered { starts.sort() }
+            return starts.map { Finding(rule: rule, span: SourceSpan(at: $0), message: FindingMessage("\($0)")) }
+        }
+        for round in 0..<2_000 {
+            let ordered = round % 10 != 0
+            let parts = findings(Int.random(in: 0...12, using: &random), rule: .badPrice, ordered: ordered)
+            let rest = findings(Int.random(in: 0...5, using: &random), rule: .unknownKey, ordered: ordered || round % 20 == 0)
+            let all = parts + rest
+            let expected = all.indices.sorted { (all[$0].span.start, $0) < (all[$1].span.start, $1) }.map { all[$0] }
+            #expect(FindingOrder.ordered(parts: parts, rest: rest) == expected, "round \(round)")
         }
     }
 }

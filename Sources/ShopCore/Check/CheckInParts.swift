@@ -41,29 +41,121 @@ extension ShoppingList {
         _ bytes: [UInt8], rules: Set<RuleID>?, chunkCapacity: Int?, _ part: (ShoppingList, Bool) -> Void
     ) -> Result<CheckedRead, ReadFailure> {
         var found: [Finding] = []
+        let read = checkInParts(bytes, rules: rules, chunkCapacity: chunkCapacity, handing: { found += $0 }, part)
+        return read.map { rest in
+            guard !rest.isWhole else { return .whole(findings: rest.findings, list: rest.list) }
+            return .parts(findings: FindingOrder.ordered(parts: found, rest: rest.findings), rest: rest.list)
+        }
+    }
+
+    /// What a check in parts found last, when the parts' findings went on as each was checked
+    /// (``checkInParts(_:rules:handing:_:)``): the findings of the last part and of the top
+    /// level, which ``FindingOrder`` places among the parts' findings.
+    public struct CheckedRest: Sendable {
+        /// The findings of the last part and the top level, in order; of the whole list when
+        /// `isWhole`.
+        public var findings: [Finding]
+        /// The last part, or the whole list.
+        public var list: ShoppingList
+        /// Whether the list was read whole, since its settings come after its items: then
+        /// `findings` are all of them, and those handed on before this was known do not count.
+        public var isWhole: Bool
+    }
+
+    /// Checks the list `bytes` hold as ``checkInParts(_:rules:)`` does, handing each part's
+    /// findings, in order, to `handing` as soon as the part is checked, so that they need not be
+    /// held; then each part but the last to `part`, with whether any finding so far is an error.
+    /// Returns the rest. When the rest is the whole list (``CheckedRest/isWhole``), what was
+    /// handed on is void.
+    public static func checkInParts(
+        _ bytes: [UInt8], rules: Set<RuleID>?, handing partFindings: ([Finding]) -> Void,
+        _ part: (ShoppingList, _ errorsSoFar: Bool) -> Void
+    ) -> Result<CheckedRest, ReadFailure> {
+        checkInParts(bytes, rules: rules, chunkCapacity: nil, handing: partFindings, part)
+    }
+
+    /// ``checkInParts(_:rules:handing:_:)`` with the events handed over `chunkCapacity` at a time
+    /// (for tests).
+    static func checkInParts(
+        _ bytes: [UInt8], rules: Set<RuleID>?, chunkCapacity: Int?, handing partFindings: ([Finding]) -> Void,
+        _ part: (ShoppingList, Bool) -> Void
+    ) -> Result<CheckedRest, ReadFailure> {
         var errors = false
         let read = readInParts(bytes, chunkCapacity: chunkCapacity) { list in
             let findings = list.check(rules)
-            found.append(contentsOf: findings)
             errors = errors || findings.contains { $0.severity == .error }
+            partFindings(findings)
             part(list, errors)
         }
         switch read {
         case .failure(let failure):
             return .failure(failure)
         case .success(.settingsAfterItems):
-            return ShoppingList.read(bytes).map { list in .whole(findings: list.check(rules), list: list) }
+            return ShoppingList.read(bytes).map { list in CheckedRest(findings: list.check(rules), list: list, isWhole: true) }
         case .success(.read(let rest)):
-            found.append(contentsOf: rest.check(rules))
-            // Each part's findings are in order, and the parts follow one another; the last part's
-            // top level goes around them. At one position, an item's finding comes first, as the
-            // inner node's does in a whole check. Often they are in order already (no top-level
-            // finding, or none among the items'); else their places are sorted, not a copy of them
-            // with their places, which with 90,000 findings held three arrays of them at once.
-            let inOrder = zip(found, found.dropFirst()).allSatisfy { $0.span.start <= $1.span.start }
-            guard !inOrder else { return .success(.parts(findings: found, rest: rest)) }
+            return .success(CheckedRest(findings: rest.check(rules), list: rest, isWhole: false))
+        }
+    }
+}
+
+/// The order of the findings of a list checked in parts: by position, as a whole check orders
+/// them. Each part's findings are in order, and the parts follow one another; the last part's
+/// top level goes around them. At one position an item's finding comes first, as the inner
+/// node's does in a whole check.
+public enum FindingOrder {
+    /// Whether `findings` are ordered by where they start.
+    public static func isOrdered(_ findings: [Finding]) -> Bool {
+        zip(findings, findings.dropFirst()).allSatisfy { $0.span.start <= $1.span.start }
+    }
+
+    /// The parts' findings and the rest's, in one order.
+    public static func ordered(parts: [Finding], rest: [Finding]) -> [Finding] {
+        guard isOrdered(parts), isOrdered(rest) else {
+            // Not met in practice: a stable sort of both by place, which the merge below equals when
+            // each is in order. Their places are sorted, not a copy of them with their places,
+            // which with 90,000 findings held three arrays of them at once.
+            let found = parts + rest
             let order = found.indices.sorted { (found[$0].span.start, $0) < (found[$1].span.start, $1) }
-            return .success(.parts(findings: order.map { found[$0] }, rest: rest))
+            return order.map { found[$0] }
+        }
+        guard !rest.isEmpty else { return parts }
+        var result: [Finding] = []
+        result.reserveCapacity(parts.count + rest.count)
+        var merge = Merge(rest: rest)
+        for finding in parts { merge.take(finding) { result.append($0) } }
+        merge.finish { result.append($0) }
+        return result
+    }
+
+    /// Places the rest's findings among the parts' as the parts' come, one at a time: the parts'
+    /// findings need not be held.
+    public struct Merge: Sendable {
+        private let rest: [Finding]
+        private var next = 0
+
+        /// A merge of the rest's findings, `rest`, in order.
+        public init(rest: [Finding]) {
+            self.rest = rest
+        }
+
+        /// Hands `body` the rest's findings that come before `finding`, a part's, then `finding`.
+        /// The parts' findings come in order.
+        public mutating func take<Failure: Error>(
+            _ finding: Finding, _ body: (Finding) throws(Failure) -> Void
+        ) throws(Failure) {
+            while next < rest.count && rest[next].span.start < finding.span.start {
+                try body(rest[next])
+                next += 1
+            }
+            try body(finding)
+        }
+
+        /// Hands `body` the rest's findings after the parts' last.
+        public mutating func finish<Failure: Error>(_ body: (Finding) throws(Failure) -> Void) throws(Failure) {
+            while next < rest.count {
+                try body(rest[next])
+                next += 1
+            }
         }
     }
 }
