@@ -25,7 +25,9 @@ enum CheckFixer {
                 let displayPath = CommandContext.displayName(path)
                 let spool = OutputSpool(folder: temporaryFolder)
                 // Fixed and printed; the texts are let go of before the printed one is checked.
-                switch try fixAndWrite(path, displayPath: displayPath, into: spool, console: console) {
+                switch try fixAndWrite(
+                    path, displayPath: displayPath, into: spool, temporaryFolder: temporaryFolder, console: console)
+                {
                 case .unchanged(let report):
                     return report
                 case .failed(let error):
@@ -61,32 +63,39 @@ enum CheckFixer {
     /// one applied, prints the fixed text in canonical form into `spool`, writes it over the file
     /// and says what was fixed.
     private static func fixAndWrite(
-        _ path: String, displayPath: String, into spool: OutputSpool, console: Console
+        _ path: String, displayPath: String, into spool: OutputSpool, temporaryFolder: String, console: Console
     ) throws(FileError) -> Fixing {
         LargeBuffers.giveBackWhenFreed()
         let (bytes, version) = try FileAccess.readVersion(path)
-        let findings: [Finding]
-        switch ShoppingList.checkInParts(bytes) {
+        // The findings wait packed, in a temporary file when they are many, while the text is
+        // checked, and the fixes are chosen as they come back.
+        var store = FindingSpool(folder: temporaryFolder)
+        let rest: [Finding]
+        switch ShoppingList.checkInParts(bytes, into: &store) {
         case .failure(let failure):
             let loaded = ListFile.unreadable(failure, bytes: bytes, path: path)
             return .unchanged(FileReport(path: displayPath, diagnostics: loaded.diagnostics))
-        case .success(let found):
-            findings = found
+        case .success(let checked):
+            rest = checked.findings
         }
-        let applied: [[AppliedFix]]
+        let applied: [AppliedFixes]
         do throws(FileError) {
             var roundSpool = spool
             // The rounds take the text over: it is let go of while each round's text is made.
-            let rounds = try FixRounds(consume bytes, findings: consume findings, spool: &roundSpool)
+            let rounds = try FixRounds(consume bytes, checked: store, rest: rest, spool: &roundSpool)
             guard !rounds.fixed.isEmpty else {
                 // Safe fixes that were not made are said to be waiting, not left to look ignored.
-                if rounds.findings.contains(where: { $0.rule == .structure }),
-                    rounds.findings.contains(where: { $0.fixes.contains(where: \.isSafe) })
-                {
+                var structure = false
+                var safe = false
+                try rounds.forEachFinding { finding in
+                    structure = structure || finding.rule == .structure
+                    safe = safe || finding.fixes.contains(where: \.isSafe)
+                }
+                if structure && safe {
                     console.note("no fix was made in \(displayPath): its structure errors must be fixed by hand first")
                 }
-                let diagnostics = ResolvedFindings(rounds.findings, in: SourceText(bytes: rounds.bytes))
-                return .unchanged(FileReport(path: displayPath, diagnostics: diagnostics))
+                return .unchanged(
+                    FileReport(path: displayPath, spooled: rounds.store, rest: rounds.rest, source: SourceText(bytes: rounds.bytes)))
             }
             applied = rounds.fixed
             // The rounds checked that the fixed text reads. The spool, which held their texts,

@@ -27,16 +27,20 @@ struct FileReport {
     /// `temporaryFolder`. A file that is not one readable document has the findings that say why.
     init(checking bytes: [UInt8], path: String, displayPath: String, temporaryFolder: String) {
         self.path = displayPath
-        let spool = FindingSpool(folder: temporaryFolder)
-        switch ShoppingList.checkInParts(bytes, rules: nil, handing: spool.take, { _, _ in }) {
+        var spool = FindingSpool(folder: temporaryFolder)
+        switch ShoppingList.checkInParts(bytes, into: &spool) {
         case .failure(let failure):
             findings = .held(ListFile.unreadable(failure, bytes: bytes, path: path).diagnostics)
         case .success(let rest):
-            // A list read whole has all its findings in the rest: those of the parts before
-            // were found again.
-            if rest.isWhole { spool.discard() }
             findings = .spooled(spool, rest: rest.findings, source: SourceText(bytes: bytes))
         }
+    }
+
+    /// The report of the findings of `source`, the file at `path`: those of its parts in `spool`,
+    /// `rest` the others.
+    init(path: String, spooled spool: FindingSpool, rest: [Finding], source: SourceText) {
+        self.path = path
+        findings = .spooled(spool, rest: rest, source: source)
     }
 
     /// The text the findings were found in.

@@ -7,10 +7,11 @@ import ShopCore
 
 /// A file's findings as `check` finds them part by part, packed (``PackedFindings``) into a spool
 /// (``OutputSpool``: memory while they are few, a temporary file beyond), until the file is checked
-/// and they are shown. A list with a finding on each of its 90,000 items held them all in memory
-/// until the last part was checked, since the top level's findings, found with it, go among
-/// them: 64 MB for a list of 10.7 MB.
-final class FindingSpool {
+/// and they are shown, or `check --fix` chooses its fixes among them. A list with a finding on each
+/// of its 90,000 items held them all in memory until the last part was checked, since the top
+/// level's findings, found with it, go among them: 64 MB for a list of 10.7 MB, and 71 MB with
+/// `--fix`.
+final class FindingSpool: FindingStore {
     private let spool: OutputSpool
     /// The bytes of the findings being packed, handed to the spool a part at a time.
     private var packed: [UInt8] = []

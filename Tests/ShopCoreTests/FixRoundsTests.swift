@@ -82,10 +82,10 @@ import YAML
         let inMemory = FixRounds(text, findings: findings)
         #expect(String(decoding: rounds.bytes, as: UTF8.self) == "currency: EUR\nitems:\n  - name: Milk\n    price: 1.09\n")
         #expect(rounds.fixed.map { $0.map(\.rule) } == [[.unknownKey], [.badPrice]])
-        #expect(rounds.fixed[0][0].location == SourceLocation(line: 4, column: 5, offset: 40))
+        #expect(Array(rounds.fixed[0]).first?.location == SourceLocation(line: 4, column: 5, offset: 40))
         #expect(spool.restarts == 2)
-        #expect(rounds.bytes == inMemory.bytes && rounds.fixed == inMemory.fixed && rounds.findings == inMemory.findings)
-        #expect(rounds.findings == (try ShoppingList.checkInParts(rounds.bytes).get()))
+        #expect(rounds.bytes == inMemory.bytes && rounds.fixed == inMemory.fixed && rounds.findings() == inMemory.findings())
+        #expect(rounds.findings() == (try ShoppingList.checkInParts(rounds.bytes).get()))
     }
 
     /// A round whose text does not read as a list is undone: the text it started from comes back
@@ -101,7 +101,7 @@ import YAML
         #expect(spool.restarts == 1)
         #expect(rounds.bytes == text)
         #expect(rounds.fixed.isEmpty)
-        #expect(rounds.findings == findings)
+        #expect(rounds.findings() == findings)
     }
 
     /// A spool that cannot give the text back stops the rounds with its error.

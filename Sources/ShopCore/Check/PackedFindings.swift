@@ -76,19 +76,9 @@ public enum PackedFindings {
     private struct Writer {
         var bytes: [UInt8] = []
 
-        mutating func number(_ value: Int) {
-            var rest = UInt(bitPattern: value)
-            while rest >= 0x80 {
-                bytes.append(UInt8(truncatingIfNeeded: rest) | 0x80)
-                rest >>= 7
-            }
-            bytes.append(UInt8(rest))
-        }
+        mutating func number(_ value: Int) { LEB128.append(value, to: &bytes) }
 
-        mutating func string(_ text: String) {
-            number(text.utf8.count)
-            bytes.append(contentsOf: text.utf8)
-        }
+        mutating func string(_ text: String) { LEB128.append(text, to: &bytes) }
 
         mutating func span(_ span: SourceSpan) {
             number(span.start)
@@ -105,24 +95,9 @@ public enum PackedFindings {
             self.offset = offset
         }
 
-        mutating func number() -> Int? {
-            var value: UInt = 0
-            var shift: UInt = 0
-            while offset < bytes.count, shift < 63 {
-                let byte = bytes[offset]
-                offset += 1
-                value |= UInt(byte & 0x7F) << shift
-                if byte & 0x80 == 0 { return value <= UInt(Int.max) ? Int(value) : nil }
-                shift += 7
-            }
-            return nil
-        }
+        mutating func number() -> Int? { LEB128.readCount(bytes, at: &offset) }
 
-        mutating func string() -> String? {
-            guard let length = number(), length <= bytes.count - offset else { return nil }
-            defer { offset += length }
-            return String(decoding: UnsafeBufferPointer(rebasing: bytes[offset..<(offset + length)]), as: UTF8.self)
-        }
+        mutating func string() -> String? { LEB128.readString(bytes, at: &offset) }
 
         mutating func readSpan() -> SourceSpan? {
             guard let start = number(), let length = number(), length <= Int.max - start else { return nil }

@@ -1,13 +1,16 @@
 /// Replacements of stretches of a text, sorted and not overlapping, with the new bytes of all of
-/// them in one buffer: the edits of a round of fixes, and the edits that undo it. Kept flat (a span
-/// and an end offset each) so that undoing thousands of fixes costs a few bytes a fix, not a text.
+/// them in one buffer: the edits of a round of fixes, and the edits that undo it. Kept packed (a
+/// few bytes of numbers a splice) so that undoing thousands of fixes, held while the fixed text is
+/// checked, costs a few bytes a fix, not a text, nor 24 bytes of offsets.
 public struct Splices: Sendable {
-    /// What each splice replaces, in order; none overlap.
-    private var spans: [SourceSpan] = []
+    /// Where each splice is, in order: how far its start is from the one before (zigzag, as a
+    /// splice cut at the one before may start before it), its length, and how many new bytes it
+    /// has, each as unsigned LEB128.
+    private var places: [UInt8] = []
     /// The new bytes of every splice, one after another.
     private var replacements: [UInt8] = []
-    /// Where each splice's new bytes end in `replacements`.
-    private var replacementEnds: [Int] = []
+    /// Where the last splice starts.
+    private var lastStart = 0
 
     /// No splice.
     public init() {}
@@ -18,10 +21,40 @@ public struct Splices: Sendable {
     }
 
     /// Adds a splice after the others.
-    mutating func append(_ span: SourceSpan, _ bytes: some Sequence<UInt8>) {
-        spans.append(span)
+    mutating func append(_ span: SourceSpan, _ bytes: some Collection<UInt8>) {
+        let step = span.start - lastStart
+        LEB128.append(UInt(bitPattern: (step << 1) ^ (step >> (Int.bitWidth - 1))), to: &places)
+        LEB128.append(span.end - span.start, to: &places)
+        LEB128.append(bytes.count, to: &places)
         replacements.append(contentsOf: bytes)
-        replacementEnds.append(replacements.count)
+        lastStart = span.start
+    }
+
+    /// The splices as edits, in order.
+    var edits: [TextEdit] {
+        var edits: [TextEdit] = []
+        forEachSplice { span, replacement in
+            edits.append(TextEdit(span: span, replacement: String(decoding: replacements[replacement], as: UTF8.self)))
+        }
+        return edits
+    }
+
+    /// Hands `body` each splice in order: what it replaces, and where its new bytes are in
+    /// `replacements`.
+    private func forEachSplice(_ body: (SourceSpan, Range<Int>) -> Void) {
+        places.withUnsafeBufferPointer { places in
+            var offset = 0
+            var start = 0
+            var replaced = 0
+            // The numbers were written here: none is cut off.
+            while offset < places.count, let zigzag = LEB128.read(places, at: &offset),
+                let length = LEB128.readCount(places, at: &offset), let count = LEB128.readCount(places, at: &offset)
+            {
+                start += Int(bitPattern: zigzag >> 1) ^ -Int(bitPattern: zigzag & 1)
+                body(SourceSpan(start: start, end: start + length), replaced..<(replaced + count))
+                replaced += count
+            }
+        }
     }
 
     /// Hands `text` with every splice made to `sink`, in order, in pieces of a few kilobytes, and
@@ -40,13 +73,12 @@ public struct Splices: Sendable {
         var written = 0
         text.withUnsafeBufferPointer { text in
             replacements.withUnsafeBufferPointer { replacements in
-                for (index, span) in spans.enumerated() {
+                forEachSplice { span, replacement in
                     let start = min(max(copied, span.start), text.count)
                     let end = min(max(copied, span.end), text.count)
                     output.write(UnsafeBufferPointer(rebasing: text[copied..<start]))
                     written += start - copied
-                    let new = UnsafeBufferPointer(
-                        rebasing: replacements[(index == 0 ? 0 : replacementEnds[index - 1])..<replacementEnds[index]])
+                    let new = UnsafeBufferPointer(rebasing: replacements[replacement])
                     output.write(new)
                     undo.append(SourceSpan(start: written, end: written + new.count), text[start..<end])
                     written += new.count
