@@ -183,12 +183,12 @@ public struct AppliedFixes: Sequence, Hashable, Sendable {
         public mutating func next() -> AppliedFix? {
             packed.withUnsafeBufferPointer { bytes in
                 // The fixes were written here: none is cut off.
-                guard let position = LEB128.readCount(bytes, at: &offset), position < RuleID.allCases.count,
+                guard let position = LEB128.readCount(bytes, at: &offset), let rule = RuleID.at(position: position),
                     let line = LEB128.readCount(bytes, at: &offset), let column = LEB128.readCount(bytes, at: &offset),
                     let at = LEB128.readCount(bytes, at: &offset), let title = LEB128.readString(bytes, at: &offset)
                 else { return nil }
                 return AppliedFix(
-                    rule: RuleID.allCases[position], location: SourceLocation(line: line, column: column, offset: at), title: title)
+                    rule: rule, location: SourceLocation(line: line, column: column, offset: at), title: title)
             }
         }
     }

@@ -70,9 +70,6 @@ public enum PackedFindings {
         return consumed
     }
 
-    /// The rules by position (``RuleID/position``), made once: `allCases` makes a new array each time.
-    private static let rules = RuleID.allCases
-
     private struct Writer {
         var bytes: [UInt8] = []
 
@@ -112,8 +109,7 @@ public enum PackedFindings {
         }
 
         mutating func finding() -> Finding? {
-            let rules = PackedFindings.rules
-            guard let position = number(), position < rules.count, let severity = number(), severity <= 1,
+            guard let position = number(), let rule = RuleID.at(position: position), let severity = number(), severity <= 1,
                 let span = readSpan(), let partCount = count()
             else { return nil }
             var parts: [FindingMessage.Part] = []
@@ -151,7 +147,7 @@ public enum PackedFindings {
                 fixes.append(Fix(title: title, isSafe: safe == 1, edits: edits))
             }
             var finding = Finding(
-                rule: rules[position], span: span, message: FindingMessage(parts: parts), related: related,
+                rule: rule, span: span, message: FindingMessage(parts: parts), related: related,
                 fixes: fixes)
             finding.severity = severity == 0 ? .error : .warning
             return finding

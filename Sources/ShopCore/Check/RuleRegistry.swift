@@ -35,6 +35,15 @@ extension RuleID {
 
     private static let positions: [RuleID: Int] = Dictionary(
         uniqueKeysWithValues: allCases.enumerated().map { ($1, $0) })
+
+    /// The identifier at `position` (``position``); nil past the last. `allCases` makes a new
+    /// array each time it is asked for, which packed findings and fixes read back by the
+    /// thousand would pay each time.
+    static func at(position: Int) -> RuleID? {
+        position >= 0 && position < byPosition.count ? byPosition[position] : nil
+    }
+
+    private static let byPosition = allCases
 }
 
 extension ShoppingList {
