@@ -93,7 +93,7 @@ public final class LanguageServer {
                 guard method == "initialize" else {
                     throw ResponseError(.serverNotInitialized, "the server is not initialized: send initialize first")
                 }
-                return .success(initialize(params))
+                return .success(try initialize(params))
             case .shutDown:
                 throw ResponseError(.invalidRequest, "the server is shut down: only exit is accepted")
             case .running:
@@ -119,7 +119,16 @@ public final class LanguageServer {
         }
     }
 
-    private func initialize(_ params: JSONValue) -> JSONValue {
+    /// Answers `initialize`; parameters that are not an object, or `capabilities` that are not
+    /// one, are refused with `InvalidParams` and the server still waits for its `initialize`.
+    /// Capabilities left out count as none.
+    private func initialize(_ params: JSONValue) throws(ResponseError) -> JSONValue {
+        guard params.isNull || params.objectValue != nil else {
+            throw .invalidParams("the parameters of initialize must be an object, not \(params.kindDescription)")
+        }
+        if let capabilities = params["capabilities"], !capabilities.isNull, capabilities.objectValue == nil {
+            throw .invalidParams("'capabilities' must be an object, not \(capabilities.kindDescription)")
+        }
         let offered = params["capabilities"]?["general"]?["positionEncodings"]?.arrayValue?.compactMap(\.stringValue) ?? []
         encoding = PositionEncoding.negotiate(offered: offered)
         if let capabilities = params["capabilities"], capabilities.objectValue != nil { clientCapabilities = capabilities }

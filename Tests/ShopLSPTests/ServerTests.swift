@@ -36,6 +36,21 @@ import Testing
         #expect(result?["capabilities"]?["textDocumentSync"] == ["openClose": true, "change": 2, "save": ["includeText": false]])
     }
 
+    /// Parameters of `initialize` that are not an object, or capabilities that are not one, are
+    /// refused as invalid, and the server still waits for an `initialize` it can take.
+    @Test func initializeWithParametersOfTheWrongKindIsRefused() {
+        let (status, messages) = runServer(
+            Frames.request(1, "initialize", ["processId": nil, "capabilities": 5])
+                + Frames.request(2, "initialize", [1, 2]) + Frames.request(3, "initialize", ["capabilities": "all"])
+                + Frames.request(4, "textDocument/formatting") + Frames.request(5, "initialize", ["capabilities": nil])
+                + Frames.shutdownAndExit)
+        #expect(status == 0)
+        #expect(messages.prefix(3).map { $0.errorCode } == [-32602, -32602, -32602])
+        #expect(messages[0]["error"]?["message"] == "'capabilities' must be an object, not a number")
+        #expect(messages[3]["id"] == 4 && messages[3].errorCode == -32002)
+        #expect(messages[4]["id"] == 5 && messages[4]["result"]?["capabilities"] != nil)
+    }
+
     @Test func exitStatus() {
         #expect(runServer(Frames.initialize() + Frames.shutdownAndExit).status == 0)
         #expect(runServer(Frames.initialize() + Frames.notification("exit")).status == 1)
