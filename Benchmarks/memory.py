@@ -7,8 +7,9 @@ Benchmarks/measure.py times four commands; this one runs each of the others once
 (/usr/bin/time) on a fresh copy of CATALOG (the edits change it) and prints its peak resident memory
 as a ratio to the file's size, with the target of 2.5 times for the commands that read a list in
 parts. `import` brings a spreadsheet of 1,050 rows into it (judged against the two files);
-`diff` compares CATALOG with a copy with two edits (a price changed, an item added) and is
-judged against the two files' size together: it sets aside the items neither changed. `check` and
+`diff` compares CATALOG with a copy with two edits (a price changed, an item added), and with a copy
+with every price changed, and is judged against the two files' size together: it sets aside the
+items neither changed. `check` and
 `check --fix` run on the list as it is (nothing to fix) and with every 10th item ticked off but not
 on the list (a warning and a fix each), and with a decimal comma in every price (90,162 errors,
 each with a safe fix: what each finding costs). The commands
@@ -56,6 +57,7 @@ cases = [
     ("check (a decimal comma in every price)", ["check"], True),
     ("check --fix (a decimal comma in every price)", ["check", "--fix"], True),
     ("diff LIST EDITED", ["diff", copy, other], True),
+    ("diff LIST EDITED (every price changed)", ["diff", copy, other], True),
     ("import ROWS.csv", ["import", os.path.join(work, "rows.csv")], True),
     ("import --dry-run ROWS.csv", ["import", "--dry-run", os.path.join(work, "rows.csv")], True),
 ]
@@ -96,6 +98,10 @@ for label, arguments, in_parts in cases:
         text = source.read()
     at = text.index("    price: ")
     edited = text[:at] + "    price: 1234.50" + text[text.index("\n", at):] + "  - name: Added at the end\n"
+    if "every price changed" in label:
+        # Every price one cent more (within its cents): a change on nine items in ten.
+        edited = re.sub(r"(\n    price: )(\d+)\.(\d+)",
+                        lambda m: f"{m.group(1)}{m.group(2)}.{(int(m.group(3)) + 1) % 100:02d}", text)
     with open(other, "w", encoding="utf-8") as file:
         file.write(edited)
     # What the command reads: the list, for diff the edited copy too, for import the spreadsheet.

@@ -71,7 +71,7 @@ enum DiffCommand {
         if json {
             console.out.write(comparison.json(oldPath: oldName, newPath: newName))
         } else {
-            console.out.write(comparison.text(oldPath: oldName, newPath: newName, console: console))
+            comparison.write(oldPath: oldName, newPath: newName, console: console)
         }
         return comparison.isSame ? 0 : 1
     }
@@ -111,7 +111,7 @@ enum DiffCommand {
             console.note("shop: \(name) cannot be read as a list (\(reason)); compared line by line")
         }
         console.out.write(header)
-        console.out.write(comparison.text(oldPath: path, newPath: newPath, console: console))
+        comparison.write(oldPath: path, newPath: newPath, console: console)
         return 0
     }
 

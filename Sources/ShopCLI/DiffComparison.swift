@@ -41,21 +41,23 @@ struct DiffComparison {
         diff?.isEmpty ?? (old == new)
     }
 
-    /// The changes and the summary, `+` lines green, `-` red and `~` yellow on a terminal; or the
+    /// Writes the changes and the summary to standard output a line at a time (a long diff is not
+    /// made into one text first), `+` lines green, `-` red and `~` yellow on a terminal; or the
     /// unified diff of the texts, byte for byte.
-    func text(oldPath: String, newPath: String, console: Console) -> [UInt8] {
-        guard let diff else { return UnifiedDiff.make(old: old, new: new, path: oldPath, newPath: newPath) }
-        var text = ""
-        for line in diff.lines {
+    func write(oldPath: String, newPath: String, console: Console) {
+        guard let diff else {
+            return console.out.write(UnifiedDiff.make(old: old, new: new, path: oldPath, newPath: newPath))
+        }
+        diff.forEachLine { line in
             let style: Console.Style =
                 switch line.first {
                 case "+": .green
                 case "-": .red
                 default: .yellow
                 }
-            text += console.styled(line, style) + "\n"
+            console.out.write(console.styled(line, style) + "\n")
         }
-        return Array((text + console.styled(diff.summaryLine, .bold) + "\n").utf8)
+        console.out.write(console.styled(diff.summaryLine, .bold) + "\n")
     }
 
     /// The changes as JSON (see ``ListDiff/json()``); for texts that are not both lists,

@@ -107,8 +107,8 @@ enum ImportCommand {
         if arguments.flag("dry-run") {
             return EditSession.previewInParts(
                 context, whole: importWhole,
-                preview: { before, after in console.out.write(ListDiff(old: before, new: after).text()) },
-                show: { (diff: ListDiff) in console.out.write(diff.text()) }
+                preview: { before, after in ListDiff(old: before, new: after).write { console.out.write($0) } },
+                show: { (diff: ListDiff) in diff.write { console.out.write($0) } }
             ) { bytes in
                 switch ListEditor.importPreviewInParts(bytes, text: text, format: format, refusing: refusal) {
                 case .success(.changes(let diff, let notes)): .success((diff, notes))

@@ -10,7 +10,15 @@ extension ListDiff {
     ///     ~ Oat drink: renamed from Oat milk
     ///     ~ Salt: comments changed
     public var lines: [String] {
-        listChanges.map(Self.line) + itemChanges.map(Self.line)
+        var lines: [String] = []
+        forEachLine { lines.append($0) }
+        return lines
+    }
+
+    /// Hands `body` each line of ``lines``, in order, without holding them.
+    public func forEachLine(_ body: (String) -> Void) {
+        for change in listChanges { body(Self.line(change)) }
+        for change in itemChanges { body(Self.line(change)) }
     }
 
     /// `2 added, 1 removed, 3 changed` (and `, 1 moved` with the order option); `no changes` when
@@ -25,12 +33,16 @@ extension ListDiff {
 
     /// The lines and the summary, each ending with a line feed.
     public func text() -> String {
-        // Written line by line into one string: an array of the lines, and one of them with their
-        // line feeds, would each hold the whole text once more.
         var text = ""
-        for change in listChanges { text += Self.line(change) + "\n" }
-        for change in itemChanges { text += Self.line(change) + "\n" }
-        return text + summaryLine + "\n"
+        write { text += $0 }
+        return text
+    }
+
+    /// Hands ``text()`` to `output` a line at a time: the preview of an import of 236,000 lines
+    /// held its 12.5 MB as one string, and up to 46 MB while that string grew.
+    public func write(to output: (String) -> Void) {
+        forEachLine { output($0 + "\n") }
+        output(summaryLine + "\n")
     }
 
     static func line(_ change: ListChange) -> String {
