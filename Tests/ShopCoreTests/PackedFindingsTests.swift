@@ -53,7 +53,15 @@ import YAML
 
     @Test("every piece of a finding comes back, in pieces of any size")
     func everyPieceComesBack() {
-        let findings = [Self.everyPiece, Finding(rule: .badPrice, span: SourceSpan(at: 0), message: FindingMessage(parts: []))]
+        // Offsets no rule makes (below zero, at the ends of Int) come back too: a finding is never
+        // refused as damaged for its numbers.
+        let extremes = Finding(
+            rule: .badPrice, span: SourceSpan(start: -5, end: 3),
+            message: FindingMessage(parts: [.line(ofOffset: -1), .lines(fromOffset: Int.min, toOffset: Int.max)]),
+            related: [RelatedPlace(span: SourceSpan(at: Int.min), message: "x"), RelatedPlace(span: SourceSpan(at: Int.max), message: "")])
+        let findings = [
+            Self.everyPiece, Finding(rule: .badPrice, span: SourceSpan(at: 0), message: FindingMessage(parts: [])), extremes,
+        ]
         let bytes = Self.packed(findings)
         for pieceSize in 1...bytes.count {
             #expect(Self.unpack(bytes, pieceSize: pieceSize) == findings, "pieces of \(pieceSize)")

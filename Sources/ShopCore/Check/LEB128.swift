@@ -17,6 +17,12 @@ enum LEB128 {
         append(UInt(bitPattern: value), to: &bytes)
     }
 
+    /// Appends `value`, which may be negative, to `bytes`, zigzag encoded: 0, -1, 1, -2, ... as
+    /// 0, 1, 2, 3, ..., so that a small number takes a byte whatever its sign.
+    static func appendSigned(_ value: Int, to bytes: inout [UInt8]) {
+        append(UInt(bitPattern: (value << 1) ^ (value >> (Int.bitWidth - 1))), to: &bytes)
+    }
+
     /// Appends a string, as its length and its UTF-8 bytes, to `bytes`.
     static func append(_ text: String, to bytes: inout [UInt8]) {
         append(text.utf8.count, to: &bytes)
@@ -38,6 +44,11 @@ enum LEB128 {
             shift += 7
         }
         return nil
+    }
+
+    /// The number at `offset`, written by ``appendSigned(_:to:)``, or nil.
+    static func readSigned(_ bytes: UnsafeBufferPointer<UInt8>, at offset: inout Int) -> Int? {
+        read(bytes, at: &offset).map { Int(bitPattern: $0 >> 1) ^ -Int(bitPattern: $0 & 1) }
     }
 
     /// The number at `offset` as an `Int` not negative, or nil.

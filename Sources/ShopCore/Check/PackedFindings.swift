@@ -3,8 +3,10 @@
 /// finding, its message and its fix are several allocations); packed, a finding is its text and
 /// a few bytes of numbers.
 ///
-/// A packed finding is its length (four bytes, least significant first), then its rule, severity, span, message, related places and
-/// fixes; numbers after the length are unsigned LEB128, strings their length and UTF-8 bytes.
+/// A packed finding is its length (four bytes, least significant first), then its rule, severity,
+/// span, message, related places and fixes; numbers after the length are LEB128 (offsets into the
+/// text zigzag encoded, as ``LEB128/appendSigned(_:to:)`` writes them), strings their length and
+/// UTF-8 bytes.
 public enum PackedFindings {
     /// Appends `finding`, packed, to `bytes`.
     public static func append(_ finding: Finding, to bytes: inout [UInt8]) {
@@ -25,11 +27,11 @@ public enum PackedFindings {
                 body.string(text)
             case .line(let offset):
                 body.number(1)
-                body.number(offset)
+                body.textOffset(offset)
             case .lines(let first, let last):
                 body.number(2)
-                body.number(first)
-                body.number(last)
+                body.textOffset(first)
+                body.textOffset(last)
             }
         }
         body.number(finding.related.count)
@@ -77,8 +79,11 @@ public enum PackedFindings {
 
         mutating func string(_ text: String) { LEB128.append(text, to: &bytes) }
 
+        /// An offset into the text: never negative as findings make them, but written whatever it is.
+        mutating func textOffset(_ value: Int) { LEB128.appendSigned(value, to: &bytes) }
+
         mutating func span(_ span: SourceSpan) {
-            number(span.start)
+            textOffset(span.start)
             number(span.end - span.start)
         }
     }
@@ -96,8 +101,10 @@ public enum PackedFindings {
 
         mutating func string() -> String? { LEB128.readString(bytes, at: &offset) }
 
+        mutating func textOffset() -> Int? { LEB128.readSigned(bytes, at: &offset) }
+
         mutating func readSpan() -> SourceSpan? {
-            guard let start = number(), let length = number(), length <= Int.max - start else { return nil }
+            guard let start = textOffset(), let length = number(), start <= Int.max - length else { return nil }
             return SourceSpan(start: start, end: start + length)
         }
 
@@ -120,10 +127,10 @@ public enum PackedFindings {
                     guard let text = string() else { return nil }
                     parts.append(.text(text))
                 case 1:
-                    guard let offset = number() else { return nil }
+                    guard let offset = textOffset() else { return nil }
                     parts.append(.line(ofOffset: offset))
                 case 2:
-                    guard let first = number(), let last = number() else { return nil }
+                    guard let first = textOffset(), let last = textOffset() else { return nil }
                     parts.append(.lines(fromOffset: first, toOffset: last))
                 default:
                     return nil

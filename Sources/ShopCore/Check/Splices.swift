@@ -23,7 +23,7 @@ public struct Splices: Sendable {
     /// Adds a splice after the others.
     mutating func append(_ span: SourceSpan, _ bytes: some Collection<UInt8>) {
         let step = span.start - lastStart
-        LEB128.append(UInt(bitPattern: (step << 1) ^ (step >> (Int.bitWidth - 1))), to: &places)
+        LEB128.appendSigned(step, to: &places)
         LEB128.append(span.end - span.start, to: &places)
         LEB128.append(bytes.count, to: &places)
         replacements.append(contentsOf: bytes)
@@ -47,10 +47,10 @@ public struct Splices: Sendable {
             var start = 0
             var replaced = 0
             // The numbers were written here: none is cut off.
-            while offset < places.count, let zigzag = LEB128.read(places, at: &offset),
+            while offset < places.count, let step = LEB128.readSigned(places, at: &offset),
                 let length = LEB128.readCount(places, at: &offset), let count = LEB128.readCount(places, at: &offset)
             {
-                start += Int(bitPattern: zigzag >> 1) ^ -Int(bitPattern: zigzag & 1)
+                start += step
                 body(SourceSpan(start: start, end: start + length), replaced..<(replaced + count))
                 replaced += count
             }
