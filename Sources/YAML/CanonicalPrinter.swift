@@ -255,7 +255,17 @@ struct CanonicalPrinter {
         output.newline()
         // No blank line between a key and the first comment of the collection under it.
         output.writeComments(leading, indent: keyIndent + 2, depth: depth + 1, blankBeforeFirst: false)
+        blankLineAfterLeadingComments(leading, of: value, depth: depth + 1)
         return slots
+    }
+
+    /// The blank line between a block collection's own comments, written after its header line,
+    /// and its first entry, when the text had one there: it is the collection's (whose line is its
+    /// first entry's), not the entry's, so the entry does not write it. As an entry keeps a blank
+    /// line after its own comments, so does the collection, and a collection written in brackets,
+    /// whose first entry gets those comments, prints the same.
+    private mutating func blankLineAfterLeadingComments(_ comments: [Comment], of node: Int, depth: Int) {
+        if !comments.isEmpty && table.hasBlankLine(node) { output.blankLine(depth: depth) }
     }
 
     // MARK: Sequences
@@ -341,8 +351,9 @@ struct CanonicalPrinter {
             output.writeComment(header)
             output.newline()
             // Comment lines written after the header line; those before it were hoisted.
-            output.writeComments(
-                (trivia ?? Trivia()).leadingAroundHeader.after, indent: indent + 2, depth: depth + 1, blankBeforeFirst: false)
+            let after = (trivia ?? Trivia()).leadingAroundHeader.after
+            output.writeComments(after, indent: indent + 2, depth: depth + 1, blankBeforeFirst: false)
+            blankLineAfterLeadingComments(after, of: node, depth: depth + 1)
             if isMapping {
                 printMappingBody(node, indent: indent + 2, depth: depth + 1, firstLineStarted: false, endComments: slots.end)
             } else {
