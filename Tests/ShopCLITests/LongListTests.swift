@@ -365,6 +365,56 @@ import YAML
         #expect(try folder.read("list.yaml") == written)
     }
 
+    @Test func aDiffOfLongListsWithEveryItemChangedIsTheWholeDiff() throws {
+        let folder = try ExportCLIFolder()
+        defer { folder.remove() }
+        // A section comment above every 100th item, and a comment and a key after the items. The
+        // changes' lines take more than the spool holds in memory.
+        let count = 12_000
+        func list(_ item: (Int) -> String) -> String {
+            "title: Long\ncurrency: EUR\nitems:\n"
+                + (0..<count).map { ($0 % 100 == 0 ? "\n  # section \($0 / 100)\n" : "") + item($0) }.joined()
+                + "\n# the end\nx-note: kept\n"
+        }
+        let old = list { "  - name: Item \($0)\n    price: \($0 % 90 + 1).\($0 % 10)5\n    quantity: 2\n" }
+        // Every price changed; an item removed, one added, one with a comment on its price.
+        let new = list { index in
+            let item = "  - name: Item \(index)\n    price: \(index % 90 + 1).\(index % 10)6\n    quantity: 2\n"
+            switch index {
+            case 7: return ""
+            case 5_000: return item + "  - name: Added\n    price: 1.00\n"
+            case 10_000: return item.replacingOccurrences(of: "6\n", with: "6 # on offer\n")
+            default: return item
+            }
+        }
+        try folder.write(old, to: "old.yaml")
+        try folder.write(new, to: "new.yaml")
+        let oldList = try VersionReading.list(Array(old.utf8)).get()
+        let newList = try VersionReading.list(Array(new.utf8)).get()
+        let whole = ListDiff(old: oldList, new: newList)
+        #expect(whole.counts == ListDiff.Counts(added: 1, removed: 1, changed: count - 1))
+        #expect(whole.text().utf8.count > 1 << 18)
+        // The versions are long enough, and written so, that they are compared a window at a time.
+        let windowed = ListDiff.ofLongVersions(old: Array(old.utf8), new: Array(new.utf8)) { _ in }
+        guard case .inWindows? = windowed else {
+            Issue.record("not compared in windows")
+            return
+        }
+        let text = try folder.run(["diff", "old.yaml", "new.yaml"])
+        #expect(text.status == 1, "\(text.err)")
+        #expect(text.out == whole.text())
+        let json = try folder.run(["diff", "--format", "json", "old.yaml", "new.yaml"])
+        #expect(json.status == 1, "\(json.err)")
+        #expect(json.out == whole.jsonText())
+        // Without a folder for the temporary file, the changes wait in memory.
+        let inMemory = try folder.run(["diff", "old.yaml", "new.yaml"], environment: ["TMPDIR": folder.path("missing")])
+        #expect(inMemory.out == whole.text())
+        // A version compared with itself has no changes.
+        let same = try folder.run(["diff", "new.yaml", "new.yaml"])
+        #expect(same.status == 0, "\(same.err)")
+        #expect(same.out == "no changes\n")
+    }
+
     @Test func longListsMergeItemByItem() throws {
         let folder = try ExportCLIFolder()
         defer { folder.remove() }

@@ -77,7 +77,7 @@ struct HistoryReading {
         _ index: Int, text: (Int) throws(Failure) -> [UInt8]?
     ) throws(Failure) -> Result<VersionItems, VersionReading.Unreadable>? {
         guard let bytes = try text(index) else { return nil }
-        return inParts(bytes, start: VersionItems.init) { items, list throws(VersionReading.Unreadable) in
+        return inParts(bytes, start: { VersionItems() }) { items, list throws(VersionReading.Unreadable) in
             try items.add(list)
         }
     }

@@ -19,8 +19,16 @@ struct VersionItems: Sendable {
     /// The list's currency code, when it sets one.
     private(set) var currency: String?
 
+    /// Whether ``priceUnits`` are kept (a diff matches items by their names and ids alone).
+    private let keepsPrices: Bool
+
     private static let hasName: UInt8 = 1
     private static let hasID: UInt8 = 2
+
+    /// No items yet; with `prices` false, their prices are not kept.
+    init(prices: Bool = true) {
+        keepsPrices = prices
+    }
 
     /// How many items the version has.
     var count: Int { marks.count }
@@ -43,7 +51,7 @@ struct VersionItems: Sendable {
                 }
                 starts.append(Int32(truncatingIfNeeded: texts.count))
                 marks.append(mark)
-                priceUnits.append(record.priceUnits)
+                if keepsPrices { priceUnits.append(record.priceUnits) }
             }
         }
         // Offsets are kept in 32 bits: names and ids of more than 2 GiB together are not followed.

@@ -14,19 +14,37 @@ import JSON
 extension ListDiff {
     /// The changes as a JSON value.
     public func json() -> JSONValue {
-        let counts = self.counts
-        var summary: JSONObject = ["added": .int(counts.added), "removed": .int(counts.removed), "changed": .int(counts.changed)]
-        summary["moved"] = .int(counts.moved)
-        return .object([
+        .object([
             "list": .array(listChanges.map(Self.json)),
             "items": .array(itemChanges.map(Self.json)),
-            "summary": .object(summary),
+            "summary": .object(Self.summary(counts)),
         ])
     }
 
     /// The JSON text, with a final line feed.
     public func jsonText() -> String {
-        JSONWriter.string(json()) + "\n"
+        jsonHead() + itemChanges.map(Self.jsonText).joined(separator: ",") + Self.jsonTail(counts)
+    }
+
+    /// The JSON text up to the first item change: ``jsonText()`` is this, each item change's
+    /// ``jsonText(_:)`` with commas between them, and ``jsonTail(_:)`` of the counts.
+    public func jsonHead() -> String {
+        #"{"list":"# + JSONWriter.string(.array(listChanges.map(Self.json))) + #","items":["#
+    }
+
+    /// The JSON text of one item change, an element of `items` (see ``jsonHead()``).
+    public static func jsonText(_ change: ItemChange) -> String {
+        JSONWriter.string(json(change))
+    }
+
+    /// The JSON text after the last item change, for changes `counts` counts (see ``jsonHead()``).
+    public static func jsonTail(_ counts: Counts) -> String {
+        #"],"summary":"# + JSONWriter.string(.object(summary(counts))) + "}\n"
+    }
+
+    /// The summary object of `counts`.
+    private static func summary(_ counts: Counts) -> JSONObject {
+        ["added": .int(counts.added), "removed": .int(counts.removed), "changed": .int(counts.changed), "moved": .int(counts.moved)]
     }
 
     static func json(_ change: ListChange) -> JSONValue {

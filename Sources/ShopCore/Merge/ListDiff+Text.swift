@@ -24,8 +24,12 @@ extension ListDiff {
     /// `2 added, 1 removed, 3 changed` (and `, 1 moved` with the order option); `no changes` when
     /// the versions are the same.
     public var summaryLine: String {
-        guard !isEmpty else { return "no changes" }
-        let counts = self.counts
+        Self.summaryLine(counts, options: options)
+    }
+
+    /// ``summaryLine`` for changes `counts` counts, compared with `options`.
+    public static func summaryLine(_ counts: Counts, options: Options) -> String {
+        guard counts != Counts() else { return "no changes" }
         var parts = ["\(counts.added) added", "\(counts.removed) removed", "\(counts.changed) changed"]
         if options.order { parts.append("\(counts.moved) moved") }
         return parts.joined(separator: ", ")
@@ -63,7 +67,8 @@ extension ListDiff {
         return "~ \(key): " + parts.joined(separator: ", ")
     }
 
-    static func line(_ change: ItemChange) -> String {
+    /// The line of one item change, as ``lines`` has it.
+    public static func line(_ change: ItemChange) -> String {
         let name = displayed(change.name)
         switch change.kind {
         case .added:

@@ -34,13 +34,17 @@ struct VersionOutline: Sendable {
     /// item's is (an empty range for an item not plain).
     var printed: [UInt8] = []
     var printedRanges: [Range<UInt32>] = []
+    /// With `identifying`: every item's name and id as written, which match the items of two
+    /// versions (see ``DiffWindows``).
+    var identities: VersionItems?
 
     /// The outline of the list `bytes` hold, or nil when the list cannot be merged in outline: it
     /// is not read in parts, breaks a rule by which merge tells items apart, has a mapping whose
     /// keys do not start with the one the canonical form puts first, or `bytes` hold a carriage
     /// return or `reserved` (which the merge writes in its place). With `printing`, the plain
-    /// items are printed as the canonical form prints them.
-    static func read(_ bytes: [UInt8], printing: Bool, reserved: [UInt8]) -> VersionOutline? {
+    /// items are printed as the canonical form prints them; with `identifying`, each item's name
+    /// and id are kept.
+    static func read(_ bytes: [UInt8], printing: Bool, identifying: Bool = false, reserved: [UInt8]) -> VersionOutline? {
         guard !bytes.contains(UInt8(ascii: "\r")), !ByteSearch.contains(bytes, reserved) else { return nil }
         var outline = VersionOutline()
         if printing {
@@ -48,6 +52,7 @@ struct VersionOutline: Sendable {
             outline.printedRanges.reserveCapacity(bytes.count / 64)
         }
         outline.items.reserveCapacity(bytes.count / 64)
+        if identifying { outline.identities = VersionItems(prices: false) }
         var print = EntryPrint()
         var usable = true
         func take(_ part: ShoppingList) {
@@ -56,6 +61,9 @@ struct VersionOutline: Sendable {
                 return
             }
             let first = outline.items.count
+            if outline.identities != nil {
+                do throws(VersionReading.Unreadable) { try outline.identities?.add(part) } catch { usable = false }
+            }
             part.document.withRawNodes { nodes in
                 for record in part.records {
                     let node = Int(record.node)

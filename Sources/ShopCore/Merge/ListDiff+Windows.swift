@@ -1,0 +1,54 @@
+extension ListDiff {
+    /// A diff of two long versions (see ``ofLongVersions(old:new:options:itemChanges:)``).
+    public enum LongDiff: Sendable {
+        /// The whole diff, made with the items neither version changed set aside.
+        case whole(ListDiff)
+        /// The diff made a window of items at a time: the item changes were handed over as each
+        /// window was compared, in order. `top` holds the changes at the top level (and no item
+        /// changes); `counts` counts every change.
+        case inWindows(top: ListDiff, counts: Counts)
+    }
+
+    /// What changed from `old` to `new` (texts with their outlines, read with identities), worked
+    /// out a window of items at a time (see ``DiffWindows``): each window's texts are read and
+    /// compared, its item changes handed to `itemChanges`, and all of it dropped before the next
+    /// window, so that neither long version is read whole and the changes are not held. A window
+    /// whose texts are the same in both versions changed nothing and is not read.
+    ///
+    /// Nil when the versions cannot be cut in windows, when a window's text cannot be read (the
+    /// whole versions' reading says why), and with `order` (which items count as moved depends
+    /// on all of them); what `itemChanges` was handed before a nil is void.
+    static func inWindows(
+        old: (text: [UInt8], outline: VersionOutline), new: (text: [UInt8], outline: VersionOutline), options: Options,
+        itemsPerWindow: Int, itemChanges: ([ItemChange]) -> Void
+    ) -> (top: ListDiff, counts: Counts)? {
+        guard !options.order, let windows = DiffWindows(old: old, new: new, itemsPerWindow: itemsPerWindow) else {
+            return nil
+        }
+        var top = ListDiff(listChanges: [], itemChanges: [], options: options)
+        var counts = Counts()
+        for (number, window) in windows.windows.enumerated() {
+            let oldPieces = DiffWindows.pieces(of: window.old, old.text, old.outline)
+            let newPieces = DiffWindows.pieces(of: window.new, new.text, new.outline)
+            let same = zip(
+                [oldPieces.before, oldPieces.items, oldPieces.after], [newPieces.before, newPieces.items, newPieces.after]
+            ).allSatisfy { SettledRuns.sameBytes(old.text, $0, new.text, $1) }
+            if same { continue }
+            guard case .success(let oldList) = VersionReading.list(DiffWindows.text(old.text, oldPieces)),
+                case .success(let newList) = VersionReading.list(DiffWindows.text(new.text, newPieces))
+            else { return nil }
+            var diff = ListDiff(old: oldList, new: newList, options: options)
+            // Every window has the whole top level: its changes are the first window's.
+            if number == 0 { top.listChanges = diff.listChanges }
+            diff.listChanges = []
+            let windowCounts = diff.counts
+            counts.added += windowCounts.added
+            counts.removed += windowCounts.removed
+            counts.changed += windowCounts.changed
+            counts.moved += windowCounts.moved
+            if !diff.itemChanges.isEmpty { itemChanges(diff.itemChanges) }
+        }
+        counts.changed += top.listChanges.count
+        return (top, counts)
+    }
+}
