@@ -19,7 +19,8 @@
 #   merge       Fuzz/MergeTarget.swift: the list merge on three versions made from the input (a
 #               household pair it seeds, checked against the rules worked out on the model; copies
 #               of it edited by shop's editor; the line merge for a text that is no list); starts
-#               from the examples.
+#               from the examples. The diff of the base and each side, made as long versions are
+#               diffed (in windows of items), must be the whole diff.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${1:-300}

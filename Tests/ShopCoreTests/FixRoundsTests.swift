@@ -104,6 +104,31 @@ import YAML
         #expect(rounds.findings() == findings)
     }
 
+    /// A round whose text reads but breaks the list's shape is undone too, when the structure
+    /// error is in a part of a long list, which goes on to the store and not to the rest.
+    @Test func aRoundThatBreaksTheShapeOfALongListIsUndone() throws {
+        let text = Array(
+            ("items:\n" + (0..<3000).map { "  - name: Item \($0)\n    price: \($0 == 2999 ? "3,49" : "1.00")\n" }.joined()).utf8)
+        let findings = try ShoppingList.checkInParts(text).get()
+        #expect(findings.contains { $0.fixes.contains(where: \.isSafe) })
+        // A safe fix (as a faulty rule would offer) that makes item 100 a text, not a mapping.
+        let item = Array("  - name: Item 100\n".utf8)
+        let start = try #require(text.indices.first { text[$0..<min($0 + item.count, text.count)].elementsEqual(item) })
+        let end = start + item.count + "    price: 1.00\n".utf8.count
+        let breaking = FixerTests.finding([(start + 4, end, "Item 100\n")])
+        var broken = text
+        broken.replaceSubrange((start + 4)..<end, with: Array("Item 100\n".utf8))
+        var handedOn: [Finding] = []
+        let checked = try ShoppingList.checkInParts(broken, rules: nil, handing: { handedOn += $0 }, { _, _ in }).get()
+        #expect(checked.structureErrorHandedOn && !checked.findings.contains { $0.rule == .structure })
+        #expect(handedOn.contains { $0.rule == .structure })
+        var spool = RecordingSpool()
+        let rounds = FixRounds(text, findings: [breaking] + findings, spool: &spool)
+        #expect(rounds.bytes == text)
+        #expect(rounds.fixed.isEmpty)
+        #expect(rounds.findings() == findings)
+    }
+
     /// A spool that cannot give the text back stops the rounds with its error.
     @Test func aSpoolThatLosesTheTextStopsTheRounds() throws {
         let text = Array("items:\n  - name: Milk\n    price: 3,49\n".utf8)

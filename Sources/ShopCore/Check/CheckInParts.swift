@@ -60,6 +60,15 @@ extension ShoppingList {
         /// Whether the list was read whole, since its settings come after its items: then
         /// `findings` are all of them, and those handed on before this was known do not count.
         public var isWhole: Bool
+        /// Whether a finding handed on for the parts is a structure error (false when
+        /// `isWhole`): with `findings`, whether the list breaks its shape, known without going
+        /// through the findings handed on again.
+        public var structureErrorHandedOn = false
+
+        /// Whether a structure error was found anywhere in the list.
+        public var hasStructureErrors: Bool {
+            structureErrorHandedOn || findings.contains { $0.rule == .structure }
+        }
     }
 
     /// Checks the list `bytes` hold as ``checkInParts(_:rules:)`` does, handing each part's
@@ -81,9 +90,11 @@ extension ShoppingList {
         _ part: (ShoppingList, Bool) -> Void
     ) -> Result<CheckedRest, ReadFailure> {
         var errors = false
+        var structure = false
         let read = readInParts(bytes, chunkCapacity: chunkCapacity) { list in
             let findings = list.check(rules)
             errors = errors || findings.contains { $0.severity == .error }
+            structure = structure || findings.contains { $0.rule == .structure }
             partFindings(findings)
             part(list, errors)
         }
@@ -93,7 +104,8 @@ extension ShoppingList {
         case .success(.settingsAfterItems):
             return ShoppingList.read(bytes).map { list in CheckedRest(findings: list.check(rules), list: list, isWhole: true) }
         case .success(.read(let rest)):
-            return .success(CheckedRest(findings: rest.check(rules), list: rest, isWhole: false))
+            return .success(
+                CheckedRest(findings: rest.check(rules), list: rest, isWhole: false, structureErrorHandedOn: structure))
         }
     }
 }

@@ -51,8 +51,7 @@ public struct FixRounds<Store: FindingStore> {
             let made = try spool.text()
             // A round whose result does not read as a list, or breaks its shape, is not made: the
             // text goes back to what it was, and its findings are found again.
-            guard case .success(let next) = ShoppingList.checkInParts(made, into: &self.store),
-                try !Self.breaksShape(self.store, next.findings)
+            guard case .success(let next) = ShoppingList.checkInParts(made, into: &self.store), !next.hasStructureErrors
             else {
                 bytes = undo.applied(to: made)
                 if case .success(let again) = ShoppingList.checkInParts(bytes, into: &self.store) {
@@ -71,13 +70,6 @@ public struct FixRounds<Store: FindingStore> {
     /// Hands `body` the findings of the text after the last round, in order.
     public func forEachFinding(_ body: (Finding) -> Void) throws(Store.Failure) {
         try store.forEach(mergedWith: rest, body)
-    }
-
-    /// Whether the findings `store` and `rest` have a structure error.
-    private static func breaksShape(_ store: Store, _ rest: [Finding]) throws(Store.Failure) -> Bool {
-        var broken = false
-        try store.forEach(mergedWith: rest) { broken = broken || $0.rule == .structure }
-        return broken
     }
 
     /// The safe fixes of the findings `store` and `rest` that can be made together, as the report
