@@ -68,11 +68,11 @@ enum CheckCommand {
                 case "sarif":
                     try sarif?.append(report) { console.out.write($0) }
                 default:
-                    try report.forEachDiagnostic { diagnostic in
-                        if diagnostic.severity == .error { errors += 1 } else { warnings += 1 }
-                        console.out.write(
-                            DiagnosticRenderer.textEntry(diagnostic, path: report.path, source: report.source, console: console))
-                    }
+                    let counts = try DiagnosticRenderer.writeText(
+                        report.forEachDiagnostic, path: report.path, source: report.source, console: console
+                    ) { console.out.write($0) }
+                    errors += counts.errors
+                    warnings += counts.warnings
                 }
             } catch {
                 console.error(error.description)
@@ -199,8 +199,9 @@ struct ListFile {
 
     /// Writes `diagnostics`, the findings of the file at `path`, in text form to standard error.
     static func report(_ diagnostics: some Sequence<Diagnostic>, path: String, source: SourceText, to console: Console) {
-        _ = DiagnosticRenderer.writeText(diagnostics, path: path, source: source, console: console, toErrorStream: true) {
-            console.err.write($0)
-        }
+        _ = DiagnosticRenderer.writeText(
+            { (body: (Diagnostic) -> Void) in diagnostics.forEach(body) }, path: path, source: source, console: console,
+            toErrorStream: true
+        ) { console.err.write($0) }
     }
 }
