@@ -17,8 +17,10 @@ import TestSupport
     @Test(arguments: [10, 9_000])
     func givesBackInOrder(count: Int) throws {
         var random = SeededGenerator(seed: 0x5B00_1000 + UInt64(count))
+        let folder = try OutputSpoolTests.folder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
         for ordered in [true, false] {
-            let spool = FindingSpool(folder: NSTemporaryDirectory())
+            let spool = FindingSpool(folder: folder)
             var parts: [Finding] = []
             var start = 0
             for _ in 0..<count {
@@ -26,6 +28,8 @@ import TestSupport
                 parts.append(Self.finding(at: start, .badPrice, String(repeating: "é", count: Int.random(in: 0...40, using: &random))))
             }
             for piece in stride(from: 0, to: parts.count, by: 7) { spool.take(Array(parts[piece..<min(parts.count, piece + 7)])) }
+            // 10 findings wait in memory, 9,000 in the spool's unnamed file.
+            #expect(OutputSpoolTests.openFiles(in: folder).count == (count > 1_000 ? 1 : 0))
             let rest = [Self.finding(at: 0, .unknownKey, "first"), Self.finding(at: start, .unknownKey, "at the last")]
             var given: [Finding] = []
             try spool.forEach(mergedWith: rest) { given.append($0) }
