@@ -130,6 +130,20 @@ struct DiffWindowsTests {
         #expect(compared.windowed == 1 && compared.failures.isEmpty, "\(compared.failures)")
     }
 
+    @Test("an item added last in a window goes after the items removed before the next match")
+    func addedBeforeAMove() {
+        // The whole diff shows an added item after the items removed before the next item matched
+        // (in the new version's order): here M, which moved up past C, and R before it.
+        func list(_ names: [String]) -> String {
+            "items:\n" + names.map { "  - name: \($0)\n    price: 1.00\n" }.joined()
+        }
+        let old = list(["A", "C", "R", "M", "S"])
+        let new = list(["A", "X", "M", "C"])
+        let compared = Self.compare([("added before a move", old, new)], sizes: [1, 2])
+        #expect(compared.failures.isEmpty, "\(compared.failures)")
+        #expect(Self.whole(old, new)?.lines == ["- R", "+ X (price 1.00)", "- S"])
+    }
+
     @Test("every price changed, and items added, removed and renamed far apart")
     func everyPriceChanged() {
         let head = "title: Home\ncurrency: EUR\ncategories: [Dairy, Bakery]\n\nitems:\n\n  # Dairy\n"

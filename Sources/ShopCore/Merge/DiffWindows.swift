@@ -84,10 +84,19 @@ struct DiffWindows {
     ) -> [(old: Int, new: Int)] {
         let oldCount = matching.newForOld.count
         let newCount = matching.oldForNew.count
-        // For each new position, the lowest old item matched from there on (`oldCount` for none).
-        var lowestAfter = [Int](repeating: oldCount, count: newCount + 1)
+        // For each new position, the lowest old item matched from there on, and the old item of
+        // the first item matched from there on in the new order (`oldCount` for none).
+        var lowestAfter = [Int32](repeating: Int32(truncatingIfNeeded: oldCount), count: newCount + 1)
+        var nextMatched = lowestAfter
         for index in (0..<newCount).reversed() {
-            lowestAfter[index] = min(matching.oldForNew[index] ?? oldCount, lowestAfter[index + 1])
+            let old = matching.oldForNew[index].map { Int32(truncatingIfNeeded: $0) }
+            lowestAfter[index] = min(old ?? lowestAfter[index + 1], lowestAfter[index + 1])
+            nextMatched[index] = old ?? nextMatched[index + 1]
+        }
+        // For each old position, how many old items before it went.
+        var wentBefore = [Int32](repeating: 0, count: oldCount + 1)
+        for index in 0..<oldCount {
+            wentBefore[index + 1] = wentBefore[index] + (matching.newForOld[index] == nil ? 1 : 0)
         }
         // A rename is looked for when exactly one item went: it and the items that came stay together.
         let renaming = matching.renameCandidates.map { candidates in
@@ -100,8 +109,12 @@ struct DiffWindows {
             if let old = matching.oldForNew[index] { highestBefore = max(highestBefore, old) }
             guard index + 1 - windowStart >= itemsPerWindow, newBreaks[index] else { continue }
             // The old items up to the next window's first match are this window's.
-            let oldEnd = lowestAfter[index + 1]
+            let oldEnd = Int(lowestAfter[index + 1])
             guard highestBefore < oldEnd, oldEnd > 0, oldEnd < oldCount, oldBreaks[oldEnd - 1] else { continue }
+            // An item added last in the window is shown after the items removed before the next
+            // item matched, in the new order: they must be in the window.
+            let shownBefore = max(oldEnd, Int(nextMatched[index + 1]))
+            if matching.oldForNew[index] == nil && wentBefore[shownBefore] > wentBefore[oldEnd] { continue }
             if let renaming {
                 if renaming.came.lowerBound <= index && index < renaming.came.upperBound { continue }
                 if (renaming.removed < oldEnd) != (renaming.came.lowerBound <= index) { continue }
