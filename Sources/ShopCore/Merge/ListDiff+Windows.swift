@@ -1,3 +1,5 @@
+import Threads
+
 extension ListDiff {
     /// A diff of two long versions (see ``ofLongVersions(old:new:options:itemChanges:)``).
     public enum LongDiff: Sendable {
@@ -11,9 +13,10 @@ extension ListDiff {
 
     /// What changed from `old` to `new` (texts with their outlines, read with identities), worked
     /// out a window of items at a time (see ``DiffWindows``): each window's texts are read and
-    /// compared, its item changes handed to `itemChanges`, and all of it dropped before the next
-    /// window, so that neither long version is read whole and the changes are not held. A window
-    /// whose texts are the same in both versions changed nothing and is not read.
+    /// compared (two at a time, one on a second thread), its item changes handed to `itemChanges`
+    /// in order, and all of it dropped before the next windows, so that neither long version is
+    /// read whole and the changes are not held. A window whose texts are the same in both versions
+    /// changed nothing and is not read.
     ///
     /// Nil when the versions cannot be cut in windows, when a window's text cannot be read (the
     /// whole versions' reading says why), and with `order` (which items count as moved depends
@@ -25,28 +28,46 @@ extension ListDiff {
         guard !options.order, let windows = DiffWindows(old: old, new: new, itemsPerWindow: itemsPerWindow) else {
             return nil
         }
-        var top = ListDiff(listChanges: [], itemChanges: [], options: options)
-        var counts = Counts()
-        for (number, window) in windows.windows.enumerated() {
+        /// What comparing one window gave.
+        enum Compared {
+            case same
+            case unreadable
+            case changes(ListDiff)
+        }
+        func compare(_ window: DiffWindows.Window) -> Compared {
             let oldPieces = DiffWindows.pieces(of: window.old, old.text, old.outline)
             let newPieces = DiffWindows.pieces(of: window.new, new.text, new.outline)
             let same = zip(
                 [oldPieces.before, oldPieces.items, oldPieces.after], [newPieces.before, newPieces.items, newPieces.after]
             ).allSatisfy { SettledRuns.sameBytes(old.text, $0, new.text, $1) }
-            if same { continue }
+            if same { return .same }
             guard case .success(let oldList) = VersionReading.list(DiffWindows.text(old.text, oldPieces)),
                 case .success(let newList) = VersionReading.list(DiffWindows.text(new.text, newPieces))
-            else { return nil }
-            var diff = ListDiff(old: oldList, new: newList, options: options)
-            // Every window has the whole top level: its changes are the first window's.
-            if number == 0 { top.listChanges = diff.listChanges }
-            diff.listChanges = []
-            let windowCounts = diff.counts
-            counts.added += windowCounts.added
-            counts.removed += windowCounts.removed
-            counts.changed += windowCounts.changed
-            counts.moved += windowCounts.moved
-            if !diff.itemChanges.isEmpty { itemChanges(diff.itemChanges) }
+            else { return .unreadable }
+            return .changes(ListDiff(old: oldList, new: newList, options: options))
+        }
+        var top = ListDiff(listChanges: [], itemChanges: [], options: options)
+        var counts = Counts()
+        // Two windows at a time, one on a second thread; their changes are handed over in order.
+        var first = 0
+        while first < windows.windows.count {
+            let batch = windows.windows[first..<min(first + 2, windows.windows.count)]
+            for (number, compared) in zip(batch.indices, SharedWork.map(batch.count) { compare(batch[batch.startIndex + $0]) }) {
+                guard case .changes(var diff) = compared else {
+                    if case .unreadable = compared { return nil }
+                    continue
+                }
+                // Every window has the whole top level: its changes are the first window's.
+                if number == 0 { top.listChanges = diff.listChanges }
+                diff.listChanges = []
+                let windowCounts = diff.counts
+                counts.added += windowCounts.added
+                counts.removed += windowCounts.removed
+                counts.changed += windowCounts.changed
+                counts.moved += windowCounts.moved
+                if !diff.itemChanges.isEmpty { itemChanges(diff.itemChanges) }
+            }
+            first += batch.count
         }
         counts.changed += top.listChanges.count
         return (top, counts)
