@@ -1,7 +1,7 @@
 /// Where two long versions of a list can be compared a window of items at a time (see
-/// ``ListDiff/inWindows(old:new:options:)``): runs of items, one in each version, such that the
-/// diff of each window's texts gives, one after another, the changes the diff of the whole
-/// versions gives.
+/// ``ListDiff/inWindows(old:new:options:itemsPerWindow:itemChanges:)``): runs of items, one in
+/// each version, such that the diffs of the windows' texts give, one after another, the changes
+/// the diff of the whole versions gives, in its order.
 ///
 /// A window's text is the version's text before its first item (the top level and `items:`),
 /// the window's items, and the text after its last item. That is the same list but for the
@@ -10,8 +10,10 @@
 ///   window, and matching each window alone pairs the same items;
 /// - a rename is looked for in a window when and only when it is looked for in the whole: when
 ///   exactly one item went, the window that holds it holds every item that came;
-/// - the items removed are where the whole diff shows them: up to the first item the next window
-///   matches, an item removed belongs to the window before;
+/// - the items removed are shown where the whole diff shows them (before the next item matched
+///   in the new order, and before an item added ahead of that one): an item removed belongs to
+///   the window before the next window's first match, and a window that ends on an added item
+///   holds every item removed before the next match;
 /// - every item has a name or an id (an item with neither is shown by its position);
 /// - a window starts and ends between plain items (``VersionOutline``) with only blank lines
 ///   between them, so that no comment moves from one item to another.
