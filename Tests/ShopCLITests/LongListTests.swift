@@ -409,6 +409,10 @@ import YAML
         // Without a folder for the temporary file, the changes wait in memory.
         let inMemory = try folder.run(["diff", "old.yaml", "new.yaml"], environment: ["TMPDIR": folder.path("missing")])
         #expect(inMemory.out == whole.text())
+        // As git's external diff: its header, then the same changes.
+        let git = try folder.run(["diff", "--git", "shopping.yaml", "old.yaml", "1111111", "100644", "new.yaml", "2222222", "100644"])
+        #expect(git.status == 0, "\(git.err)")
+        #expect(git.out == "diff --shop a/shopping.yaml b/shopping.yaml\n" + whole.text())
         // A version compared with itself has no changes.
         let same = try folder.run(["diff", "new.yaml", "new.yaml"])
         #expect(same.status == 0, "\(same.err)")
