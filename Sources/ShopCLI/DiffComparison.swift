@@ -15,14 +15,13 @@ struct DiffComparison {
 
     let old: [UInt8]
     let new: [UInt8]
-    let format: Format
     /// The versions that are not lists, with why.
     private(set) var unreadable: [(side: Side, reason: String)] = []
     /// The changes, when both are lists compared whole (or with the items neither changed set
     /// aside).
     private(set) var diff: ListDiff?
     /// The changes of two long lists compared a window of items at a time: the changes at the top
-    /// level, the counts of all, and the item changes written as `format` says, held in a spool
+    /// level, the counts of all, and the item changes written as the format given says, held in a spool
     /// (memory, then a temporary file) until they are shown.
     private var windowed: (top: ListDiff, counts: ListDiff.Counts, items: OutputSpool)?
 
@@ -35,7 +34,6 @@ struct DiffComparison {
     ) {
         self.old = old
         self.new = new
-        self.format = format
         let options = ListDiff.Options(order: order)
         let spool = OutputSpool(folder: temporaryFolder)
         var first = true

@@ -34,13 +34,17 @@ extension ListDiff {
             case unreadable
             case changes(ListDiff)
         }
+        // Every window has the text before and after the items: whether it is the same in both
+        // versions is asked once.
+        let oldFrame = DiffWindows.pieces(of: 0..<1, old.text, old.outline)
+        let newFrame = DiffWindows.pieces(of: 0..<1, new.text, new.outline)
+        let sameFrame =
+            SettledRuns.sameBytes(old.text, oldFrame.before, new.text, newFrame.before)
+            && SettledRuns.sameBytes(old.text, oldFrame.after, new.text, newFrame.after)
         func compare(_ window: DiffWindows.Window) -> Compared {
             let oldPieces = DiffWindows.pieces(of: window.old, old.text, old.outline)
             let newPieces = DiffWindows.pieces(of: window.new, new.text, new.outline)
-            let same = zip(
-                [oldPieces.before, oldPieces.items, oldPieces.after], [newPieces.before, newPieces.items, newPieces.after]
-            ).allSatisfy { SettledRuns.sameBytes(old.text, $0, new.text, $1) }
-            if same { return .same }
+            if sameFrame && SettledRuns.sameBytes(old.text, oldPieces.items, new.text, newPieces.items) { return .same }
             guard case .success(let oldList) = VersionReading.list(DiffWindows.text(old.text, oldPieces)),
                 case .success(let newList) = VersionReading.list(DiffWindows.text(new.text, newPieces))
             else { return .unreadable }
@@ -60,11 +64,7 @@ extension ListDiff {
                 // Every window has the whole top level: its changes are the first window's.
                 if number == 0 { top.listChanges = diff.listChanges }
                 diff.listChanges = []
-                let windowCounts = diff.counts
-                counts.added += windowCounts.added
-                counts.removed += windowCounts.removed
-                counts.changed += windowCounts.changed
-                counts.moved += windowCounts.moved
+                counts.add(diff.counts)
                 if !diff.itemChanges.isEmpty { itemChanges(diff.itemChanges) }
             }
             first += batch.count

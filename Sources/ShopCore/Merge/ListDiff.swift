@@ -128,6 +128,14 @@ public struct ListDiff: Sendable, Equatable {
             self.changed = changed
             self.moved = moved
         }
+
+        /// Adds the changes `other` counts.
+        mutating func add(_ other: Counts) {
+            added += other.added
+            removed += other.removed
+            changed += other.changed
+            moved += other.moved
+        }
     }
 
     /// The changes at the top level, in canonical key order.
