@@ -73,6 +73,26 @@ final class OutputSpool {
         if !memory.isEmpty { memory.withUnsafeBufferPointer(output) }
     }
 
+    /// Fills `buffer` with the bytes held from `offset` on. Throws when the temporary file cannot
+    /// be read back.
+    func read(from offset: Int, into buffer: UnsafeMutableRawBufferPointer) throws(FileError) {
+        var filled = 0
+        if offset < fileCount {
+            try TemporaryFile.read(file, offset..<min(fileCount, offset + buffer.count)) { piece in
+                UnsafeMutableRawBufferPointer(rebasing: buffer[filled..<(filled + piece.count)])
+                    .copyMemory(from: UnsafeRawBufferPointer(piece))
+                filled += piece.count
+            }
+        }
+        guard filled < buffer.count else { return }
+        let start = offset + filled - fileCount
+        precondition(start + buffer.count - filled <= memory.count, "more bytes read back than were held")
+        memory.withUnsafeBytes { held in
+            UnsafeMutableRawBufferPointer(rebasing: buffer[filled...])
+                .copyMemory(from: UnsafeRawBufferPointer(rebasing: held[start..<(start + buffer.count - filled)]))
+        }
+    }
+
     /// Appends to the file; returns how many bytes went there (fewer than all when a write fails,
     /// after which the file takes nothing more).
     private func append(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {

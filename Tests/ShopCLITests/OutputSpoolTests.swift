@@ -1,8 +1,8 @@
 import Foundation
-import ShopCore
 import Testing
 
 @testable import ShopCLI
+@testable import ShopCore
 
 /// A spool holds what it is given in memory while it is small, then in an unnamed file in its
 /// folder, and gives it all back in order; a file that cannot be read back is an error, not
@@ -65,6 +65,40 @@ import Testing
         #expect(try Self.delivered(inMemory) == Array(Self.pieces.joined()))
     }
 
+    /// What `read(from:into:)` gives for every slice of `expected`, in steps.
+    static func expectSlices(of spool: OutputSpool, _ expected: [UInt8]) throws {
+        for (offset, length) in [(0, 0), (0, 1), (5, 70_000), (262_100, 200), (262_144, 10), (expected.count - 3, 3), (0, expected.count)] {
+            var slice = [UInt8](repeating: 0, count: length)
+            try slice.withUnsafeMutableBytes { buffer in try spool.read(from: offset, into: buffer) }
+            #expect(slice == Array(expected[offset..<(offset + length)]), "\(length) bytes from \(offset)")
+        }
+    }
+
+    @Test func anySliceOfWhatWasHeldIsReadBack() throws {
+        let folder = try Self.folder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let expected = Array(Self.pieces.joined())
+        let spool = OutputSpool(folder: folder)
+        Self.fill(spool)
+        try #require(Self.openFiles(in: folder).count == 1)
+        try Self.expectSlices(of: spool, expected)
+        let inMemory = OutputSpool(folder: folder + "/missing")
+        Self.fill(inMemory)
+        try Self.expectSlices(of: inMemory, expected)
+        // How history sets its state aside: arrays written, and read back in order after a
+        // restart forgot what came before.
+        var state = HistoryCommand.StateSpool(spool: spool)
+        state.restart()
+        let texts = (0..<200_000).map { UInt8($0 % 251) }
+        let starts = (0..<70_000).map { Int32($0 * 3) }
+        SetAsideArrays.write(texts, to: &state)
+        SetAsideArrays.write([Int64](), to: &state)
+        SetAsideArrays.write(starts, to: &state)
+        #expect(try SetAsideArrays.read(UInt8.self, from: &state) == texts)
+        #expect(try SetAsideArrays.read(Int64.self, from: &state) == [])
+        #expect(try SetAsideArrays.read(Int32.self, from: &state) == starts)
+    }
+
     @Test func aFileThatCannotBeReadBackIsAnError() throws {
         let folder = try Self.folder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
@@ -74,6 +108,11 @@ import Testing
         try #require(files.count == 1)
         Self.breakReading(files[0])
         #expect(throws: FileError.self) { try Self.delivered(spool) }
+        var bytes = [UInt8](repeating: 0, count: 10)
+        #expect(throws: FileError.self) { try bytes.withUnsafeMutableBytes { try spool.read(from: 0, into: $0) } }
+        // History's state set aside there does not come back: the command fails as on a file.
+        var state = HistoryCommand.StateSpool(spool: spool)
+        #expect(throws: CommandFailure.self) { try SetAsideArrays.read(UInt8.self, from: &state) }
         // The findings of check wait in such a spool too.
         let findings = FindingSpool(folder: folder)
         findings.take((0..<9_000).map { FindingSpoolTests.finding(at: $0, .badPrice, "a finding") })

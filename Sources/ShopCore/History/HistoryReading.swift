@@ -32,13 +32,15 @@ struct HistoryReading {
             trackOfItem: previous?.tracks ?? [])
     }
 
-    /// Follows the items into version `index`, after those followed before.
-    mutating func follow<Failure: Error>(
-        _ index: Int, text: (Int) throws(Failure) -> [UInt8]?, skipped: (Int, PriceHistory.Skip) -> Void
-    ) throws(Failure) {
+    /// Follows the items into version `index`, after those followed before. While a long text is
+    /// read, what was followed so far waits in `spool` (see ``setAside(in:with:)``).
+    mutating func follow<Failure: Error, Spool: SetAsideSpool>(
+        _ index: Int, text: (Int) throws(Failure) -> [UInt8]?, spool: inout Spool,
+        skipped: (Int, PriceHistory.Skip) -> Void
+    ) throws(Failure) where Spool.Failure == Failure {
         var items: VersionItems
         // The text is read where it is asked for and dropped there: only its items are kept.
-        switch try read(index, text: text) {
+        switch try read(index, text: text, spool: &spool) {
         case nil:
             return skipped(index, .missing)
         case .failure(let unreadable)?:
@@ -47,22 +49,17 @@ struct HistoryReading {
             items = read
         }
         var next = [Int32](repeating: -1, count: items.count)
-        if let previous {
-            var matching = previous.items.withIdentities { old in
-                items.withIdentities { new in ItemMatching(byIdentity: old, new) }
+        if let oldIndex = previous?.index {
+            // Not bound to a name: the version read last is let go of when it is set aside.
+            var matching = Self.matching(previous?.items ?? VersionItems(), items)
+            if let (removed, came) = matching.renameCandidates {
+                // Both texts are read again, each as long as a version: the state waits meanwhile.
+                setAside(in: &spool, with: &items)
+                let added = try renamed(removed, of: oldIndex, among: came, of: index, text: text)
+                try takeBack(from: &spool, with: &items)
+                if let added { matching.pair(removed, added) }
             }
-            if let (removed, came) = matching.renameCandidates,
-                let added = try renamed(removed, of: previous.index, among: came, of: index, text: text)
-            {
-                matching.pair(removed, added)
-            }
-            for (old, new) in matching.newForOld.enumerated() {
-                if let new {
-                    next[new] = previous.tracks[old]
-                } else {
-                    for key in previous.items.returnKeys(old) { gone[key] = previous.tracks[old] }
-                }
-            }
+            carryTracks(matching, into: &next)
         }
         for item in next.indices where next[item] < 0 {
             next[item] = recall(item, of: items) ?? tracks.add()
@@ -72,14 +69,80 @@ struct HistoryReading {
         previous = (index, items, next)
     }
 
-    /// The items of version `index`, when it has a text; the text is not kept.
-    private func read<Failure: Error>(
-        _ index: Int, text: (Int) throws(Failure) -> [UInt8]?
-    ) throws(Failure) -> Result<VersionItems, VersionReading.Unreadable>? {
-        guard let bytes = try text(index) else { return nil }
-        return inParts(bytes, start: { VersionItems() }) { items, list throws(VersionReading.Unreadable) in
-            try items.add(list)
+    /// The items of `old` matched with those of `new`, by their ids and names.
+    private static func matching(_ old: VersionItems, _ new: VersionItems) -> ItemMatching {
+        old.withIdentities { old in
+            new.withIdentities { new in ItemMatching(byIdentity: old, new) }
         }
+    }
+
+    /// Puts each matched item of the version read last on its track in `next`; an item that went
+    /// leaves its track to be recalled when it comes back.
+    private mutating func carryTracks(_ matching: ItemMatching, into next: inout [Int32]) {
+        guard let previous else { return }
+        for (old, new) in matching.newForOld.enumerated() {
+            if let new {
+                next[new] = previous.tracks[old]
+            } else {
+                for key in previous.items.returnKeys(old) { gone[key] = previous.tracks[old] }
+            }
+        }
+    }
+
+    /// The items of version `index`, when it has a text; the text is not kept. Once the history
+    /// follows many items, its state waits in `spool` while the text is read (always, when
+    /// `reading` cuts versions into parts).
+    private mutating func read<Failure: Error, Spool: SetAsideSpool>(
+        _ index: Int, text: (Int) throws(Failure) -> [UInt8]?, spool: inout Spool
+    ) throws(Failure) -> Result<VersionItems, VersionReading.Unreadable>? where Spool.Failure == Failure {
+        let waits = tracks.count >= setAsideMinimumItems
+        var none = VersionItems()
+        if waits { setAside(in: &spool, with: &none) }
+        let read: Result<VersionItems, VersionReading.Unreadable>?
+        do {
+            // The text lives in this block: it is let go of before the state comes back.
+            read = try text(index).map { bytes in
+                inParts(bytes, start: { VersionItems() }) { items, list throws(VersionReading.Unreadable) in
+                    try items.add(list)
+                }
+            }
+        }
+        if waits { try takeBack(from: &spool, with: &none) }
+        return read
+    }
+
+    /// From how many items followed on the state is set aside while a text is read: 10,000 items
+    /// are a list of about 1 MB, whose state is half a megabyte.
+    private var setAsideMinimumItems: Int {
+        switch reading {
+        case .whenLong: 10_000
+        case .inParts: 0
+        }
+    }
+
+    /// Writes the state (the price tracks, the version read last, and `current`, a version's
+    /// items) to `spool` and lets go of it, so that it is not held while a long text is: for
+    /// 100,000 items it is several megabytes, half the text of a 10.7 MB list.
+    private mutating func setAside<Spool: SetAsideSpool>(in spool: inout Spool, with current: inout VersionItems) {
+        spool.restart()
+        tracks.setAside(in: &spool)
+        current.setAside(in: &spool)
+        previous?.items.setAside(in: &spool)
+        if let kept = previous?.tracks {
+            SetAsideArrays.write(kept, to: &spool)
+            previous?.tracks = []
+        }
+    }
+
+    /// Takes back what ``setAside(in:with:)`` wrote, in the order it was written.
+    private mutating func takeBack<Spool: SetAsideSpool>(
+        from spool: inout Spool, with current: inout VersionItems
+    ) throws(Spool.Failure) {
+        try tracks.takeBack(from: &spool)
+        try current.takeBack(from: &spool)
+        try previous?.items.takeBack(from: &spool)
+        if previous != nil { previous?.tracks = try SetAsideArrays.read(from: &spool) }
+        spool.restart()
     }
 
     /// ``VersionReading/inParts(_:chunkCapacity:minimumSize:start:part:)`` as `reading` says.

@@ -78,21 +78,33 @@ public struct PriceHistory: Sendable {
     /// The history of `versions`, oldest first. `text` gives the text of a version by its place in
     /// `versions` (nil when there is none), once as it is read and once more for the version
     /// before and the version itself when an item may have been renamed; `skipped` is told of
-    /// each version that is left out, and why.
-    public static func read<Failure: Error>(
-        _ versions: [Version], text: (Int) throws(Failure) -> [UInt8]?, skipped: (Int, Skip) -> Void
-    ) throws(Failure) -> PriceHistory {
-        try read(versions, reading: .whenLong, text: text, skipped: skipped)
+    /// each version that is left out, and why. While a long text is read, what was followed so
+    /// far waits in `spool` (a temporary file, for a long list), so that the two are never held
+    /// at once; a spool that cannot give it back throws.
+    public static func read<Failure: Error, Spool: SetAsideSpool>(
+        _ versions: [Version], text: (Int) throws(Failure) -> [UInt8]?, settingAsideIn spool: inout Spool,
+        skipped: (Int, Skip) -> Void
+    ) throws(Failure) -> PriceHistory where Spool.Failure == Failure {
+        try read(versions, reading: .whenLong, text: text, settingAsideIn: &spool, skipped: skipped)
     }
 
-    /// ``read(_:text:skipped:)`` with the versions read as `reading` says (for tests).
-    static func read<Failure: Error>(
+    /// ``read(_:text:settingAsideIn:skipped:)`` with the versions read as `reading` says and the
+    /// state set aside in memory (for tests).
+    static func read(
+        _ versions: [Version], reading: HistoryReading.Reading, text: (Int) -> [UInt8]?, skipped: (Int, Skip) -> Void
+    ) -> PriceHistory {
+        var spool = SetAsideInMemory()
+        return read(versions, reading: reading, text: text, settingAsideIn: &spool, skipped: skipped)
+    }
+
+    /// ``read(_:text:settingAsideIn:skipped:)`` with the versions read as `reading` says.
+    static func read<Failure: Error, Spool: SetAsideSpool>(
         _ versions: [Version], reading: HistoryReading.Reading, text: (Int) throws(Failure) -> [UInt8]?,
-        skipped: (Int, Skip) -> Void
-    ) throws(Failure) -> PriceHistory {
+        settingAsideIn spool: inout Spool, skipped: (Int, Skip) -> Void
+    ) throws(Failure) -> PriceHistory where Spool.Failure == Failure {
         var reading = HistoryReading(versions: versions, reading: reading)
         for index in versions.indices {
-            try reading.follow(index, text: text, skipped: skipped)
+            try reading.follow(index, text: text, spool: &spool, skipped: skipped)
         }
         return reading.history
     }

@@ -69,6 +69,23 @@ struct VersionItems: Sendable {
         priceUnits = []
     }
 
+    /// Writes the buffers to `spool` and lets go of them, until ``takeBack(from:)``.
+    mutating func setAside<Spool: SetAsideSpool>(in spool: inout Spool) {
+        SetAsideArrays.write(texts, to: &spool)
+        SetAsideArrays.write(starts, to: &spool)
+        SetAsideArrays.write(marks, to: &spool)
+        SetAsideArrays.write(priceUnits, to: &spool)
+        (texts, starts, marks, priceUnits) = ([], [], [], [])
+    }
+
+    /// Takes back the buffers ``setAside(in:)`` wrote, in the order they were written.
+    mutating func takeBack<Spool: SetAsideSpool>(from spool: inout Spool) throws(Spool.Failure) {
+        texts = try SetAsideArrays.read(from: &spool)
+        starts = try SetAsideArrays.read(from: &spool)
+        marks = try SetAsideArrays.read(from: &spool)
+        priceUnits = try SetAsideArrays.read(from: &spool)
+    }
+
     /// The name to show for item `item`, as diff and merge show it.
     func displayName(_ item: Int) -> String {
         withIdentities { identities in

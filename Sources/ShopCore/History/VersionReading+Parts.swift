@@ -42,7 +42,8 @@ extension VersionReading {
         var failure: Unreadable?
         // A key written twice anywhere makes the version unreadable: the whole read says where.
         var repeatedKey = false
-        let read = ShoppingList.readInParts(bytes, chunkCapacity: chunkCapacity) { list in
+        // Only keys written twice are looked for, as ``list(_:)`` does: not names or ids.
+        let read = ShoppingList.readInParts(bytes, chunkCapacity: chunkCapacity, findingRepeatsAcrossParts: false) { list in
             guard failure == nil, !repeatedKey else { return }
             parts += 1
             if !list.check([.duplicateKey]).isEmpty {

@@ -52,24 +52,28 @@ public struct ShoppingList: Sendable {
     }
 
     /// A part of a list read in parts: `document` holds the part's items, whose repeated names and
-    /// ids are found with `fingerprints`, which the earlier parts' items went into.
+    /// ids are found with `fingerprints`, which the earlier parts' items went into (without them,
+    /// the rules find the repeats within the part).
     /// The top level is `topLevel` when given; else it is decoded, taking the categories of
     /// `earlierTopLevel` (an earlier part's) when they are the same rows.
     init(
         part document: Document, scope: ListScope, topLevel: ListDecoder.TopLevel?, earlierTopLevel: ListDecoder.TopLevel? = nil,
-        fingerprints: inout ItemFingerprints, memory: CheckMemory
+        fingerprints: inout ItemFingerprints?, memory: CheckMemory
     ) {
         var decoder = ListDecoder(document: document)
         decoder.knownTopLevel = earlierTopLevel
         decoder.decode(topLevel: topLevel)
-        document.withRawNodes { nodes in
-            for record in decoder.records {
-                fingerprints.names.add(record, nodes: nodes)
-                fingerprints.ids.add(record, nodes: nodes)
+        if fingerprints != nil {
+            document.withRawNodes { nodes in
+                // Changed in place through the optional: a copy of the tables would be made.
+                for record in decoder.records {
+                    fingerprints?.names.add(record, nodes: nodes)
+                    fingerprints?.ids.add(record, nodes: nodes)
+                }
             }
+            decoder.repeatedNames = fingerprints?.names.takePairs()
+            decoder.repeatedIDs = fingerprints?.ids.takePairs()
         }
-        decoder.repeatedNames = fingerprints.names.takePairs()
-        decoder.repeatedIDs = fingerprints.ids.takePairs()
         self.init(decoder, scope: scope, memory: memory)
         decodedTopLevel = decoder.topLevel
     }
