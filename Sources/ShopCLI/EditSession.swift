@@ -54,9 +54,11 @@ enum EditSession {
                     return 1
                 }
                 var after = list
-                if editor.changed {
-                    // One re-check of the edited document: its shape must stay a list's.
-                    let editedList = editor.editedList
+                let changed = editor.changed
+                if changed {
+                    // One re-check of the edited document: its shape must stay a list's. The
+                    // editor lets go of its changes once they are made (a large import's new items).
+                    let editedList = editor.takeEditedList()
                     guard editedList.check(RuleRegistry.structural).isEmpty else {
                         console.error("the change would leave \(displayPath) broken; nothing was written")
                         return 1
@@ -68,7 +70,7 @@ enum EditSession {
                     for note in editor.notes where note.kind == .warning { console.warning(note.message) }
                     return 0
                 }
-                if editor.changed {
+                if changed {
                     let edited = after.document
                     let editedList = after
                     // The decoding of the re-check tells the canonical form what to look at; the

@@ -56,10 +56,18 @@ enum ImportCommand {
         if input != "-" && ExportCommand.isSameFile(input, listFile) {
             throw CommandFailure.refused("'\(input)' is the list itself; import another file into it")
         }
-        let bytes: [UInt8]
+        let text: ImportText
+        // The bytes read live only until the text is checked: the readers read the text.
         do throws(FileError) {
             switch try FileAccess.read(input, limit: ImportText.maximumBytes) {
-            case .complete(let read): bytes = read
+            case .complete(let bytes):
+                do throws(ImportProblem) {
+                    text = try ImportText(bytes)
+                } catch {
+                    report([error], input: inputName, console: console)
+                    console.error("nothing was imported")
+                    return 1
+                }
             case .tooLarge(let size):
                 console.error("\(inputName): " + ImportText.tooLargeMessage(size: size) + "; nothing was imported")
                 return 1
@@ -67,17 +75,9 @@ enum ImportCommand {
         } catch {
             throw CommandFailure.file(error)
         }
-        let text: ImportText
-        do throws(ImportProblem) {
-            text = try ImportText(bytes)
-        } catch {
-            report([error], input: inputName, console: console)
-            console.error("nothing was imported")
-            return 1
-        }
         let chosen = arguments.value("format").flatMap(ImportFormat.init(name:)) ?? ImportFormat(fileExtensionOf: input)
         let format = chosen ?? ImportFormat.guess(text)
-        if chosen == nil && format == .text, let what = yamlInput(input, bytes: bytes) {
+        if chosen == nil && format == .text, let what = yamlInput(input, text: text) {
             throw CommandFailure.refused(
                 "\(inputName) is \(what), which import does not read: it reads checklists (.md), spreadsheets "
                     + "(.csv), JSON exports (.json) and lines of text (.txt); give --format to read it as one of those")
@@ -128,10 +128,10 @@ enum ImportCommand {
     /// every line of a list would become an item. Asked only when neither `--format` nor the
     /// file's extension names a format and the text does not look like another one (JSON is YAML
     /// too).
-    static func yamlInput(_ input: String, bytes: [UInt8]) -> String? {
+    static func yamlInput(_ input: String, text: ImportText) -> String? {
         let name = FileAccess.fileName(of: input).lowercased()
         if input != "-" && (name.hasSuffix(".yaml") || name.hasSuffix(".yml")) { return "a YAML file" }
-        guard case .success(let list) = ShoppingList.read(bytes), list.itemsNode != nil else { return nil }
+        guard case .success(let list) = ShoppingList.read(Array(text.text.utf8)), list.itemsNode != nil else { return nil }
         return "a shop list"
     }
 

@@ -67,6 +67,19 @@ public struct ListEditor: Sendable {
         changed ? list.applying(pendingEdit) : list
     }
 
+    /// ``editedList``, after which the editor holds no changes, only its notes: what the changes
+    /// took (the new items of a large import) is let go of before the edited list is shown or
+    /// written.
+    public mutating func takeEditedList() -> ShoppingList {
+        let edited = editedList
+        plans = [:]
+        planOrder = []
+        itemChanges = DocumentEdit()
+        handled = [:]
+        removedItems = []
+        return edited
+    }
+
     /// Every change so far, as one edit of the document.
     private var pendingEdit: DocumentEdit {
         var edit = itemChanges
