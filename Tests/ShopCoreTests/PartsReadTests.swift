@@ -110,6 +110,32 @@ struct PartsReadTests {
             return
         }
     }
+
+    @Test("a read that does not look for repeats across parts finds a part's own, and no others")
+    func repeatsWithinPartsOnly() throws {
+        // Tea comes back far down the list, in another part; Jam twice, side by side in one part.
+        var text = "items:\n  - name: Tea\n"
+        for index in 0..<40 { text += "  - name: Filler \(index)\n" }
+        text += "  - name: tea\n  - name: Jam\n  - name: Jam\n"
+        let bytes = Array(text.utf8)
+        func repeatedNames(acrossParts: Bool) throws -> (count: Int, parts: Int) {
+            var count = 0
+            var parts = 0
+            let read = ShoppingList.readInParts(bytes, chunkCapacity: 8, findingRepeatsAcrossParts: acrossParts) { part in
+                parts += 1
+                count += part.check([.duplicateName]).count
+            }
+            guard case .read(let rest) = try read.get() else { throw ReadInPartsFailed() }
+            return (count + rest.check([.duplicateName]).count, parts)
+        }
+        let across = try repeatedNames(acrossParts: true)
+        let within = try repeatedNames(acrossParts: false)
+        #expect(across.parts > 3 && within.parts == across.parts)
+        #expect(across.count == 2, "tea repeats Tea, a part away; Jam repeats Jam")
+        #expect(within.count == 1, "only Jam, whose two items are in one part")
+    }
+
+    struct ReadInPartsFailed: Error {}
 }
 
 /// An export written in parts is the export of the whole list, byte for byte.
