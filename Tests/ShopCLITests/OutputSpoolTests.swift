@@ -99,6 +99,32 @@ import Testing
         #expect(try SetAsideArrays.read(Int32.self, from: &state) == starts)
     }
 
+    @Test func whatAFileStoppedTakingIsReadBackFromMemory() throws {
+        let folder = try Self.folder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let spool = OutputSpool(folder: folder)
+        let half = Self.pieces.count / 2
+        for piece in Self.pieces[..<half] { piece.withUnsafeBufferPointer(spool.write) }
+        let files = Self.openFiles(in: folder)
+        try #require(files.count == 1)
+        // The same file opened again read-only in its place: it can be read, not written, as a
+        // full disk would have it. What comes next waits in memory.
+        let readOnly = open("/proc/self/fd/\(files[0])", O_RDONLY)
+        try #require(readOnly >= 0)
+        _ = dup2(readOnly, files[0])
+        close(readOnly)
+        for piece in Self.pieces[half...] { piece.withUnsafeBufferPointer(spool.write) }
+        let expected = Array(Self.pieces.joined())
+        #expect(try Self.delivered(spool) == expected)
+        // Slices across the end of the file and the start of memory.
+        let fileEnd = Self.pieces[..<half].reduce(0) { $0 + $1.count }
+        for (offset, length) in [(fileEnd - 10, 20), (fileEnd, 5), (fileEnd - 1, 1), (0, expected.count)] {
+            var slice = [UInt8](repeating: 0, count: length)
+            try slice.withUnsafeMutableBytes { buffer in try spool.read(from: offset, into: buffer) }
+            #expect(slice == Array(expected[offset..<(offset + length)]), "\(length) bytes from \(offset)")
+        }
+    }
+
     @Test func aFileThatCannotBeReadBackIsAnError() throws {
         let folder = try Self.folder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
