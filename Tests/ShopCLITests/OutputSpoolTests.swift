@@ -65,9 +65,11 @@ import Testing
         #expect(try Self.delivered(inMemory) == Array(Self.pieces.joined()))
     }
 
-    /// What `read(from:into:)` gives for every slice of `expected`, in steps.
-    static func expectSlices(of spool: OutputSpool, _ expected: [UInt8]) throws {
-        for (offset, length) in [(0, 0), (0, 1), (5, 70_000), (262_100, 200), (262_144, 10), (expected.count - 3, 3), (0, expected.count)] {
+    /// What `read(from:into:)` gives for each slice (`offset`, `length`) of `expected`: by default,
+    /// slices at the start, across the memory limit, at the end, and the whole.
+    static func expectSlices(of spool: OutputSpool, _ expected: [UInt8], at slices: [(offset: Int, length: Int)]? = nil) throws {
+        let slices = slices ?? [(0, 0), (0, 1), (5, 70_000), (262_100, 200), (262_144, 10), (expected.count - 3, 3), (0, expected.count)]
+        for (offset, length) in slices {
             var slice = [UInt8](repeating: 0, count: length)
             try slice.withUnsafeMutableBytes { buffer in try spool.read(from: offset, into: buffer) }
             #expect(slice == Array(expected[offset..<(offset + length)]), "\(length) bytes from \(offset)")
@@ -118,11 +120,7 @@ import Testing
         #expect(try Self.delivered(spool) == expected)
         // Slices across the end of the file and the start of memory.
         let fileEnd = Self.pieces[..<half].reduce(0) { $0 + $1.count }
-        for (offset, length) in [(fileEnd - 10, 20), (fileEnd, 5), (fileEnd - 1, 1), (0, expected.count)] {
-            var slice = [UInt8](repeating: 0, count: length)
-            try slice.withUnsafeMutableBytes { buffer in try spool.read(from: offset, into: buffer) }
-            #expect(slice == Array(expected[offset..<(offset + length)]), "\(length) bytes from \(offset)")
-        }
+        try Self.expectSlices(of: spool, expected, at: [(fileEnd - 10, 20), (fileEnd, 5), (fileEnd - 1, 1), (0, expected.count)])
     }
 
     @Test func aFileThatCannotBeReadBackIsAnError() throws {

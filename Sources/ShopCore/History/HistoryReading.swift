@@ -33,7 +33,7 @@ struct HistoryReading {
     }
 
     /// Follows the items into version `index`, after those followed before. While a long text is
-    /// read, what was followed so far waits in `spool` (see ``setAside(in:with:)``).
+    /// read, what was followed so far waits in `spool` (see ``setAside(in:)``).
     mutating func follow<Failure: Error, Spool: SetAsideSpool>(
         _ index: Int, text: (Int) throws(Failure) -> [UInt8]?, spool: inout Spool,
         skipped: (Int, PriceHistory.Skip) -> Void
@@ -54,9 +54,12 @@ struct HistoryReading {
             var matching = Self.matching(previous?.items ?? VersionItems(), items)
             if let (removed, came) = matching.renameCandidates {
                 // Both texts are read again, each as long as a version: the state waits meanwhile.
-                setAside(in: &spool, with: &items)
+                setAside(in: &spool)
+                items.setAside(in: &spool)
                 let added = try renamed(removed, of: oldIndex, among: came, of: index, text: text)
-                try takeBack(from: &spool, with: &items)
+                try takeBack(from: &spool)
+                try items.takeBack(from: &spool)
+                spool.restart()
                 if let added { matching.pair(removed, added) }
             }
             carryTracks(matching, into: &next)
@@ -96,8 +99,7 @@ struct HistoryReading {
         _ index: Int, text: (Int) throws(Failure) -> [UInt8]?, spool: inout Spool
     ) throws(Failure) -> Result<VersionItems, VersionReading.Unreadable>? where Spool.Failure == Failure {
         let waits = tracks.count >= setAsideMinimumItems
-        var none = VersionItems()
-        if waits { setAside(in: &spool, with: &none) }
+        if waits { setAside(in: &spool) }
         let read: Result<VersionItems, VersionReading.Unreadable>?
         do {
             // The text lives in this block: it is let go of before the state comes back.
@@ -107,7 +109,10 @@ struct HistoryReading {
                 }
             }
         }
-        if waits { try takeBack(from: &spool, with: &none) }
+        if waits {
+            try takeBack(from: &spool)
+            spool.restart()
+        }
         return read
     }
 
@@ -120,13 +125,13 @@ struct HistoryReading {
         }
     }
 
-    /// Writes the state (the price tracks, the version read last, and `current`, a version's
-    /// items) to `spool` and lets go of it, so that it is not held while a long text is: for
-    /// 100,000 items it is several megabytes, half the text of a 10.7 MB list.
-    private mutating func setAside<Spool: SetAsideSpool>(in spool: inout Spool, with current: inout VersionItems) {
+    /// Writes the state (the price tracks and the version read last) to a restarted `spool` and
+    /// lets go of it, so that it is not held while a long text is (a version's items may follow
+    /// it, taken back after it): for 100,000 items it is several megabytes, half the text of a
+    /// 10.7 MB list.
+    private mutating func setAside<Spool: SetAsideSpool>(in spool: inout Spool) {
         spool.restart()
         tracks.setAside(in: &spool)
-        current.setAside(in: &spool)
         previous?.items.setAside(in: &spool)
         if let kept = previous?.tracks {
             SetAsideArrays.write(kept, to: &spool)
@@ -134,15 +139,11 @@ struct HistoryReading {
         }
     }
 
-    /// Takes back what ``setAside(in:with:)`` wrote, in the order it was written.
-    private mutating func takeBack<Spool: SetAsideSpool>(
-        from spool: inout Spool, with current: inout VersionItems
-    ) throws(Spool.Failure) {
+    /// Takes back what ``setAside(in:)`` wrote, in the order it was written.
+    private mutating func takeBack<Spool: SetAsideSpool>(from spool: inout Spool) throws(Spool.Failure) {
         try tracks.takeBack(from: &spool)
-        try current.takeBack(from: &spool)
         try previous?.items.takeBack(from: &spool)
         if previous != nil { previous?.tracks = try SetAsideArrays.read(from: &spool) }
-        spool.restart()
     }
 
     /// ``VersionReading/inParts(_:chunkCapacity:minimumSize:start:part:)`` as `reading` says.
