@@ -182,7 +182,8 @@ enum EditSession {
     /// cannot be worked out in parts is previewed on the whole list by `change`.
     static func previewInParts<Changes>(
         _ context: CommandContext, whole change: (inout ListEditor) throws(EditRefusal) -> Void,
-        preview: @escaping (_ before: ShoppingList, _ after: ShoppingList) -> Void, show: (Changes) -> Void,
+        preview: @escaping (_ before: ShoppingList, _ after: ShoppingList) -> Void,
+        show: (Changes) throws(FileError) -> Void,
         edit: (_ bytes: [UInt8]) -> Result<(changes: Changes, notes: [EditNote])?, EditRefusal>
     ) -> Int32 {
         let path = context.listFile
@@ -195,7 +196,7 @@ enum EditSession {
             }
             switch outcome {
             case .success(let made?):
-                show(made.changes)
+                try show(made.changes)
                 for note in made.notes where note.kind == .warning { console.warning(note.message) }
                 return 0
             case .failure(let refusal):

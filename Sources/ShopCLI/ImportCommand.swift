@@ -105,15 +105,26 @@ enum ImportCommand {
             }
         }
         if arguments.flag("dry-run") {
+            // The lines wait in a spool until the preview is known to be made in parts.
+            let lines = OutputSpool(folder: TemporaryFile.folder(in: context.environment))
             return EditSession.previewInParts(
                 context, whole: importWhole,
                 preview: { before, after in ListDiff(old: before, new: after).write { console.out.write($0) } },
-                show: { (diff: ListDiff) in diff.write { console.out.write($0) } }
+                show: { (counts: ListDiff.Counts) throws(FileError) in
+                    try lines.deliver(to: console.out.write)
+                    console.out.write(ListDiff.summaryLine(counts, options: ListDiff.Options()) + "\n")
+                }
             ) { bytes in
-                switch ListEditor.importPreviewInParts(bytes, text: text, format: format, refusing: refusal) {
-                case .success(.changes(let diff, let notes)): .success((diff, notes))
-                case .success(.refused(let refused)): .failure(refused)
-                case .success(.readWhole), .failure: .success(nil)
+                let preview = ListEditor.importPreviewInParts(bytes, text: text, format: format, refusing: refusal) { change in
+                    var line = ListDiff.line(change) + "\n"
+                    line.withUTF8(lines.write)
+                }
+                switch preview {
+                case .success(.changes(let counts, let notes)): return .success((counts, notes))
+                case .success(.refused(let refused)): return .failure(refused)
+                case .success(.readWhole), .failure:
+                    lines.discard()
+                    return .success(nil)
                 }
             }
         }

@@ -33,6 +33,15 @@ public struct StreamedPrint {
     /// Prints the entries of `sequence` in `document`, a part of a read; the first part begins the
     /// text with the top level before the sequence. `policy` is the part's.
     public mutating func print(part document: Document, sequence: NodeID, policy: PrintPolicy) {
+        print(part: document, sequence: sequence, policy: policy, entries: 0..<Int.max)
+    }
+
+    /// Prints the entries `entries` (by their index in `sequence`, which may end past its last
+    /// entry) of `sequence` in `document`, a part of a read, as
+    /// ``print(part:sequence:policy:)`` prints them all: a part's entries can be printed a run at
+    /// a time with entries of other documents between the runs (new entries, made apart). The
+    /// first part's first run begins the text with the top level before the sequence.
+    public mutating func print(part document: Document, sequence: NodeID, policy: PrintPolicy, entries wanted: Range<Int>) {
         guard !failed else { return }
         let sequence = sequence.index
         if head == nil {
@@ -44,21 +53,40 @@ public struct StreamedPrint {
         let first = entries
         var count = 0
         CanonicalPrinter.printing(document, policy: policy, output: &output) { printer in
-            let end = printer.table.subtreeEnd(sequence)
-            var entry = sequence + 1
-            while entry < end {
+            let rows = Self.rows(of: wanted, in: sequence, printer.table)
+            var entry = rows.lowerBound
+            while entry < rows.upperBound {
                 count += 1
                 entry = printer.table.subtreeEnd(entry)
             }
-            printer.printItems(.init(items: (sequence + 1)..<end, firstPosition: first), indent: 2, depth: 1)
+            printer.printItems(.init(items: rows, firstPosition: first), indent: 2, depth: 1)
         }
         entries += count
     }
 
+    /// The rows of the entries `wanted` of `sequence` (as many of them as it has).
+    private static func rows(of wanted: Range<Int>, in sequence: Int, _ table: NodeTable) -> Range<Int> {
+        let end = table.subtreeEnd(sequence)
+        var row = sequence + 1
+        var index = 0
+        while row < end && index < wanted.lowerBound {
+            row = table.subtreeEnd(row)
+            index += 1
+        }
+        let start = row
+        while row < end && index < wanted.upperBound {
+            row = table.subtreeEnd(row)
+            index += 1
+        }
+        return start..<row
+    }
+
     /// Prints the rest of the document the read returned, by its `policy`, and hands the last of
-    /// the text to the sink. Returns false when the document could not be printed in parts: what
-    /// was handed to the sink is then not its text.
-    public mutating func finish(_ document: Document, policy: PrintPolicy) -> Bool {
+    /// the text to the sink: its sequence's entries from the one at `printedEntries` on (those
+    /// before were printed with ``print(part:sequence:policy:entries:)``), and the top level after
+    /// the sequence. Returns false when the document could not be printed in parts: what was
+    /// handed to the sink is then not its text.
+    public mutating func finish(_ document: Document, policy: PrintPolicy, printedEntries: Int = 0) -> Bool {
         guard !failed else { return false }
         guard let head else {
             // No part came: the document is whole.
@@ -76,8 +104,8 @@ public struct StreamedPrint {
                 ordered[..<position].map(\.key) == head.printed
             else { return }
             let sequence = head.sequence
-            printer.printItems(
-                .init(items: (sequence + 1)..<printer.table.subtreeEnd(sequence), firstPosition: first), indent: 2, depth: 1)
+            let rows = Self.rows(of: printedEntries..<Int.max, in: sequence, printer.table)
+            printer.printItems(.init(items: rows, firstPosition: first), indent: 2, depth: 1)
             printer.output.writeComments(printer.layout.blockSlots(sequence).end, indent: 2, depth: 1)
             for (later, entry) in ordered.enumerated().dropFirst(position + 1) {
                 printer.printEntry(
@@ -103,10 +131,7 @@ public struct StreamedPrint {
     /// entries the policy puts before the sequence's, and its key. False when the document is not
     /// one that prints in parts.
     private mutating func begin(_ document: Document, sequence: Int, policy: PrintPolicy) -> Bool {
-        let table = document.storage.table
-        guard document.storage.root == 0, table.kind(0) == NodeTable.mappingKind, table.style(0) != NodeTable.flowStyle,
-            table.kind(sequence) == NodeTable.sequenceKind, table.style(sequence) != NodeTable.flowStyle
-        else { return false }
+        guard Self.begins(document, sequence: sequence) else { return false }
         var begun: [Int]?
         CanonicalPrinter.printing(document, policy: policy, output: &output) { printer in
             let ordered = printer.tree.orderedEntries(0)
@@ -124,6 +149,20 @@ public struct StreamedPrint {
         guard let begun else { return false }
         head = (begun, sequence)
         return true
+    }
+}
+
+extension StreamedPrint {
+    /// Whether a print in parts can begin with `document` and its `sequence`: a block mapping
+    /// at the top and a block sequence (one written in brackets, `[]`, is not).
+    public static func begins(_ document: Document, sequence: NodeID) -> Bool {
+        begins(document, sequence: sequence.index)
+    }
+
+    private static func begins(_ document: Document, sequence: Int) -> Bool {
+        let table = document.storage.table
+        return document.storage.root == 0 && table.kind(0) == NodeTable.mappingKind && table.style(0) != NodeTable.flowStyle
+            && table.kind(sequence) == NodeTable.sequenceKind && table.style(sequence) != NodeTable.flowStyle
     }
 }
 

@@ -53,31 +53,52 @@ struct PartsImportTests {
 
     /// Records a difference between the preview made in parts and the whole list's.
     static func expectSamePreview(
-        _ bytes: [UInt8], _ text: ImportText, _ format: ImportFormat, whole: Outcome, capacity: Int,
+        _ bytes: [UInt8], _ text: ImportText, _ format: ImportFormat, whole: Outcome, way: Way,
         sourceLocation: Testing.SourceLocation
     ) {
         var problems: [ImportProblem]?
+        var changes: [ListDiff.ItemChange] = []
         let preview = ListEditor.importPreviewInParts(
-            bytes, text: text, format: format, chunkCapacity: capacity,
+            bytes, text: text, format: format, chunkCapacity: way.capacity, facts: way.facts, batchSize: way.batchSize,
             refusing: { refusal in
                 problems = refusal.problems
                 return EditRefusal("refused")
-            })
-        let label = "\(format.rawValue) preview, chunks of \(capacity)"
+            }, changes: { changes.append($0) })
+        let label = "\(format.rawValue) preview, \(way)"
         switch preview {
-        case .success(.changes(let diff, let notes)):
+        case .success(.changes(let counts, let notes)):
             guard case .edited(_, let expectedNotes) = whole, let expected = wholePreview(bytes, whole) else {
                 Issue.record("\(label): previewed in parts, \(whole) whole", sourceLocation: sourceLocation)
                 return
             }
+            let diff = ListDiff(listChanges: [], itemChanges: changes, options: ListDiff.Options())
             #expect(notes == expectedNotes, "\(label)", sourceLocation: sourceLocation)
             #expect(diff.text() == expected.text(), "\(label)", sourceLocation: sourceLocation)
             #expect(diff == expected, "\(label)", sourceLocation: sourceLocation)
+            #expect(counts == expected.counts, "\(label)", sourceLocation: sourceLocation)
         case .success(.refused):
             #expect(whole == .refused(problems ?? []), "\(label)", sourceLocation: sourceLocation)
         case .success(.readWhole), .failure:
             break
         }
+    }
+
+    /// One way of making an import in parts: libyaml's events handed over `capacity` at a time,
+    /// the list's facts gathered as `facts` says, new items made `batchSize` at a time.
+    struct Way: CustomStringConvertible {
+        var capacity: Int
+        var facts: ListEditor.FactsReading
+        var batchSize: Int
+
+        /// The ways for each capacity: the facts gathered in parts and whole in turn, new items
+        /// made one, two, three and 256 at a time in turn.
+        static func ways(_ capacities: [Int]) -> [Way] {
+            capacities.enumerated().map { index, capacity in
+                Way(capacity: capacity, facts: index % 2 == 0 ? .inParts : .whole, batchSize: [1, 2, 3, 256][index % 4])
+            }
+        }
+
+        var description: String { "chunks of \(capacity), facts \(facts), new items \(batchSize) at a time" }
     }
 
     /// Whether the import was made (or refused) in parts for every capacity; records a difference
@@ -90,17 +111,17 @@ struct PartsImportTests {
         let whole = wholeImport(bytes, input, format)
         guard let text = try? ImportText(Array(input.utf8)) else { return false }
         var inParts = true
-        for capacity in capacities {
+        for way in Way.ways(capacities) {
             var written: [UInt8] = []
             var problems: [ImportProblem]?
             let result = ListEditor.importInParts(
-                bytes, text: text, format: format, chunkCapacity: capacity,
+                bytes, text: text, format: format, chunkCapacity: way.capacity, facts: way.facts, batchSize: way.batchSize,
                 refusing: { refusal in
                     problems = refusal.problems
                     return EditRefusal("refused")
                 }, configure: { _ in }, into: { written.append(contentsOf: $0) })
-            let label = "\(format.rawValue) import, chunks of \(capacity)"
-            expectSamePreview(bytes, text, format, whole: whole, capacity: capacity, sourceLocation: sourceLocation)
+            let label = "\(format.rawValue) import, \(way)"
+            expectSamePreview(bytes, text, format, whole: whole, way: way, sourceLocation: sourceLocation)
             switch result {
             case .success(.edited(let notes, let changed)):
                 guard case .edited(let expected, let expectedNotes) = whole else {
@@ -234,11 +255,57 @@ struct PartsImportTests {
         #expect(Self.expectSameImport(bytes, json.replacingOccurrences(of: "EUR", with: "USD"), .json))
     }
 
+    @Test("an input of a megabyte or more into a short list is made in parts, its new items a batch at a time")
+    func longInputIntoAShortList() {
+        let bytes = Array(Self.longList.utf8)
+        #expect(bytes.count < ListEditor.importInPartsMinimumSize)
+        let categories = ["Dairy", "Bakery", "Produce", "Frozen", "", "Snacks"]
+        var input = Self.header + "Item 7,,,7.75,,,,,\nitem 299,,,,,,true,,\n"
+        var row = 0
+        while input.utf8.count < ListEditor.importInPartsMinimumInput {
+            input += "Bulk item \(row),\(row % 9 + 1),kg,\(row % 20).25,\(categories[row % categories.count]),,,,\n"
+            row += 1
+        }
+        let whole = Self.wholeImport(bytes, input, .csv)
+        guard case .edited(let expected?, let expectedNotes) = whole, let expectedDiff = Self.wholePreview(bytes, whole),
+            let text = try? ImportText(Array(input.utf8))
+        else {
+            Issue.record("the whole list's import made nothing: \(whole)")
+            return
+        }
+        var written: [UInt8] = []
+        let made = ListEditor.importInParts(
+            bytes, text: text, format: .csv, refusing: { _ in EditRefusal("refused") }, into: { written.append(contentsOf: $0) })
+        guard case .success(.edited(let notes, changed: true)) = made else {
+            Issue.record("not made in parts: \(made)")
+            return
+        }
+        #expect(notes == expectedNotes)
+        if written != expected { Issue.record("\(lineDiff(expected: expected, actual: written))") }
+        var changes: [ListDiff.ItemChange] = []
+        let preview = ListEditor.importPreviewInParts(
+            bytes, text: text, format: .csv, refusing: { _ in EditRefusal("refused") }, changes: { changes.append($0) })
+        guard case .success(.changes(let counts, _)) = preview else {
+            Issue.record("not previewed in parts: \(preview)")
+            return
+        }
+        #expect(counts == expectedDiff.counts && counts.added == row)
+        #expect(ListDiff(listChanges: [], itemChanges: changes, options: ListDiff.Options()) == expectedDiff)
+    }
+
+    @Test("a list of one part whose items are written in brackets takes its new items in its editor")
+    func itemsInBrackets() {
+        for list in ["currency: EUR\nitems: []\n", "items: [{name: Tea, category: Dairy}] # all\nx-after: 1\n"] {
+            let bytes = Array(list.utf8)
+            #expect(Self.expectSameImport(bytes, Self.header + "Fresh cheese,,,2.00,dairy,,,,\nIce,,,,,,,,\nTea,,,1.00,,,,,\n", .csv))
+        }
+    }
+
     @Test("what only the whole list's import can say is left to it")
     func leftToTheWholeList() {
         let broken = Array((Self.longList + "more: [\n").utf8)
         guard case .failure = ListEditor.importInParts(
-            broken, text: try! ImportText(Array("Item 1\n".utf8)), format: .text, chunkCapacity: 4,
+            broken, text: try! ImportText(Array("Item 1\n".utf8)), format: .text, chunkCapacity: 4, facts: .inParts,
             refusing: { _ in EditRefusal("") }, configure: { _ in }, into: { _ in })
         else {
             Issue.record("a list that cannot be read was imported into")
@@ -253,20 +320,20 @@ struct PartsImportTests {
         let unnamed = Array(Self.longList.replacingOccurrences(of: "  - name: Item 3 # 3\n", with: "  - name:\n").utf8)
         #expect(Self.expectSameImport(unnamed, "## Dairy\n- [x] Item 1\n- [ ] Fresh cheese\n", .markdown))
         guard case .success(.readWhole) = ListEditor.importPreviewInParts(
-            unnamed, text: try! ImportText(Array("Item 1\n".utf8)), format: .text, chunkCapacity: 4,
-            refusing: { _ in EditRefusal("") })
+            unnamed, text: try! ImportText(Array("Item 1\n".utf8)), format: .text, chunkCapacity: 4, facts: .inParts,
+            refusing: { _ in EditRefusal("") }, changes: { _ in })
         else {
             Issue.record("a list with an item without a name or an id was previewed in parts")
             return
         }
-        // A short list is read whole: its memory is a small part of the import's.
+        // A short list with a short input is read whole: both are small.
         let short = Array(Self.longList.utf8)
         #expect(short.count < ListEditor.importInPartsMinimumSize)
         let input = try! ImportText(Array((Self.header + "Item 1,,,2.00,,,,,\n").utf8))
         guard case .success(.readWhole) = ListEditor.importInParts(
             short, text: input, format: .csv, refusing: { _ in EditRefusal("") }, into: { _ in }),
             case .success(.readWhole) = ListEditor.importPreviewInParts(
-                short, text: input, format: .csv, refusing: { _ in EditRefusal("") })
+                short, text: input, format: .csv, refusing: { _ in EditRefusal("") }, changes: { _ in })
         else {
             Issue.record("a short list was read in parts for an import")
             return

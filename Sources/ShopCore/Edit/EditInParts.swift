@@ -129,12 +129,14 @@ extension ListEditor {
     }
 
     /// Reads `bytes` in parts, makes `edit` on an editor of each part and prints what it made.
-    /// `compare`, when given, is given each part as read and as edited.
+    /// `preview`, when given, is given the changes in list order; new items are made
+    /// `batchSize` at a time.
     static func editPartwise<Edit: PartwiseEdit>(
         _ bytes: [UInt8], chunkCapacity: Int?, _ edit: Edit, configure: (inout ListEditor) -> Void,
-        compare: ((ShoppingList, ShoppingList) -> Void)? = nil, into sink: @escaping (UnsafeBufferPointer<UInt8>) -> Void
+        preview: PartsPreview? = nil, batchSize: Int = PartInsertion.batchSize,
+        into sink: @escaping (UnsafeBufferPointer<UInt8>) -> Void
     ) -> Result<PartsEdit, ReadFailure> {
-        var parts = PartEdits(edit, compare: compare, sink: sink)
+        var parts = PartEdits(edit, preview: preview, batchSize: batchSize, sink: sink)
         let read = ShoppingList.readInParts(bytes, chunkCapacity: chunkCapacity) { part in
             parts.edit(part, configure: configure)
         }

@@ -10,12 +10,30 @@ struct ImportPlan {
         case unset(String)
     }
 
+    /// A new item: the entry it is made of, and where it goes.
+    struct Addition {
+        /// The entry: an index into ``entries``, or for a name given more than once, `-1 - i` for
+        /// the merged entry `i` of ``mergedEntries``.
+        var entry: Int
+        /// The position of the item it goes before; nil at the end.
+        var before: Int?
+    }
+
     /// The decimals of the list's prices, which new items' prices are written with.
     let priceDecimals: Int
+    /// The list's code of its currency, which a list of new items made apart has too.
+    let currencyCode: String?
+    /// The categories of `categories`, by name key, as they are spelled there: a new item's
+    /// category is spelled so.
+    let listedCategories: [NameKey: String]
+    /// The entries read, which most new items are made of (the import's own array, not a copy).
+    let entries: [ImportEntry]
+    /// The entries of names given more than once, each the merge of its lines.
+    var mergedEntries: [ImportEntry] = []
     /// The changes of each known item that changes, by its position, in the order planned.
     var changes: [(position: Int, changes: [Change])] = []
-    /// The new items, each before the item at `before` (nil: at the end), in the order planned.
-    var additions: [(entry: ImportEntry, before: Int?)] = []
+    /// The new items, in the order planned.
+    var additions: [Addition] = []
     /// The categories new items name that `categories` does not, in the order they came.
     var unlistedCategories: [String] = []
     /// How many known items the import names that are already as it says.
@@ -23,8 +41,11 @@ struct ImportPlan {
     /// What the import says before what it did (the columns it did not read).
     var warnings: [EditNote] = []
 
-    init(priceDecimals: Int) {
-        self.priceDecimals = priceDecimals
+    init(entries: [ImportEntry], facts: ItemFacts) {
+        self.entries = entries
+        priceDecimals = facts.priceDecimals
+        currencyCode = facts.currencyCode
+        listedCategories = facts.listedCategories
     }
 
     /// The plan with its changes and additions in list order, each part's a run of them;
@@ -32,6 +53,7 @@ struct ImportPlan {
     var sortedByPosition: ImportPlan {
         var sorted = self
         sorted.changes.sort { $0.position < $1.position }
+        // By place, then by the order planned: the sort need not be stable.
         let order = additions.indices.sorted { lhs, rhs in
             let left = additions[lhs].before ?? Int.max
             let right = additions[rhs].before ?? Int.max
@@ -56,10 +78,14 @@ struct ImportPlan {
         return notes
     }
 
-    /// Plans the changes `changes` and the additions `additions` hold (ranges of a plan sorted by
-    /// position) in `editor`, whose list's first item is at `firstPosition` among all the list's
-    /// items.
-    func apply(_ changes: Range<Int>, _ additions: Range<Int>, to editor: inout ListEditor, firstPosition: Int) {
+    /// The entry a new item is made of.
+    func entry(of addition: Addition) -> ImportEntry {
+        addition.entry >= 0 ? entries[addition.entry] : mergedEntries[-1 - addition.entry]
+    }
+
+    /// Plans the changes `changes` holds (a range of a plan sorted by position) in `editor`, whose
+    /// list's first item is at `firstPosition` among all the list's items.
+    func apply(_ changes: Range<Int>, to editor: inout ListEditor, firstPosition: Int) {
         let items = editor.list.items
         for (position, planned) in self.changes[changes] {
             let item = items[position - firstPosition]
@@ -70,15 +96,43 @@ struct ImportPlan {
                 }
             }
         }
+    }
+
+    /// Plans the additions `additions` holds (a range of a plan sorted by position) in `editor`,
+    /// whose list's first item is at `firstPosition` among all the list's items.
+    func apply(additions: Range<Int>, to editor: inout ListEditor, firstPosition: Int) {
         guard let sequence = editor.list.itemsNode else { return }
-        for (entry, before) in self.additions[additions] {
-            let subtree = subtree(for: entry)
-            if let before {
+        let items = editor.list.items
+        for addition in self.additions[additions] {
+            let subtree = subtree(for: entry(of: addition))
+            if let before = addition.before {
                 editor.itemChanges.insertItem(subtree, into: sequence, before: items[before - firstPosition].node)
             } else {
                 editor.itemChanges.insertItem(subtree, into: sequence)
             }
         }
+    }
+
+    /// A list with no items and the list's currency, which new items made apart go into: their
+    /// prices are read with the list's decimals.
+    func emptyList() -> ShoppingList? {
+        // A code the list has is a known one, all letters.
+        let settings = currencyCode.map { "currency: \($0)\n" } ?? ""
+        guard case .success(let empty) = ShoppingList.read(Array((settings + "items: []\n").utf8)),
+            empty.priceDecimals == priceDecimals
+        else { return nil }
+        return empty
+    }
+
+    /// The new items of `additions` in `empty` (``emptyList()``), as
+    /// ``apply(additions:to:firstPosition:)`` makes them in the list.
+    func newItems(_ additions: Range<Int>, in empty: ShoppingList) -> NewItems? {
+        guard let sequence = empty.itemsNode else { return nil }
+        var edit = DocumentEdit()
+        for addition in self.additions[additions] {
+            edit.insertItem(subtree(for: entry(of: addition)), into: sequence)
+        }
+        return NewItems(list: empty.applying(edit), empty: empty)
     }
 
     /// A new item's mapping: its keys in canonical order, its values in canonical form.
@@ -93,7 +147,11 @@ struct ImportPlan {
             entries.append(FragmentEntry("quantity", .plain(ValueKind.quantity.canonicalText(quantity, decimals: 3))))
         }
         if let unit = entry.unit { entries.append(FragmentEntry("unit", .text(unit.trimmingWhiteSpace()))) }
-        if let category = entry.category { entries.append(FragmentEntry("category", .text(category))) }
+        if let typed = entry.category {
+            // Spelled as `categories` spells it.
+            let category = listedCategories[NameKey(typed)] ?? typed.trimmingWhiteSpace()
+            entries.append(FragmentEntry("category", .text(category)))
+        }
         if entry.buy ?? true { entries.append(FragmentEntry("buy", .plain("true"))) }
         if entry.done == true { entries.append(FragmentEntry("done", .plain("true"))) }
         if let notes = entry.notes { entries.append(FragmentEntry("notes", .text(notes))) }
@@ -102,38 +160,81 @@ struct ImportPlan {
 }
 
 /// An import made part by part: each part's editor makes the plan's changes of the items it
-/// holds, and adds the new items that go before them (the last part, those at the end).
+/// holds, and the new items that go before them (the last part, those at the end too) are made
+/// apart, a batch at a time, and printed among them.
 struct ImportChanges: PartwiseEdit {
     /// The plan, sorted by position.
     let plan: ImportPlan
+    /// The list new items are made in, apart from the parts.
+    private let empty: ShoppingList?
     /// The first change and addition that no earlier part made.
     private var nextChange = 0
     private var nextAddition = 0
 
     init(_ plan: ImportPlan) {
         self.plan = plan.sortedByPosition
+        empty = plan.emptyList()
     }
 
     mutating func change(_ editor: inout ListEditor, place: PartPlace) throws(EditRefusal) -> Bool {
-        apply(to: &editor, place: place)
+        let end = place.firstPosition + editor.list.records.count
+        let changes = self.changes(before: end)
+        plan.apply(changes, to: &editor, firstPosition: place.firstPosition)
+        nextChange = changes.upperBound
         return true
     }
 
-    /// Plans the changes and additions that fall in the part `editor` edits, at `place`; none is
-    /// refused, since the plan was checked whole.
-    mutating func apply(to editor: inout ListEditor, place: PartPlace) {
-        let end = place.firstPosition + editor.list.records.count
+    mutating func insertions(place: PartPlace, count: Int) -> [PartInsertion] {
+        let additions = additions(before: place.firstPosition + count, isLast: place.isLast)
+        nextAddition = additions.upperBound
+        var insertions: [PartInsertion] = []
+        for index in additions {
+            let before = plan.additions[index].before.map { $0 - place.firstPosition }
+            if let last = insertions.last, last.before == before {
+                insertions[insertions.count - 1].items = last.items.lowerBound..<(index + 1)
+            } else {
+                insertions.append(PartInsertion(before: before, items: index..<(index + 1)))
+            }
+        }
+        return insertions
+    }
+
+    func newItems(_ items: Range<Int>) -> NewItems? {
+        empty.flatMap { plan.newItems(items, in: $0) }
+    }
+
+    func add(_ insertions: [PartInsertion], to editor: inout ListEditor, place: PartPlace) {
+        for insertion in insertions {
+            plan.apply(additions: insertion.items, to: &editor, firstPosition: place.firstPosition)
+        }
+    }
+
+    /// Plans every change and addition in the editor of a whole list.
+    mutating func apply(toWhole editor: inout ListEditor) {
+        let end = editor.list.records.count
+        let changes = changes(before: end)
+        let additions = additions(before: end, isLast: true)
+        plan.apply(changes, to: &editor, firstPosition: 0)
+        plan.apply(additions: additions, to: &editor, firstPosition: 0)
+        nextChange = changes.upperBound
+        nextAddition = additions.upperBound
+    }
+
+    /// The changes from the next on of the items before position `end`.
+    private func changes(before end: Int) -> Range<Int> {
         var changes = nextChange
         while changes < plan.changes.count && plan.changes[changes].position < end { changes += 1 }
+        return nextChange..<changes
+    }
+
+    /// The additions from the next on that go before position `end`, or at the end of the list
+    /// when `isLast`.
+    private func additions(before end: Int, isLast: Bool) -> Range<Int> {
         var additions = nextAddition
-        while additions < plan.additions.count,
-            plan.additions[additions].before.map({ $0 < end }) ?? place.isLast
-        {
+        while additions < plan.additions.count, plan.additions[additions].before.map({ $0 < end }) ?? isLast {
             additions += 1
         }
-        plan.apply(nextChange..<changes, nextAddition..<additions, to: &editor, firstPosition: place.firstPosition)
-        nextChange = changes
-        nextAddition = additions
+        return nextAddition..<additions
     }
 
     func notes() -> [EditNote]? {

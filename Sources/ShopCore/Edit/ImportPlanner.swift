@@ -10,12 +10,14 @@ struct ImportPlanner {
     /// The categories new items name that `categories` does not, by name key.
     private var unlistedKeys: Set<NameKey> = []
 
-    init(facts: ItemFacts) {
+    init(entries: [ImportEntry], facts: ItemFacts) {
         self.facts = facts
-        made = ImportPlan(priceDecimals: facts.priceDecimals)
+        made = ImportPlan(entries: entries, facts: facts)
     }
 
-    mutating func plan(_ entries: [ImportEntry], problems: inout [ImportProblem]) {
+    /// Plans the entries the plan was made with, adding the problems found to `problems`.
+    mutating func plan(problems: inout [ImportProblem]) {
+        let entries = made.entries
         // The first entry of each name, and the later ones of names given more than once: most
         // names are given once, and a large import keeps no array per name.
         var firsts: [NameKey: Int] = [:]
@@ -34,7 +36,9 @@ struct ImportPlanner {
         var newIDs: [String: Int] = [:]
         for (key, first) in order {
             let entry: ImportEntry
-            switch ImportMerge.merge([entries[first]] + (repeats[first] ?? []).map { entries[$0] }) {
+            let repeated = repeats[first]
+            // A name given once is merged too: its quantity is checked as a sum is.
+            switch ImportMerge.merge([entries[first]] + (repeated ?? []).map { entries[$0] }) {
             case .failure(let refusal):
                 problems += refusal.problems
                 continue
@@ -85,8 +89,11 @@ struct ImportPlanner {
             guard problems.count == before else { continue }
             if let target {
                 planChanges(to: target, from: entry)
+            } else if repeated != nil {
+                made.mergedEntries.append(entry)
+                planAddition(entry, index: -made.mergedEntries.count)
             } else {
-                planAddition(entry)
+                planAddition(entry, index: first)
             }
         }
     }
@@ -140,20 +147,18 @@ struct ImportPlanner {
         }
     }
 
-    /// Notes a new item; its entries are made when the plan is applied, so that a refused
-    /// import never builds them.
-    private mutating func planAddition(_ entry: ImportEntry) {
-        var entry = entry
+    /// Notes a new item, made of `entry` (``ImportPlan/Addition/entry`` says where the plan
+    /// finds it); its mapping is made when the plan is applied, so that a refused import never
+    /// builds it.
+    private mutating func planAddition(_ entry: ImportEntry, index: Int) {
         var before: Int?
         if let typed = entry.category {
             let key = NameKey(typed)
-            let category = facts.listedCategories[key] ?? typed.trimmingWhiteSpace()
-            entry.category = category
             before = facts.insertionPoint(for: key)
             if facts.hasCategories, facts.listedCategories[key] == nil, unlistedKeys.insert(key).inserted {
-                made.unlistedCategories.append(category)
+                made.unlistedCategories.append(typed.trimmingWhiteSpace())
             }
         }
-        made.additions.append((entry, before))
+        made.additions.append(ImportPlan.Addition(entry: index, before: before))
     }
 }

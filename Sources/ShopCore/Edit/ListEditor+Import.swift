@@ -19,7 +19,7 @@ extension ListEditor {
     public mutating func importEntries(_ read: ImportEntries) throws(ImportRefusal) {
         let facts = ItemFacts(list: list, questions: ItemQuestions(read.entries))
         var changes = ImportChanges(try Self.importPlan(read, facts: facts))
-        changes.apply(to: &self, place: PartPlace(firstPosition: 0, isLast: true))
+        changes.apply(toWhole: &self)
         for note in changes.plan.notes { self.note(note.kind, note.message) }
     }
 
@@ -42,8 +42,8 @@ extension ListEditor {
             }
         }
         if facts.currencyCode == nil { problems += Self.mixedCurrencies(read.entries) }
-        var planner = ImportPlanner(facts: facts)
-        planner.plan(read.entries, problems: &problems)
+        var planner = ImportPlanner(entries: read.entries, facts: facts)
+        planner.plan(problems: &problems)
         guard problems.isEmpty else { throw ImportRefusal(problems) }
         var plan = planner.made
         if !read.ignoredColumns.isEmpty {
@@ -84,45 +84,71 @@ extension ListEditor {
 }
 
 extension ListEditor {
-    /// The size from which a list is read in parts for an import. An 8 MiB spreadsheet into a
-    /// 2,000-item list took 397 MB in parts against 341 MB whole, and a checklist twice the time
-    /// (it is read twice); from a megabyte on, the list's own memory is what counts (61 MB whole
-    /// against 24 MB in parts for a 10.7 MB list).
+    /// The size from which a list is read in parts for an import: from a megabyte on, the
+    /// list's own memory is what counts (61 MB whole against 24 MB in parts for a 10.7 MB list).
     public static let importInPartsMinimumSize = 1 << 20
+
+    /// The size of an input from which an import into a shorter list is made in parts too: its
+    /// new items, made a batch at a time, are what counts then (an 8 MiB text of 214,000 new
+    /// items into a 2,000-item list: 266 MB with the whole list's editor holding them all).
+    public static let importInPartsMinimumInput = 1 << 20
 
     /// ``importEntries(_:)`` of what `text` holds in `format`, made as the list `bytes` hold is
     /// read in parts (``ShoppingList/readInParts(_:limits:_:)``), handing the edited list in
     /// canonical form to `sink` as it goes: an import into a long list in the memory of a few
     /// hundred of its items, and of the import.
     ///
-    /// A first read gathers what the import asks of the list (``ItemFacts``): its settings,
-    /// the items the entries name, the items with their ids, where their categories end. The
-    /// import is planned from those, exactly as on the whole list, and a second read makes the
-    /// plan's changes on the editor of each part (``ImportChanges``). A refused import says why
-    /// by `refusing` its problems. What the whole list's editor would say otherwise (the list
-    /// has structure errors, the input cannot be read) asks for the whole list
-    /// (``PartsEdit/readWhole``), as does a list that cannot be printed in parts.
-    /// A list shorter than ``importInPartsMinimumSize`` asks for the whole list: its memory is
-    /// then a small part of the import's own, which the first read adds to (the questions, and a
-    /// checklist read twice).
+    /// What the import asks of the list (``ItemFacts``: its settings, the items the entries name,
+    /// the items with their ids, where their categories end) is gathered first, on a read in parts
+    /// of a list of ``importInPartsMinimumSize`` or more, else on the whole list. The import is
+    /// planned from those, exactly as on the whole list, and a read in parts makes the plan's
+    /// changes on the editor of each part (``ImportChanges``), with the new items made apart, a
+    /// batch at a time, and printed among the part's. A refused import says why by `refusing` its
+    /// problems. What the whole list's editor would say otherwise (the list has structure errors,
+    /// the input cannot be read) asks for the whole list (``PartsEdit/readWhole``), as does a list
+    /// that cannot be printed in parts. A list shorter than ``importInPartsMinimumSize`` with an
+    /// input shorter than ``importInPartsMinimumInput`` asks for the whole list: the list and the
+    /// import are small then, and a read in parts only adds to them.
     public static func importInParts(
         _ bytes: [UInt8], text: ImportText, format: ImportFormat, refusing: (ImportRefusal) -> EditRefusal,
         configure: (inout ListEditor) -> Void = { _ in },
         into sink: @escaping (UnsafeBufferPointer<UInt8>) -> Void
     ) -> Result<PartsEdit, ReadFailure> {
-        guard bytes.count >= importInPartsMinimumSize else { return .success(.readWhole) }
+        guard let gathering = FactsReading(bytes, text) else { return .success(.readWhole) }
         return importInParts(
-            bytes, text: text, format: format, chunkCapacity: nil, refusing: refusing, configure: configure, into: sink)
+            bytes, text: text, format: format, chunkCapacity: nil, facts: gathering, refusing: refusing,
+            configure: configure, into: sink)
+    }
+
+    /// How an import in parts gathers what it asks of the list.
+    enum FactsReading {
+        /// On a read of the list in parts.
+        case inParts
+        /// On the whole list, which is short.
+        case whole
+
+        /// How the import of `text` into the list `bytes` hold gathers its facts; nil when the
+        /// import is made on the whole list.
+        init?(_ bytes: [UInt8], _ text: ImportText) {
+            if bytes.count >= ListEditor.importInPartsMinimumSize {
+                self = .inParts
+            } else if text.text.utf8.count >= ListEditor.importInPartsMinimumInput {
+                self = .whole
+            } else {
+                return nil
+            }
+        }
     }
 
     /// ``importInParts(_:text:format:refusing:configure:into:)`` with libyaml's events handed over
-    /// `chunkCapacity` at a time (for tests).
+    /// `chunkCapacity` at a time, the facts gathered as `facts` says and new items made
+    /// `batchSize` at a time (for tests).
     static func importInParts(
-        _ bytes: [UInt8], text: ImportText, format: ImportFormat, chunkCapacity: Int?,
-        refusing: (ImportRefusal) -> EditRefusal, configure: (inout ListEditor) -> Void,
-        into sink: @escaping (UnsafeBufferPointer<UInt8>) -> Void
+        _ bytes: [UInt8], text: ImportText, format: ImportFormat, chunkCapacity: Int?, facts: FactsReading,
+        batchSize: Int = PartInsertion.batchSize, refusing: (ImportRefusal) -> EditRefusal,
+        configure: (inout ListEditor) -> Void, into sink: @escaping (UnsafeBufferPointer<UInt8>) -> Void
     ) -> Result<PartsEdit, ReadFailure> {
-        switch plannedInParts(bytes, text: text, format: format, chunkCapacity: chunkCapacity, refusing: refusing) {
+        switch planned(bytes, text: text, format: format, chunkCapacity: chunkCapacity, facts: facts, refusing: refusing) {
         case .failure(let failure):
             return .failure(failure)
         case .success(.readWhole):
@@ -130,15 +156,17 @@ extension ListEditor {
         case .success(.refused(let refusal)):
             return .success(.refused(refusal))
         case .success(.planned(let plan, _)):
-            return editPartwise(bytes, chunkCapacity: chunkCapacity, ImportChanges(plan), configure: configure, into: sink)
+            return editPartwise(
+                bytes, chunkCapacity: chunkCapacity, ImportChanges(plan), configure: configure, batchSize: batchSize,
+                into: sink)
         }
     }
 
     /// What an import would change, worked out as the list is read in parts.
     public enum ImportPreview: Sendable {
-        /// What would change, as ``ListDiff`` says it of the whole list, and what the import would
-        /// say.
-        case changes(ListDiff, notes: [EditNote])
+        /// The changes were handed on; these are their counts, as ``ListDiff`` counts them of the
+        /// whole list, and what the import would say.
+        case changes(ListDiff.Counts, notes: [EditNote])
         /// The import is refused.
         case refused(EditRefusal)
         /// The import cannot be worked out in parts: preview it on the whole list, which says why.
@@ -146,57 +174,52 @@ extension ListEditor {
     }
 
     /// What ``importInParts(_:text:format:refusing:configure:into:)`` would change, written
-    /// nowhere: the list's changes, part by part, as ``ListDiff/init(old:new:options:)`` gives
-    /// them for the whole list. An import moves and renames no item, so that each part's changes
-    /// are its own; a part that changes the top level, or a list with an item that has neither a
-    /// name nor an id (told apart by its place in the whole list), asks for the whole list.
-    /// A list shorter than ``importInPartsMinimumSize`` asks for the whole list, as for
-    /// ``importInParts(_:text:format:refusing:configure:into:)``.
+    /// nowhere: the list's changes, handed to `changes` one by one in the order ``ListDiff``
+    /// gives them for the whole list (``ListDiff/init(old:new:options:)``), so that a preview
+    /// of many new items never holds them all. An import moves and renames no item, so that each
+    /// part's changes are its own; a part that changes the top level, or a list with an item that
+    /// has neither a name nor an id (told apart by its place in the whole list), asks for the
+    /// whole list, as any outcome but ``ImportPreview/changes(_:notes:)`` does: what `changes`
+    /// was given is then not the preview. Made in parts for the lists and inputs
+    /// ``importInParts(_:text:format:refusing:configure:into:)`` makes in parts.
     public static func importPreviewInParts(
-        _ bytes: [UInt8], text: ImportText, format: ImportFormat, refusing: (ImportRefusal) -> EditRefusal
+        _ bytes: [UInt8], text: ImportText, format: ImportFormat, refusing: (ImportRefusal) -> EditRefusal,
+        changes: @escaping (ListDiff.ItemChange) -> Void
     ) -> Result<ImportPreview, ReadFailure> {
-        guard bytes.count >= importInPartsMinimumSize else { return .success(.readWhole) }
-        return importPreviewInParts(bytes, text: text, format: format, chunkCapacity: nil, refusing: refusing)
+        guard let gathering = FactsReading(bytes, text) else { return .success(.readWhole) }
+        return importPreviewInParts(
+            bytes, text: text, format: format, chunkCapacity: nil, facts: gathering, refusing: refusing, changes: changes)
     }
 
-    /// ``importPreviewInParts(_:text:format:refusing:)`` with libyaml's events handed over
-    /// `chunkCapacity` at a time (for tests).
+    /// ``importPreviewInParts(_:text:format:refusing:changes:)`` with libyaml's events handed over
+    /// `chunkCapacity` at a time, the facts gathered as `facts` says and new items made
+    /// `batchSize` at a time (for tests).
     static func importPreviewInParts(
-        _ bytes: [UInt8], text: ImportText, format: ImportFormat, chunkCapacity: Int?,
-        refusing: (ImportRefusal) -> EditRefusal
+        _ bytes: [UInt8], text: ImportText, format: ImportFormat, chunkCapacity: Int?, facts: FactsReading,
+        batchSize: Int = PartInsertion.batchSize, refusing: (ImportRefusal) -> EditRefusal,
+        changes: @escaping (ListDiff.ItemChange) -> Void
     ) -> Result<ImportPreview, ReadFailure> {
         let plan: ImportPlan
-        switch plannedInParts(bytes, text: text, format: format, chunkCapacity: chunkCapacity, refusing: refusing) {
+        switch planned(bytes, text: text, format: format, chunkCapacity: chunkCapacity, facts: facts, refusing: refusing) {
         case .failure(let failure): return .failure(failure)
         case .success(.readWhole): return .success(.readWhole)
         case .success(.refused(let refusal)): return .success(.refused(refusal))
         case .success(.planned(_, hasUnidentifiedItems: true)): return .success(.readWhole)
         case .success(.planned(let planned, _)): plan = planned
         }
-        let changes = PartChanges()
+        let preview = PartsPreview(sink: changes)
         let edited = editPartwise(
-            bytes, chunkCapacity: chunkCapacity, ImportChanges(plan), configure: { _ in },
-            compare: { part, edited in changes.add(ListDiff(old: part, new: edited)) }, into: { _ in })
+            bytes, chunkCapacity: chunkCapacity, ImportChanges(plan), configure: { _ in }, preview: preview,
+            batchSize: batchSize, into: { _ in })
         switch edited {
         case .failure(let failure):
             return .failure(failure)
-        case .success(.edited(let notes, _)) where !changes.topLevelChanged:
-            return .success(.changes(ListDiff(listChanges: [], itemChanges: changes.items, options: ListDiff.Options()), notes: notes))
+        case .success(.edited(let notes, _)) where !preview.topLevelChanged:
+            return .success(.changes(preview.counts, notes: notes))
         case .success(.refused(let refusal)):
             return .success(.refused(refusal))
         case .success:
             return .success(.readWhole)
-        }
-    }
-
-    /// The changes of the parts of an import's preview, in list order.
-    private final class PartChanges {
-        var items: [ListDiff.ItemChange] = []
-        var topLevelChanged = false
-
-        func add(_ diff: ListDiff) {
-            items += diff.itemChanges
-            if !diff.listChanges.isEmpty { topLevelChanged = true }
         }
     }
 
@@ -208,26 +231,51 @@ extension ListEditor {
         case readWhole
     }
 
-    /// The plan of an import into the list `bytes` hold, from a read of it in parts.
-    private static func plannedInParts(
-        _ bytes: [UInt8], text: ImportText, format: ImportFormat, chunkCapacity: Int?,
+    /// The plan of an import into the list `bytes` hold, from the facts gathered as `facts` says.
+    private static func planned(
+        _ bytes: [UInt8], text: ImportText, format: ImportFormat, chunkCapacity: Int?, facts reading: FactsReading,
         refusing: (ImportRefusal) -> EditRefusal
     ) -> Result<PlannedImport, ReadFailure> {
-        var gathering = ImportFactsGathering(text: text, format: format)
-        switch ShoppingList.readInParts(bytes, chunkCapacity: chunkCapacity, { gathering.look(at: $0) }) {
-        case .failure(let failure):
-            return .failure(failure)
-        case .success(.settingsAfterItems):
-            return .success(.readWhole)
-        case .success(.read(let rest)):
-            gathering.look(at: rest)
+        let gathered: (ImportEntries, ItemFacts)?
+        switch reading {
+        case .inParts:
+            var gathering = ImportFactsGathering(text: text, format: format)
+            switch ShoppingList.readInParts(bytes, chunkCapacity: chunkCapacity, { gathering.look(at: $0) }) {
+            case .failure(let failure):
+                return .failure(failure)
+            case .success(.settingsAfterItems):
+                return .success(.readWhole)
+            case .success(.read(let rest)):
+                gathering.look(at: rest)
+            }
+            gathered = gathering.finish()
+        case .whole:
+            switch ShoppingList.read(bytes) {
+            case .failure(let failure):
+                return .failure(failure)
+            case .success(let list):
+                gathered = wholeListFacts(list, text: text, format: format)
+            }
         }
-        guard let (read, facts) = gathering.finish() else { return .success(.readWhole) }
+        guard let (read, facts) = gathered else { return .success(.readWhole) }
         do throws(ImportRefusal) {
             return .success(.planned(try importPlan(read, facts: facts), hasUnidentifiedItems: facts.hasUnidentifiedItems))
         } catch {
             return .success(.refused(refusing(error)))
         }
+    }
+
+    /// The input as read for `list` and the facts of `list`, as ``importEntries(_:)`` gathers
+    /// them; nil when the whole list's import is to say what happens (the list has structure
+    /// errors, the input cannot be read).
+    private static func wholeListFacts(
+        _ list: ShoppingList, text: ImportText, format: ImportFormat
+    ) -> (ImportEntries, ItemFacts)? {
+        guard (try? ListEditor(list: list)) != nil else { return nil }
+        let known = Set(list.items.compactMap { $0.name.map(NameKey.init) })
+        guard let read = try? ImportEntries.read(text, format: format, knownNames: known, priceDecimals: list.priceDecimals)
+        else { return nil }
+        return (read, ItemFacts(list: list, questions: ItemQuestions(read.entries)))
     }
 }
 

@@ -11,10 +11,46 @@ protocol PartwiseEdit {
     func notes() -> [EditNote]?
     /// Why the edit is refused, once every part was edited; nil when it is not.
     func refusal() -> EditRefusal?
+    /// The new items that go among the items of the part at `place`, which holds `count` items
+    /// once `change` made its changes, in the order they are printed: new items made apart from
+    /// the part's editor, a batch at a time (``newItems(_:)``), so that an edit that adds many
+    /// holds few of them at once.
+    mutating func insertions(place: PartPlace, count: Int) -> [PartInsertion]
+    /// The new items `items` (as ``insertions(place:count:)`` numbers them) in a list of their
+    /// own; nil when they cannot be made.
+    func newItems(_ items: Range<Int>) -> NewItems?
+    /// Adds the new items of `insertions` in the editor of the part at `place` instead, for a
+    /// print that cannot have them apart.
+    func add(_ insertions: [PartInsertion], to editor: inout ListEditor, place: PartPlace)
 }
 
 extension PartwiseEdit {
     func refusal() -> EditRefusal? { nil }
+    func insertions(place: PartPlace, count: Int) -> [PartInsertion] { [] }
+    func newItems(_ items: Range<Int>) -> NewItems? { nil }
+    func add(_ insertions: [PartInsertion], to editor: inout ListEditor, place: PartPlace) {}
+}
+
+/// New items that go among a part's items, before one of them or after the list's last.
+struct PartInsertion {
+    /// The index in the part of the item they go before; nil after the list's last item (in its
+    /// last part).
+    var before: Int?
+    /// The new items, as the edit numbers them.
+    var items: Range<Int>
+
+    /// How many new items are made into one list at a time: a few hundred, as a part of a list
+    /// read in parts holds.
+    static let batchSize = 256
+}
+
+/// New items in a list of their own, made apart from the list they go into, which they are
+/// printed in and compared with as if they were its items.
+struct NewItems {
+    /// The new items, with the settings of the list they go into, as its editor would make them.
+    var list: ShoppingList
+    /// The same list without them: what a diff compares them with.
+    var empty: ShoppingList
 }
 
 /// Where a part is among the list's parts.
@@ -171,71 +207,4 @@ struct AddedItem: PartwiseEdit {
     }
 
     func notes() -> [EditNote]? { said }
-}
-
-/// The state of an edit made part by part: the edit, whether it changed anything, the print.
-struct PartEdits<Edit: PartwiseEdit> {
-    var edit: Edit
-    var changed = false
-    /// Set when the edit cannot be made in parts.
-    var givenUp = false
-    var print: StreamedPrint
-    /// The last part's list as edited, to finish the print with.
-    var lastEdited: ShoppingList?
-    /// Whether a part has been printed (and the top level with it).
-    var printed = false
-    /// Given each part the edit changed, as read and as edited, when asked for.
-    let compare: ((_ part: ShoppingList, _ edited: ShoppingList) -> Void)?
-
-    init(
-        _ edit: Edit, compare: ((ShoppingList, ShoppingList) -> Void)? = nil,
-        sink: @escaping (UnsafeBufferPointer<UInt8>) -> Void
-    ) {
-        self.edit = edit
-        self.compare = compare
-        print = StreamedPrint(sink: sink)
-    }
-
-    /// Makes the edit's changes that fall in `part`, and prints it.
-    mutating func edit(_ part: ShoppingList, configure: (inout ListEditor) -> Void) {
-        guard !givenUp else { return }
-        // A refusal, a name of several items, a change that breaks the list's shape: the whole
-        // list is edited instead, and says why.
-        givenUp = true
-        var editor: ListEditor
-        do throws(EditRefusal) {
-            // Checked part by part, as the whole list would be: its shape must be a list's.
-            editor = try ListEditor(list: part)
-            configure(&editor)
-            let place = PartPlace(firstPosition: part.scope.firstPosition, isLast: part.scope.holdsTopLevel)
-            guard try edit.change(&editor, place: place) else { return }
-        } catch {
-            return
-        }
-        var edited = part
-        if editor.changed {
-            edited = editor.editedList
-            // One re-check of what the changes made.
-            guard edited.check(RuleRegistry.structural).isEmpty else { return }
-            changed = true
-        }
-        givenUp = false
-        // A part the edit did not change has no changes to compare.
-        if editor.changed { compare?(part, edited) }
-        if case .rest = part.scope {
-            lastEdited = edited
-        } else if let items = edited.itemsNode {
-            // The top level is printed with the first part.
-            print.print(part: edited.document, sequence: items, policy: CanonicalForm.policy(for: edited, topLevel: !printed))
-            printed = true
-        }
-    }
-
-    /// Ends the print with the last part; nil when the edit cannot be made in parts.
-    mutating func finish() -> ListEditor.PartsEdit? {
-        guard !givenUp, let notes = edit.notes() else { return nil }
-        if let refusal = edit.refusal() { return .refused(refusal) }
-        guard let last = lastEdited, print.finish(last.document, policy: CanonicalForm.policy(for: last)) else { return nil }
-        return .edited(notes: notes, changed: changed)
-    }
 }

@@ -154,12 +154,19 @@ public struct ListDiff: Sendable, Equatable {
 
     /// What changed from `old` to `new`.
     public init(old: ShoppingList, new: ShoppingList, options: Options = Options()) {
+        self = Self.positioned(old: old, new: new, options: options).diff
+    }
+
+    /// What changed from `old` to `new`, with the position in `new` of the item each item change
+    /// is shown at (for a removed item, of the new item it is shown before): the changes of a
+    /// part of a list can then be put among changes made apart from it.
+    static func positioned(
+        old: ShoppingList, new: ShoppingList, options: Options = Options()
+    ) -> (diff: ListDiff, positions: [Int]) {
         var builder = ListDiffBuilder(
             old: ListVersion(CanonicalOrder.arranged(old)), new: ListVersion(CanonicalOrder.arranged(new)), options: options)
         builder.build()
-        listChanges = builder.listChanges
-        itemChanges = builder.itemChanges
-        self.options = options
+        return (ListDiff(listChanges: builder.listChanges, itemChanges: builder.itemChanges, options: options), builder.itemPositions)
     }
 
     /// How many changes of each kind.
