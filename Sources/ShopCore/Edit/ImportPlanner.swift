@@ -18,23 +18,10 @@ struct ImportPlanner {
     /// Plans the entries the plan was made with, adding the problems found to `problems`.
     mutating func plan(problems: inout [ImportProblem]) {
         let entries = made.entries
-        // The first entry of each name, and the later ones of names given more than once: most
-        // names are given once, and a large import keeps no array per name.
-        var firsts: [NameKey: Int] = [:]
-        var order: [(key: NameKey, first: Int)] = []
-        var repeats: [Int: [Int]] = [:]
-        for (index, entry) in entries.enumerated() {
-            let key = NameKey(entry.name)
-            if let first = firsts[key] {
-                repeats[first, default: []].append(index)
-            } else {
-                firsts[key] = index
-                order.append((key, index))
-            }
-        }
-        firsts = [:]
+        let (repeats, later) = Self.repeatedNames(entries)
         var newIDs: [String: Int] = [:]
-        for (key, first) in order {
+        for first in entries.indices where !later[first] {
+            let key = NameKey(entries[first].name)
             let entry: ImportEntry
             let repeated = repeats[first]
             // A name given once is merged too: its quantity is checked as a sum is.
@@ -96,6 +83,41 @@ struct ImportPlanner {
                 planAddition(entry, index: first)
             }
         }
+    }
+
+    /// For each name given more than once, the index of its first entry and those of the later
+    /// ones; and which entries are such later ones. Most names are given once: the entries are
+    /// grouped by the fingerprints of their names (``NameKey/fingerprint(ofName:)``), keys
+    /// compared only when fingerprints meet, so that a large import keeps 8 bytes a name while
+    /// it groups them and no array for a name given once.
+    /// `fingerprint` is the fingerprint of a name (a test gives one that makes names meet).
+    static func repeatedNames(
+        _ entries: [ImportEntry], fingerprint: (String) -> UInt64 = ItemQuestions.fingerprint
+    ) -> (repeats: [Int: [Int]], later: [Bool]) {
+        var repeats: [Int: [Int]] = [:]
+        var later = [Bool](repeating: false, count: entries.count)
+        var firsts: [UInt64: Int] = [:]
+        firsts.reserveCapacity(entries.count)
+        // The first entries of names whose fingerprint an earlier, other name has.
+        var others: [NameKey: Int] = [:]
+        for (index, entry) in entries.enumerated() {
+            let print = fingerprint(entry.name)
+            guard let first = firsts[print] else {
+                firsts[print] = index
+                continue
+            }
+            let key = NameKey(entry.name)
+            if NameKey(entries[first].name) == key {
+                repeats[first, default: []].append(index)
+                later[index] = true
+            } else if let other = others[key] {
+                repeats[other, default: []].append(index)
+                later[index] = true
+            } else {
+                others[key] = index
+            }
+        }
+        return (repeats, later)
     }
 
     /// The values an entry gives that the list cannot take.

@@ -5,10 +5,13 @@ import YAML
 /// give; `add`, of its new item's name and category). The list is looked at for these only, so
 /// that a long list is read in parts without keeping anything of the items not asked about.
 struct ItemQuestions {
-    /// The names asked about, as names are compared: for an import the entries', and for a
-    /// checklist every name a line could be read as (which reading counts depends on which names
-    /// the list has).
-    var names: Set<NameKey> = []
+    /// The fingerprints (``NameKey/fingerprint(ofName:)``) of the names asked about: for an
+    /// import the entries', and for a checklist every name a line could be read as (which reading
+    /// counts depends on which names the list has). The items of a name are found by its
+    /// fingerprint: an item whose name has the fingerprint of another that is asked about is found
+    /// too, which tells the truth about it, and the 8 bytes of a fingerprint are all an import of
+    /// a long input keeps of each name.
+    var names: Set<UInt64> = []
     /// The ids asked about.
     var ids: Set<String> = []
     /// The categories asked about, as names are compared.
@@ -16,24 +19,32 @@ struct ItemQuestions {
 
     /// Questions about these names and categories.
     init(names: Set<NameKey>, categories: Set<NameKey>) {
-        self.names = names
+        self.names = Set(names.map { NameKey.fingerprint(of: $0.bytes) })
         self.categories = categories
     }
 
-    /// The names, ids and categories of `entries`, and `askedNames`.
-    init(_ entries: [ImportEntry], askedNames: Set<NameKey> = []) {
+    /// The names, ids and categories of `entries`, and the names of the fingerprints
+    /// `askedNames`.
+    init(_ entries: [ImportEntry], askedNames: Set<UInt64> = []) {
         names = askedNames
+        names.reserveCapacity(entries.count)
         for entry in entries {
-            names.insert(NameKey(entry.name))
+            names.insert(Self.fingerprint(entry.name))
             if let id = entry.id { ids.insert(id) }
             if let category = entry.category { categories.insert(NameKey(category)) }
         }
     }
 
+    /// The fingerprint of a name's key.
+    static func fingerprint(_ name: String) -> UInt64 {
+        var name = name
+        return name.withUTF8 { NameKey.fingerprint(ofName: $0).fingerprint }
+    }
+
     /// Whether every name, id and category of `entries` is among these.
     func cover(_ entries: [ImportEntry]) -> Bool {
         entries.allSatisfy { entry in
-            names.contains(NameKey(entry.name)) && (entry.id.map(ids.contains) ?? true)
+            names.contains(Self.fingerprint(entry.name)) && (entry.id.map(ids.contains) ?? true)
                 && (entry.category.map { categories.contains(NameKey($0)) } ?? true)
         }
     }
@@ -82,10 +93,9 @@ struct NamedItem {
 /// (``look(at:)``): the list's settings, the items with the names asked about, the first item of
 /// each id asked about, and where each category asked about ends.
 struct ItemFacts {
+    /// What is asked: most items are not asked about, and are passed over by their name's
+    /// fingerprint without building anything.
     let questions: ItemQuestions
-    /// The fingerprints of the names asked about: most items are not asked about, and are
-    /// passed over by their name's fingerprint without building anything.
-    private let nameFingerprints: Set<UInt64>
     /// The currency's code, when the list has one.
     var currencyCode: String?
     /// The decimals of the list's prices.
@@ -112,7 +122,6 @@ struct ItemFacts {
 
     init(questions: ItemQuestions) {
         self.questions = questions
-        nameFingerprints = Set(questions.names.map { NameKey.fingerprint(of: $0.bytes) })
     }
 
     /// The facts of a whole list.
@@ -144,11 +153,8 @@ struct ItemFacts {
             let position = first + offset
             // A name that is not text has no fingerprint.
             if records[offset].nameFingerprint == 0 && item.name == nil && item.id == nil { hasUnidentifiedItems = true }
-            if nameFingerprints.contains(records[offset].nameFingerprint), let name = item.name {
-                let key = NameKey(name)
-                if questions.names.contains(key) {
-                    named[key, default: []].append(NamedItem(item, in: part, position: position))
-                }
+            if questions.names.contains(records[offset].nameFingerprint), let name = item.name {
+                named[NameKey(name), default: []].append(NamedItem(item, in: part, position: position))
             }
             if !questions.ids.isEmpty, let id = item.id, questions.ids.contains(id), idOwners[id] == nil {
                 idOwners[id] = NamedItem(item, in: part, position: position)

@@ -296,9 +296,10 @@ private struct ImportFactsGathering {
     /// Every name a reader asks about, answered as if the list had none: the names any answers
     /// could make it ask about.
     private final class AskedNames {
-        var names: Set<NameKey> = []
+        /// Their fingerprints, as ``ItemQuestions/names`` has them.
+        var names: Set<UInt64> = []
         func ask(_ name: NameKey) -> Bool {
-            names.insert(name)
+            names.insert(NameKey.fingerprint(of: name.bytes))
             return false
         }
     }
