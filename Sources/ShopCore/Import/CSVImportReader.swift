@@ -108,11 +108,42 @@ public enum CSVImportReader {
     /// Reads checked text; throws what makes the whole text unreadable: a broken quoted field, no
     /// header, no `name` column, a column named twice.
     public static func read(_ text: ImportText) throws(ImportProblem) -> CSVImport {
+        var records: [CSVImportRecord] = []
+        var read = try read(text) { records.append($0) }
+        read.records = records
+        return read
+    }
+
+    /// ``read(_:)-(ImportText)``, handing each record to `record` in order instead of holding
+    /// them: what is returned has no records. An import of a long input then holds its entries,
+    /// not the rows and records besides.
+    static func read(_ text: ImportText, each record: (CSVImportRecord) -> Void) throws(ImportProblem) -> CSVImport {
         let delimiter = CSVReader.delimiter(of: text)
-        let rows = try CSVReader.rows(text, delimiter: delimiter)
-        guard let headerRow = rows.first else {
+        var begun: (headerRow: CSVRow, columns: [CSVColumn: Int], ignored: [String], priceCurrency: String?)?
+        var reader: RowReader?
+        try CSVReader.forEachRow(text, delimiter: delimiter) { row throws(ImportProblem) in
+            if reader != nil {
+                reader?.read(row, each: record)
+                return true
+            }
+            let (columns, ignored, priceCurrency) = try Self.columns(of: row, delimiter: delimiter)
+            begun = (row, columns, ignored, priceCurrency)
+            reader = RowReader(columns: columns, width: row.fields.count, decimalComma: delimiter == .semicolon)
+            return true
+        }
+        guard let begun, let reader else {
             throw ImportProblem(line: 1, message: "the CSV text is empty; it needs a header row with a name column")
         }
+        return CSVImport(
+            delimiter: delimiter, header: begun.headerRow.fields, columns: begun.columns, ignoredColumns: begun.ignored,
+            priceCurrency: begun.priceCurrency, records: [], problems: reader.problems)
+    }
+
+    /// The known columns of a header row, the headers of the others, and the currency the price
+    /// header names; throws a header without a name column or with a column named twice.
+    private static func columns(
+        of headerRow: CSVRow, delimiter: CSVDelimiter
+    ) throws(ImportProblem) -> (columns: [CSVColumn: Int], ignored: [String], priceCurrency: String?) {
         let header = headerRow.fields
         var columns: [CSVColumn: Int] = [:]
         var ignored: [String] = []
@@ -137,11 +168,7 @@ public enum CSVImportReader {
                 message:
                     "the header has no name column; the first row must name the columns, separated by \"\(delimiterName)\", one of them \"name\"")
         }
-        var reader = RowReader(columns: columns, width: header.count, decimalComma: delimiter == .semicolon)
-        for row in rows.dropFirst() { reader.read(row) }
-        return CSVImport(
-            delimiter: delimiter, header: header, columns: columns, ignoredColumns: ignored, priceCurrency: priceCurrency,
-            records: reader.records, problems: reader.problems)
+        return (columns, ignored, priceCurrency)
     }
 
     /// Reads bytes; throws when they are not UTF-8 text or not readable as CSV.
@@ -163,7 +190,6 @@ public enum CSVImportReader {
         let columns: [CSVColumn: Int]
         let width: Int
         let decimalComma: Bool
-        var records: [CSVImportRecord] = []
         var problems: [ImportProblem] = []
 
         init(columns: [CSVColumn: Int], width: Int, decimalComma: Bool) {
@@ -172,7 +198,8 @@ public enum CSVImportReader {
             self.decimalComma = decimalComma
         }
 
-        mutating func read(_ row: CSVRow) {
+        /// Reads a row after the header, handing its record to `record`.
+        mutating func read(_ row: CSVRow, each record: (CSVImportRecord) -> Void) {
             var cells = row.fields
             if cells.allSatisfy(\.isEmpty) { return }
             if cells.count > width {
@@ -237,7 +264,7 @@ public enum CSVImportReader {
                     return nil
                 }
             }
-            records.append(
+            record(
                 CSVImportRecord(
                     line: line, cells: cells, name: name, quantity: number(.quantity) { ValueReading.quantity($0) },
                     unit: text(.unit),

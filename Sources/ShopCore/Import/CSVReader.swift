@@ -44,20 +44,30 @@ public enum CSVReader {
     }
 
     static func rows(_ text: ImportText, delimiter: CSVDelimiter, limit: Int) throws(ImportProblem) -> [CSVRow] {
-        var source = text.text
-        let result = source.withUTF8 { bytes -> Result<[CSVRow], ImportProblem> in
-            var scanner = Scanner(bytes: bytes, delimiter: delimiter.rawValue)
-            var rows: [CSVRow] = []
-            do throws(ImportProblem) {
-                while rows.count < limit, let row = try scanner.nextRow() {
-                    rows.append(row)
-                }
-            } catch {
-                return .failure(error)
-            }
-            return .success(rows)
+        var rows: [CSVRow] = []
+        try forEachRow(text, delimiter: delimiter) { row in
+            rows.append(row)
+            return rows.count < limit
         }
-        return try result.get()
+        return rows
+    }
+
+    /// Hands each record to `body`, in order, without holding them, until `body` returns false;
+    /// throws as ``rows(_:delimiter:)`` does, and what `body` throws.
+    static func forEachRow(
+        _ text: ImportText, delimiter: CSVDelimiter, _ body: (CSVRow) throws(ImportProblem) -> Bool
+    ) throws(ImportProblem) {
+        var source = text.text
+        let failure = source.withUTF8 { bytes -> ImportProblem? in
+            var scanner = Scanner(bytes: bytes, delimiter: delimiter.rawValue)
+            do throws(ImportProblem) {
+                while let row = try scanner.nextRow(), try body(row) {}
+            } catch {
+                return error
+            }
+            return nil
+        }
+        if let failure { throw failure }
     }
 
     /// Walks the bytes one record at a time.

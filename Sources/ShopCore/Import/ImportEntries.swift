@@ -48,11 +48,27 @@ public struct ImportEntries: Hashable, Sendable {
     ) throws(ImportProblem) -> ImportEntries {
         switch format {
         case .markdown:
-            return ImportEntries(
-                MarkdownImportReader.read(text, resolvingWith: isKnown, priceDecimals: priceDecimals), isKnown: isKnown)
-        case .csv: return ImportEntries(try CSVImportReader.read(text))
+            // Each item made an entry as it is read; categories once every heading is known.
+            var entries: [ImportEntry] = []
+            var headings: [Int32] = []
+            let read = MarkdownImportReader.read(text, resolvingWith: isKnown, priceDecimals: priceDecimals) { item, heading in
+                let entry = Self.entry(item, isKnown: isKnown)
+                entries.append(entry)
+                headings.append(entry.changesKnownItems ? -1 : Int32(heading))
+            }
+            for index in entries.indices where headings[index] >= 0 {
+                entries[index].category = read.categories[Int(headings[index])]
+            }
+            return ImportEntries(entries: entries, problems: read.import.problems)
+        case .csv:
+            var entries: [ImportEntry] = []
+            let read = try CSVImportReader.read(text) { entries.append(Self.entry($0)) }
+            return ImportEntries(read, entries: entries)
         case .json: return try JSONImportReader.read(text)
-        case .text: return ImportEntries(TextImportReader.read(text, priceDecimals: priceDecimals))
+        case .text:
+            var entries: [ImportEntry] = []
+            let problems = TextImportReader.read(text, priceDecimals: priceDecimals) { entries.append(Self.entry($0)) }
+            return ImportEntries(entries: entries, problems: problems)
         }
     }
 
@@ -66,48 +82,62 @@ public struct ImportEntries: Hashable, Sendable {
 
     /// A checklist's items, with the names a list has told by `isKnown`.
     init(_ read: MarkdownImport, isKnown: (NameKey) -> Bool) {
-        entries = read.items.map { item in
-            let reading = item.reading(known: isKnown)
-            if reading.price != nil, isKnown(NameKey(reading.name)) {
-                return ImportEntry(
-                    line: item.line, name: reading.name, quantity: reading.quantity, unit: reading.unit,
-                    price: reading.price, priceCurrency: reading.priceCurrency, done: item.ticked)
-            }
+        entries = read.items.map { Self.entry($0, isKnown: isKnown) }
+        problems = read.problems
+    }
+
+    /// The entry of a checklist's item.
+    private static func entry(_ item: MarkdownImportItem, isKnown: (NameKey) -> Bool) -> ImportEntry {
+        let reading = item.reading(known: isKnown)
+        if reading.price != nil, isKnown(NameKey(reading.name)) {
             return ImportEntry(
                 line: item.line, name: reading.name, quantity: reading.quantity, unit: reading.unit,
-                price: reading.price, priceCurrency: reading.priceCurrency, category: item.category, notes: item.notes,
-                done: item.ticked, changesKnownItems: false)
+                price: reading.price, priceCurrency: reading.priceCurrency, done: item.ticked)
         }
-        problems = read.problems
+        return ImportEntry(
+            line: item.line, name: reading.name, quantity: reading.quantity, unit: reading.unit,
+            price: reading.price, priceCurrency: reading.priceCurrency, category: item.category, notes: item.notes,
+            done: item.ticked, changesKnownItems: false)
     }
 
     /// A spreadsheet's rows.
     public init(_ read: CSVImport) {
-        entries = read.records.map { record in
-            ImportEntry(
-                line: record.line, name: record.name, quantity: record.quantity, unit: record.unit, price: record.price,
-                category: record.category, notes: record.notes, id: record.id, buy: record.buy, done: record.done)
-        }
+        self.init(read, entries: read.records.map(Self.entry))
+    }
+
+    /// A spreadsheet's `entries`, read as the records of `read` (whose records are not read).
+    private init(_ read: CSVImport, entries: [ImportEntry]) {
+        self.entries = entries
         problems = read.problems
         // The header's currency is the file's, as a JSON export's `currency` is.
         currency = read.priceCurrency
         ignoredColumns = read.ignoredColumns
     }
 
+    /// The entry of a spreadsheet's row.
+    private static func entry(_ record: CSVImportRecord) -> ImportEntry {
+        ImportEntry(
+            line: record.line, name: record.name, quantity: record.quantity, unit: record.unit, price: record.price,
+            category: record.category, notes: record.notes, id: record.id, buy: record.buy, done: record.done)
+    }
+
     /// Text lines: a ticked checkbox puts the item in the basket, an unticked one takes it out.
     public init(_ read: TextImport) {
-        entries = read.records.map { record in
-            let item = record.item
-            let done: Bool? =
-                switch item.checkbox {
-                case .none: nil
-                case .ticked: true
-                case .unticked: false
-                }
-            return ImportEntry(
-                line: record.line, name: item.name, quantity: item.quantity, unit: item.unit, price: item.price,
-                priceCurrency: item.priceCurrency, done: done)
-        }
+        entries = read.records.map(Self.entry)
         problems = read.problems
+    }
+
+    /// The entry of a text line.
+    private static func entry(_ record: TextImport.Record) -> ImportEntry {
+        let item = record.item
+        let done: Bool? =
+            switch item.checkbox {
+            case .none: nil
+            case .ticked: true
+            case .unticked: false
+            }
+        return ImportEntry(
+            line: record.line, name: item.name, quantity: item.quantity, unit: item.unit, price: item.price,
+            priceCurrency: item.priceCurrency, done: done)
     }
 }

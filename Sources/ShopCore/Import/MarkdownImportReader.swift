@@ -41,11 +41,37 @@ public enum MarkdownImportReader {
     static func read(
         _ text: ImportText, resolvingWith isKnown: ((NameKey) -> Bool)?, priceDecimals: Int
     ) -> MarkdownImport {
+        var items: [MarkdownImportItem] = []
+        var headings: [Int] = []
+        var read = read(text, resolvingWith: isKnown, priceDecimals: priceDecimals) { item, heading in
+            items.append(item)
+            headings.append(heading)
+        }
+        for index in items.indices where headings[index] >= 0 {
+            items[index].category = read.categories[headings[index]]
+        }
+        read.import.items = items
+        return read.import
+    }
+
+    /// ``read(_:resolvingWith:priceDecimals:)-(ImportText,_,_)``, handing each item to `item` in
+    /// order instead of holding them, with the index of the heading above it (-1 before any):
+    /// an item's category is known only at the end (which heading is the export's heading of the
+    /// items without one depends on the last), and is then the heading's entry of `categories`.
+    /// What is returned has no items.
+    static func read(
+        _ text: ImportText, resolvingWith isKnown: ((NameKey) -> Bool)?, priceDecimals: Int,
+        each item: (MarkdownImportItem, _ heading: Int) -> Void
+    ) -> (import: MarkdownImport, categories: [String?]) {
         var state = State()
         state.isKnown = isKnown
         state.priceDecimals = priceDecimals
-        text.forEachLine { number, line in state.read(line, number: number) }
-        return state.finish()
+        text.forEachLine { number, line in
+            state.read(line, number: number)
+            // The last item's notes may go on: the others are done.
+            state.handOver(keepingLast: true, to: item)
+        }
+        return state.finish(handingOver: item)
     }
 
     /// Reads bytes; throws when they are not UTF-8 text (see ``ImportText``).
@@ -60,6 +86,7 @@ public enum MarkdownImportReader {
         var priceDecimals = Currency.defaultDecimals
         var title: String?
         var headings: [String] = []
+        /// The items not handed over yet: the last one takes notes until another line comes.
         var items: [MarkdownImportItem] = []
         /// The heading above each item (an index into `headings`), or -1.
         var itemHeadings: [Int] = []
@@ -223,15 +250,26 @@ public enum MarkdownImportReader {
             paragraphBreak = false
         }
 
-        mutating func finish() -> MarkdownImport {
+        /// Hands the items read so far to `body`, with their headings; all but the last when
+        /// `keepingLast`.
+        mutating func handOver(keepingLast: Bool, to body: (MarkdownImportItem, Int) -> Void) {
+            let count = keepingLast ? items.count - 1 : items.count
+            guard count > 0 else { return }
+            for index in 0..<count { body(items[index], itemHeadings[index]) }
+            items.removeFirst(count)
+            itemHeadings.removeFirst(count)
+        }
+
+        /// Hands the last items over, and gives what was read besides: the title and problems, and
+        /// the category of the items under each heading.
+        mutating func finish(handingOver body: (MarkdownImportItem, Int) -> Void) -> (MarkdownImport, [String?]) {
             finishItem()
+            handOver(keepingLast: false, to: body)
             let uncategorized = uncategorizedHeadings()
-            for index in items.indices {
-                let heading = itemHeadings[index]
-                guard heading >= 0, !uncategorized.contains(heading), !headings[heading].isEmpty else { continue }
-                items[index].category = headings[heading]
+            let categories = headings.indices.map { heading -> String? in
+                uncategorized.contains(heading) || headings[heading].isEmpty ? nil : headings[heading]
             }
-            return MarkdownImport(title: title, items: items, problems: problems)
+            return (MarkdownImport(title: title, items: [], problems: problems), categories)
         }
 
         /// The headings whose items have no category.

@@ -21,15 +21,24 @@ public enum TextImportReader {
     /// Reads checked text, for a list whose prices have `priceDecimals`.
     public static func read(_ text: ImportText, priceDecimals: Int = Currency.defaultDecimals) -> TextImport {
         var records: [TextImport.Record] = []
+        let problems = read(text, priceDecimals: priceDecimals) { records.append($0) }
+        return TextImport(records: records, problems: problems)
+    }
+
+    /// ``read(_:priceDecimals:)-(ImportText,_)``, handing each record to `record` in order
+    /// instead of holding them; returns the problems.
+    static func read(
+        _ text: ImportText, priceDecimals: Int, each record: (TextImport.Record) -> Void
+    ) -> [ImportProblem] {
         var problems: [ImportProblem] = []
         text.forEachLine { number, line in
             switch TextLineParser.read(line, priceDecimals: priceDecimals) {
             case .skipped: break
-            case .item(let item): records.append(TextImport.Record(line: number, item: item))
+            case .item(let item): record(TextImport.Record(line: number, item: item))
             case .failure(let failure): problems.append(ImportProblem(line: number, message: failure.reason))
             }
         }
-        return TextImport(records: records, problems: problems)
+        return problems
     }
 
     /// Reads bytes; throws when they are not UTF-8 text (see ``ImportText``).
