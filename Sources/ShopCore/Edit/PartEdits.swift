@@ -12,8 +12,8 @@ struct PartEdits<Edit: PartwiseEdit> {
     /// Set when the edit cannot be made in parts.
     var givenUp = false
     var print: StreamedPrint
-    /// The last part as read and as edited, and its new items, to finish the print with.
-    var last: (part: ShoppingList, edited: ShoppingList, insertions: [PartInsertion], diff: PositionedDiff?)?
+    /// The last part as edited, its new items and its changes, to finish the print with.
+    var last: (edited: ShoppingList, insertions: [PartInsertion], diff: PositionedDiff?)?
     /// Whether a part has been printed (and the top level with it).
     var printed = false
     /// Given the changes of each part in list order, when asked for.
@@ -69,7 +69,7 @@ struct PartEdits<Edit: PartwiseEdit> {
         let diff = preview != nil && editor.changed ? ListDiff.positioned(old: part, new: edited) : nil
         if let diff, !diff.diff.listChanges.isEmpty { preview?.topLevelChanged = true }
         if case .rest = part.scope {
-            last = (part, edited, insertions, diff)
+            last = (edited, insertions, diff)
         } else if let items = edited.itemsNode {
             // The top level is printed with the first part.
             let policy = CanonicalForm.policy(for: edited, topLevel: !printed)
