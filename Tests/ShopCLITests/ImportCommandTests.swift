@@ -193,6 +193,33 @@ import Testing
         #expect(try EditFileSnapshot(scratch.url("shopping.yaml")) == before)
     }
 
+    /// An input of a megabyte or more into a short list is made in parts, its new items a batch at
+    /// a time: the preview, which waits in a temporary file once it passes 256 KiB, shows what
+    /// `shop diff` shows of the list before and after the import, and the list written checks
+    /// clean and is in canonical form.
+    @Test func aLongInputIntoAShortListPreviewsWhatItWrites() throws {
+        let scratch = try Self.scratch()
+        try scratch.write(Self.list, to: "before.yaml")
+        var lines = "Butter @ 1.25\n[x] Oat milk\n"
+        var added = 0
+        while lines.utf8.count < (1 << 20) + 4096 {
+            lines += "- \(added % 9 + 1) kg Bulk thing \(added) @ \(added % 20).25\n"
+            added += 1
+        }
+        try scratch.write(lines, to: "lines.txt")
+        let preview = try Self.run(["import", "--dry-run", "lines.txt"], in: scratch)
+        #expect(preview.status == 0 && preview.err == "", "\(preview.err)")
+        #expect(preview.out.hasSuffix("\n\(added) added, 0 removed, 2 changed\n"))
+        let imported = try Self.run(["import", "lines.txt"], in: scratch)
+        #expect(imported.status == 0, "\(imported)")
+        let diff = try Self.run(["diff", "before.yaml", "shopping.yaml"], in: scratch)
+        #expect(diff.out == preview.out)
+        let check = try Self.run(["check", "shopping.yaml"], in: scratch)
+        #expect(check.status == 0, "\(check)")
+        let format = try Self.run(["fmt", "--check", "shopping.yaml"], in: scratch)
+        #expect(format.status == 0, "\(format)")
+    }
+
     @Test func theFormatComesFromTheOptionTheExtensionOrTheContent() throws {
         let cases: [(arguments: [String], file: String, text: String)] = [
             (["--format", "text"], "list.md", "2 kg flour\n"),
