@@ -114,9 +114,9 @@ extension ListEditor {
         configure: (inout ListEditor) -> Void = { _ in },
         into sink: @escaping (UnsafeBufferPointer<UInt8>) -> Void
     ) -> Result<PartsEdit, ReadFailure> {
-        guard let gathering = FactsReading(bytes, text) else { return .success(.readWhole) }
+        guard let facts = FactsReading(bytes, text) else { return .success(.readWhole) }
         return importInParts(
-            bytes, text: text, format: format, chunkCapacity: nil, facts: gathering, refusing: refusing,
+            bytes, text: text, format: format, chunkCapacity: nil, facts: facts, refusing: refusing,
             configure: configure, into: sink)
     }
 
@@ -186,9 +186,9 @@ extension ListEditor {
         _ bytes: [UInt8], text: ImportText, format: ImportFormat, refusing: (ImportRefusal) -> EditRefusal,
         changes: @escaping (ListDiff.ItemChange) -> Void
     ) -> Result<ImportPreview, ReadFailure> {
-        guard let gathering = FactsReading(bytes, text) else { return .success(.readWhole) }
+        guard let facts = FactsReading(bytes, text) else { return .success(.readWhole) }
         return importPreviewInParts(
-            bytes, text: text, format: format, chunkCapacity: nil, facts: gathering, refusing: refusing, changes: changes)
+            bytes, text: text, format: format, chunkCapacity: nil, facts: facts, refusing: refusing, changes: changes)
     }
 
     /// ``importPreviewInParts(_:text:format:refusing:changes:)`` with libyaml's events handed over
