@@ -67,7 +67,7 @@ struct PartEdits<Edit: PartwiseEdit> {
         givenUp = false
         // A part the edit did not change has no changes to compare.
         let diff = preview != nil && editor.changed ? ListDiff.positioned(old: part, new: edited) : nil
-        if let diff, !diff.diff.listChanges.isEmpty { preview?.topLevelChanged = true }
+        if let diff { preview?.noteTopLevel(of: diff.diff) }
         if case .rest = part.scope {
             last = (edited, insertions, diff)
         } else if let items = edited.itemsNode {
@@ -137,7 +137,7 @@ final class PartsPreview {
     private(set) var counts = ListDiff.Counts()
     /// Set when a part changed the top level: a part's top level is not the list's, so that the
     /// preview is made on the whole list instead.
-    var topLevelChanged = false
+    private(set) var topLevelChanged = false
 
     init(sink: @escaping (ListDiff.ItemChange) -> Void) {
         self.sink = sink
@@ -146,6 +146,11 @@ final class PartsPreview {
     /// Hands on the item changes of `diff`.
     func take(_ diff: ListDiff) {
         for change in diff.itemChanges { take(change) }
+        noteTopLevel(of: diff)
+    }
+
+    /// Notes whether `diff`, of a part, changed the top level.
+    func noteTopLevel(of diff: ListDiff) {
         if !diff.listChanges.isEmpty { topLevelChanged = true }
     }
 
@@ -159,12 +164,7 @@ final class PartsPreview {
     }
 
     private func take(_ change: ListDiff.ItemChange) {
-        switch change.kind {
-        case .added: counts.added += 1
-        case .removed: counts.removed += 1
-        case .changed: counts.changed += 1
-        case .moved: counts.moved += 1
-        }
+        counts.count(change)
         sink(change)
     }
 }

@@ -129,6 +129,16 @@ public struct ListDiff: Sendable, Equatable {
             self.moved = moved
         }
 
+        /// Counts one item change more.
+        mutating func count(_ change: ItemChange) {
+            switch change.kind {
+            case .added: added += 1
+            case .removed: removed += 1
+            case .changed: changed += 1
+            case .moved: moved += 1
+            }
+        }
+
         /// Adds the changes `other` counts.
         mutating func add(_ other: Counts) {
             added += other.added
@@ -172,14 +182,7 @@ public struct ListDiff: Sendable, Equatable {
     /// How many changes of each kind.
     public var counts: Counts {
         var counts = Counts(changed: listChanges.count)
-        for change in itemChanges {
-            switch change.kind {
-            case .added: counts.added += 1
-            case .removed: counts.removed += 1
-            case .changed: counts.changed += 1
-            case .moved: counts.moved += 1
-            }
-        }
+        for change in itemChanges { counts.count(change) }
         return counts
     }
 
