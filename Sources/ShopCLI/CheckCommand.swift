@@ -59,30 +59,24 @@ enum CheckCommand {
         func take(_ report: FileReport) {
             files += 1
             if strict ? !report.isEmpty : report.hasErrors { failing.append(report.path) }
-            do throws(FileError) {
-                switch format {
-                case "json":
-                    try report.forEachDiagnostic { diagnostic in
-                        jsonArray.append(DiagnosticRenderer.jsonEntry(diagnostic, path: report.path)) { console.out.write($0) }
-                    }
-                case "sarif":
-                    try sarif?.append(report) { console.out.write($0) }
-                default:
-                    let counts = try DiagnosticRenderer.writeText(
-                        report.forEachDiagnostic, path: report.path, source: report.source, console: console
-                    ) { console.out.write($0) }
-                    errors += counts.errors
-                    warnings += counts.warnings
+            switch format {
+            case "json":
+                for diagnostic in report.diagnostics {
+                    jsonArray.append(DiagnosticRenderer.jsonEntry(diagnostic, path: report.path)) { console.out.write($0) }
                 }
-            } catch {
-                console.error(error.description)
-                unreadable = true
+            case "sarif":
+                sarif?.append(report) { console.out.write($0) }
+            default:
+                let counts = DiagnosticRenderer.writeText(
+                    report.diagnostics, path: report.path, source: report.source, console: console
+                ) { console.out.write($0) }
+                errors += counts.errors
+                warnings += counts.warnings
             }
         }
-        let temporaryFolder = TemporaryFile.folder(in: context.environment)
         for path in context.fileOperands {
             if fixing {
-                let outcome = CheckFixer.fix(path, console: console, temporaryFolder: temporaryFolder)
+                let outcome = CheckFixer.fix(path, console: console)
                 if let report = outcome.report { take(report) }
                 if let error = outcome.failure {
                     ListFile.reportUnreadable(error, path: path, context: context)
@@ -92,10 +86,7 @@ enum CheckCommand {
             }
             do throws(FileError) {
                 let bytes = try FileAccess.read(path)
-                take(
-                    FileReport(
-                        checking: bytes, path: path, displayPath: CommandContext.displayName(path),
-                        temporaryFolder: temporaryFolder))
+                take(FileReport(checking: bytes, path: path, displayPath: CommandContext.displayName(path)))
             } catch {
                 ListFile.reportUnreadable(error, path: path, context: context)
                 unreadable = true
@@ -199,9 +190,8 @@ struct ListFile {
 
     /// Writes `diagnostics`, the findings of the file at `path`, in text form to standard error.
     static func report(_ diagnostics: some Sequence<Diagnostic>, path: String, source: SourceText, to console: Console) {
-        _ = DiagnosticRenderer.writeText(
-            { (body: (Diagnostic) -> Void) in diagnostics.forEach(body) }, path: path, source: source, console: console,
-            toErrorStream: true
-        ) { console.err.write($0) }
+        _ = DiagnosticRenderer.writeText(diagnostics, path: path, source: source, console: console, toErrorStream: true) {
+            console.err.write($0)
+        }
     }
 }

@@ -3,25 +3,20 @@ import YAML
 
 /// Writes `check` results as text for people, JSON for programs, or SARIF for code scanning.
 enum DiagnosticRenderer {
-    /// Hands the diagnostics `forEach` goes through, the findings of the file at `path`, in text
-    /// form to `write`, one at a time as they come (so that a file with thousands of findings,
-    /// held in a spool or not, is not written into one string first):
+    /// Hands `diagnostics`, the findings of the file at `path`, in text form to `write`, one at a
+    /// time (so that a file with thousands of findings is not written into one string first):
     /// `FILE:LINE:COLUMN: SEVERITY: MESSAGE [RULE]`, each followed by its line of `source` with a
     /// caret under the column, and a `help:` line for each fix. Returns how many are errors and
-    /// how many warnings, for the summary line (``summary(errors:warnings:files:)``); throws what
-    /// `forEach` throws.
-    static func writeText<Failure: Error>(
-        _ forEach: (_ body: (Diagnostic) -> Void) throws(Failure) -> Void, path: String, source: SourceText?,
-        console: Console, toErrorStream: Bool = false, to write: (String) -> Void
-    ) throws(Failure) -> (errors: Int, warnings: Int) {
+    /// how many warnings, for the summary line (``summary(errors:warnings:files:)``).
+    static func writeText(
+        _ diagnostics: some Sequence<Diagnostic>, path: String, source: SourceText?, console: Console,
+        toErrorStream: Bool = false, to write: (String) -> Void
+    ) -> (errors: Int, warnings: Int) {
         var errors = 0
         var warnings = 0
-        // `write` is called only while `forEach` runs.
-        try withoutActuallyEscaping(write) { write throws(Failure) in
-            try forEach { diagnostic in
-                if diagnostic.severity == .error { errors += 1 } else { warnings += 1 }
-                write(textEntry(diagnostic, path: path, source: source, console: console, toErrorStream: toErrorStream))
-            }
+        for diagnostic in diagnostics {
+            if diagnostic.severity == .error { errors += 1 } else { warnings += 1 }
+            write(textEntry(diagnostic, path: path, source: source, console: console, toErrorStream: toErrorStream))
         }
         return (errors, warnings)
     }

@@ -102,22 +102,3 @@ final class OutputSpool {
         return written
     }
 }
-
-/// A spool as the rounds of `check --fix` use it: the text a round makes goes to the temporary file
-/// while the text it started from is let go of.
-extension OutputSpool: FixedTextSpool {
-    func restart() { discard() }
-
-    func take(_ piece: UnsafeBufferPointer<UInt8>) { write(piece) }
-
-    /// Everything held, whole, in a buffer of just its size (one grown as it filled would reach
-    /// twice that on the way). What was freed before is given back to the system first: the text
-    /// comes back after a round let go of the text it started from and its findings.
-    func text() throws(FileError) -> [UInt8] {
-        LargeBuffers.giveBackFreed()
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(fileCount + memory.count)
-        try deliver { bytes.append(contentsOf: $0) }
-        return bytes
-    }
-}

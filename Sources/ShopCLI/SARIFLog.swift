@@ -48,11 +48,10 @@ struct SARIFLog {
         write(around.before)
     }
 
-    /// Hands the results of `report`'s findings to `write`. Throws when the findings cannot be
-    /// read back.
-    mutating func append(_ report: FileReport, to write: (String) -> Void) throws(FileError) {
+    /// Hands the results of `report`'s findings to `write`.
+    mutating func append(_ report: FileReport, to write: (String) -> Void) {
         let artifact = JSONText.object([("uri", JSONText.string(DiagnosticRenderer.uri(report.path)))])
-        try report.forEachDiagnostic { diagnostic in
+        for diagnostic in report.diagnostics {
             results.append(Self.result(diagnostic, artifact: artifact), to: write)
         }
     }

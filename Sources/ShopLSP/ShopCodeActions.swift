@@ -68,7 +68,7 @@ struct ShopCodeActions: RequestHandler {
     /// that change; nil when there is none.
     static func fixAll(_ list: ShoppingList, snapshot: DocumentSnapshot) -> CodeAction? {
         // The list was checked already: its findings start the rounds.
-        let rounds = FixRounds(list.document.source.bytes, findings: list.check())
+        let rounds = FixRounds(list, findings: list.check())
         guard !rounds.fixed.isEmpty, let change = LineEdit(old: snapshot.document.bytes, new: rounds.bytes) else {
             return nil
         }

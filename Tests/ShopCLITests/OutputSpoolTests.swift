@@ -137,12 +137,5 @@ import Testing
         // History's state set aside there does not come back: the command fails as on a file.
         var state = HistoryCommand.StateSpool(spool: spool)
         #expect(throws: CommandFailure.self) { try SetAsideArrays.read(UInt8.self, from: &state) }
-        // The findings of check wait in such a spool too.
-        let findings = FindingSpool(folder: folder)
-        findings.take((0..<9_000).map { FindingSpoolTests.finding(at: $0, .badPrice, "a finding") })
-        let held = Self.openFiles(in: folder).filter { $0 != files[0] }
-        try #require(held.count == 1)
-        Self.breakReading(held[0])
-        #expect(throws: FileError.self) { try findings.forEach(mergedWith: []) { _ in } }
     }
 }

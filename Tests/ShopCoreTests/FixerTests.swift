@@ -49,8 +49,8 @@ import YAML
             Self.finding([(0, 0, "no")]),  // inserts where the edit before starts
             Self.finding([(9, 10, "Z")], safe: false),
         ]
-        let (fixed, splices) = Fixer.chooseSafeFixes(findings)
-        #expect(String(decoding: splices.applied(to: source.bytes), as: UTF8.self) == "011ab+456X89")
+        let (fixed, edits) = Fixer.chooseSafeFixes(findings)
+        #expect(String(decoding: Fixer.apply(edits, to: source.bytes), as: UTF8.self) == "011ab+456X89")
         #expect(fixed == [findings[0], findings[2], findings[4]])
     }
 
@@ -76,8 +76,8 @@ import YAML
                 position = min(length, position + Int.random(in: 0...5, using: &random))
             }
             let expected = Self.reference(findings, source)
-            let (fixed, splices) = Fixer.chooseSafeFixes(findings)
-            #expect(splices.applied(to: source) == expected.bytes, "round \(round)")
+            let (fixed, edits) = Fixer.chooseSafeFixes(findings)
+            #expect(Fixer.apply(edits, to: source) == expected.bytes, "round \(round)")
             #expect(fixed == expected.fixed, "round \(round)")
         }
     }

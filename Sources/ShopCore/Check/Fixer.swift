@@ -1,57 +1,16 @@
 /// Chooses the safe fixes of a file's findings to make together: each fix whole or not at all,
 /// the first of two that overlap, so that the result is what the author evidently meant and nothing
-/// else. ``Splices`` makes them, in one pass over the text.
+/// else.
 public enum Fixer {
     /// The safe fixes of `findings` that can be made together, in the findings' order: the
-    /// findings they fix, and their edits as splices of the text.
-    public static func chooseSafeFixes(_ findings: [Finding]) -> (fixed: [Finding], splices: Splices) {
-        var choice = SafeFixChoice()
-        let fixed = findings.filter { choice.take($0) != nil }
-        return (fixed, choice.splices())
-    }
-
-    /// The choice of ``chooseSafeFixes(_:)`` made a finding at a time, so that the findings need
-    /// not be held: each is kept or passed over as it comes.
-    public struct SafeFixChoice: Sendable {
-        /// The edits taken, packed, while each came after the one before: as findings come in
-        /// order, they nearly always do. 90,000 of them as an array held 2.9 MB, and twice that
-        /// while it grew.
-        private var inOrder = Splices()
-        /// The span of the last edit in `inOrder`.
-        private var last: SourceSpan?
-        /// Every edit taken, by span, once one came before another: the edits do not overlap (a
-        /// fix's own edits do not), so only the one before a new span can reach into it, and
-        /// each check is a binary search.
-        private var unordered: [TextEdit]?
-
-        /// No fix chosen yet.
-        public init() {}
-
-        /// Takes the first safe fix of `finding`, the next finding in order, unless one of its
-        /// edits conflicts with a fix taken before; returns it when taken.
-        public mutating func take(_ finding: Finding) -> Fix? {
-            guard let fix = finding.fixes.first(where: \.isSafe) else { return nil }
-            if unordered == nil {
-                var previous = last
-                let follows = fix.edits.allSatisfy { edit in
-                    defer { previous = edit.span }
-                    return previous.map { $0 <= edit.span } ?? true
-                }
-                if follows {
-                    // Sorted and not overlapping, the edits taken can meet the new ones only at
-                    // the last of them.
-                    if let last, fix.edits.contains(where: { Fixer.conflicts($0.span, last) }) { return nil }
-                    for edit in fix.edits { inOrder.append(edit.span, edit.replacement.utf8) }
-                    last = fix.edits.last?.span ?? last
-                    return fix
-                }
-                unordered = inOrder.edits
-                inOrder = Splices()
-            }
-            var edits = unordered ?? []
-            unordered = nil
-            defer { unordered = edits }
-            guard !fix.edits.contains(where: { Fixer.conflicts($0.span, with: edits) }) else { return nil }
+    /// findings they fix, and their edits, sorted by place and none overlapping.
+    public static func chooseSafeFixes(_ findings: [Finding]) -> (fixed: [Finding], edits: [TextEdit]) {
+        var fixed: [Finding] = []
+        var edits: [TextEdit] = []
+        for finding in findings {
+            guard let fix = finding.fixes.first(where: \.isSafe),
+                !fix.edits.contains(where: { conflicts($0.span, with: edits) })
+            else { continue }
             for edit in fix.edits {
                 // Findings come in file order: the edit goes at the end, or near it, after those
                 // of the same span.
@@ -59,13 +18,24 @@ public enum Fixer {
                 while index > 0 && edit.span < edits[index - 1].span { index -= 1 }
                 edits.insert(edit, at: index)
             }
-            return fix
+            fixed.append(finding)
         }
+        return (fixed, edits)
+    }
 
-        /// The edits of the fixes taken, as splices of the text.
-        public func splices() -> Splices {
-            unordered.map(Splices.init) ?? inOrder
+    /// `text` with `edits` (sorted by place, none overlapping) made, in one pass.
+    public static func apply(_ edits: [TextEdit], to text: [UInt8]) -> [UInt8] {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(text.count + edits.reduce(0) { $0 + $1.replacement.utf8.count })
+        var copied = 0
+        for edit in edits {
+            let start = min(max(copied, edit.span.start), text.count)
+            bytes.append(contentsOf: text[copied..<start])
+            bytes.append(contentsOf: edit.replacement.utf8)
+            copied = min(max(copied, edit.span.end), text.count)
         }
+        bytes.append(contentsOf: text[copied...])
+        return bytes
     }
 
     /// Whether an edit of `span` conflicts with one of the edits `taken` (sorted by span, none
