@@ -38,7 +38,7 @@ enum EditCommands {
             values.name = arguments.positionals[0]
             values.buy = arguments.flag("buy") ? true : nil
             values.id = arguments.flag("id") ? ItemIdentifier.make() : nil
-            return EditSession.addInParts(context, values: values)
+            return EditSession.run(context) { editor throws(EditRefusal) in try editor.add(values) }
         })
 
     static let edit = CommandSpec(
@@ -68,10 +68,8 @@ enum EditCommands {
             if setKeys.isEmpty && unset.isEmpty {
                 throw CommandFailure.usage("nothing to change; give at least one option such as --price or --unset", command: "edit")
             }
-            // A new name must be no other item's: every part is searched for one.
-            return EditSession.runInParts(context, names: [arguments.positionals[0]], claiming: values.name) {
-                editor, name throws(EditRefusal) in
-                try editor.edit(name, values: values, unset: unset)
+            return EditSession.run(context) { editor throws(EditRefusal) in
+                try editor.edit(arguments.positionals[0], values: values, unset: unset)
             }
         })
 
@@ -81,7 +79,7 @@ enum EditCommands {
         arguments: [namesArgument],
         examples: [Example(command: "shop rm Croissants", explanation: "Remove an item and the comments above and beside it.")],
         run: { context throws(CommandFailure) in
-            EditSession.removeInParts(context, names: context.arguments.positionals)
+            names(context) { editor, name throws(EditRefusal) in try editor.remove(name) }
         })
 
     static let buy = CommandSpec(
@@ -128,17 +126,16 @@ enum EditCommands {
         options: [OptionSpec(long: "all", help: "Take every item off the list, done or not.")],
         examples: [Example(command: "shop clear", explanation: "Take what is in the basket off the list.")],
         run: { context throws(CommandFailure) in
-            EditSession.clearInParts(context, all: context.arguments.flag("all"))
+            EditSession.run(context) { editor throws(EditRefusal) in try editor.clear(all: context.arguments.flag("all")) }
         })
 
     static let all = [add, edit, remove, buy, unbuy, done, undone, clear]
 
-    /// Applies `change` to each NAME; if any is refused, nothing is written. The change looks at its
-    /// own item only (and at the list's settings), so it is made in parts, as the list is read.
-    static func names(_ context: CommandContext, _ change: @escaping (inout ListEditor, String) throws(EditRefusal) -> Void)
-        -> Int32
-    {
-        EditSession.runInParts(context, names: context.arguments.positionals, change)
+    /// Applies `change` to each NAME; if any is refused, nothing is written.
+    static func names(_ context: CommandContext, _ change: (inout ListEditor, String) throws(EditRefusal) -> Void) -> Int32 {
+        EditSession.run(context) { editor throws(EditRefusal) in
+            for name in context.arguments.positionals { try change(&editor, name) }
+        }
     }
 
     static func values(from arguments: ParsedArguments) -> ItemValues {

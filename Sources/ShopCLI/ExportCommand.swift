@@ -67,77 +67,35 @@ enum ExportCommand {
         let options = ExportOptions(
             scope: arguments.flag("all") ? .all : .shoppingList, fallbackTitle: ExportOptions.title(forPath: path))
 
-        let bytes: [UInt8]
-        do throws(FileError) {
-            bytes = try FileAccess.read(path)
-        } catch {
+        let loaded: ListFile
+        // Only errors stop it: the rules that find warnings need not run.
+        switch ListFile.load(path, context: context, rules: RuleRegistry.errors) {
+        case .failure(let error):
             ListFile.reportUnreadable(error, path: path, context: context)
             return 2
+        case .success(let file):
+            loaded = file
         }
-        // The export is written as the list is read, and held until the list is known to have no
-        // errors (only errors stop it: the rules that find warnings need not run).
-        let temporary = TemporaryFile.folder(in: context.environment)
-        let spool = OutputSpool(folder: temporary)
-        let sections = SpooledSections(folder: temporary)
-        if let refused = export(bytes, path: path, format: format, options: options, into: spool, sections: sections) {
-            refused.reportDiagnostics(to: console, errorsOnly: true)
-            console.error("\(refused.displayPath) has errors; nothing was exported (see 'shop check')")
+        guard let list = loaded.list, !loaded.diagnostics.hasErrors else {
+            loaded.reportDiagnostics(to: console, errorsOnly: true)
+            console.error("\(loaded.displayPath) has errors; nothing was exported (see 'shop check')")
             return 1
         }
+        guard let output else {
+            format.write(list, options: options) { console.out.write($0) }
+            return 0
+        }
+        if isSameFile(path, output) {
+            console.error("refusing to write the export over the list it comes from ('\(output)')")
+            return 2
+        }
         do throws(FileError) {
-            if let failure = sections.failure { throw failure }
-            guard let output else {
-                try spool.deliver { console.out.write($0) }
-                return 0
-            }
-            if isSameFile(path, output) {
-                console.error("refusing to write the export over the list it comes from ('\(output)')")
-                return 2
-            }
-            var failure: FileError?
-            try FileAccess.writeAtomically(to: output) { write in
-                do throws(FileError) { try spool.deliver(to: write) } catch { failure = error }
-            }
-            if let failure { throw failure }
+            try FileAccess.writeAtomically(to: output) { write in format.write(list, options: options, to: write) }
         } catch {
             console.error(error.description)
             return 2
         }
         return 0
-    }
-
-    /// Checks the list `bytes` hold for errors and exports it into `spool` as the list is read in
-    /// parts (from the whole list when it must be read whole). Returns the file with its errors
-    /// when it has some (or cannot be read), and then `spool` holds nothing.
-    private static func export(
-        _ bytes: [UInt8], path: String, format: ExportFormat, options: ExportOptions, into spool: OutputSpool,
-        sections: SpooledSections
-    ) -> ListFile? {
-        let parts = PartsExport(format: format, options: options, sections: sections, output: spool.write)
-        let checked: ShoppingList.CheckedRead
-        switch ShoppingList.checkInParts(bytes, rules: RuleRegistry.errors, { part, errors in
-            if !errors { parts.write(part) }
-        }) {
-        case .failure(let failure):
-            return ListFile.unreadable(failure, bytes: bytes, path: path)
-        case .success(let read):
-            checked = read
-        }
-        if checked.findings.contains(where: { $0.severity == .error }) {
-            spool.discard()
-            return ListFile(
-                path: path, bytes: bytes, document: nil, list: nil,
-                diagnostics: ResolvedFindings(checked.findings, in: SourceText(bytes: bytes)))
-        }
-        switch checked {
-        case .parts(_, let rest):
-            parts.finish(rest)
-        case .whole(_, let list):
-            // Read whole: what the parts wrote is not the export.
-            spool.discard()
-            format.write(list, options: options, to: spool.write)
-        }
-        return nil
     }
 
     /// The format asked for, else the one the output's extension names; a usage error when

@@ -125,18 +125,6 @@ enum FileAccess {
 
     /// Refuses to replace a file whose mode forbids writing it, even for a user (such as root) the
     /// operating system would let through: the mode is the owner's statement of intent.
-    /// Whether `path` names an existing file that an atomic write may replace: a regular file (or a
-    /// link to one) that its mode lets this user write.
-    static func isReplaceable(_ path: String) -> Bool {
-        do throws(FileError) {
-            guard exists(path), try writeDestination(path) == .replaceable else { return false }
-            try checkWritable(try writeTarget(path), displayPath: path)
-            return true
-        } catch {
-            return false
-        }
-    }
-
     static func checkWritable(_ target: String, displayPath: String) throws(FileError) {
         var info = stat()
         guard stat(target, &info) == 0 else { return }
@@ -175,26 +163,10 @@ enum FileAccess {
         to path: String, newFileMode: mode_t = 0o666, replacing version: FileVersion? = nil,
         producing produce: (_ write: (UnsafeBufferPointer<UInt8>) -> Void) -> Void
     ) throws(FileError) {
-        try withoutActuallyEscaping(produce) { produce throws(FileError) in
-            _ = try attemptAtomicWrite(to: path, newFileMode: newFileMode, replacing: version) { write in
-                produce(write)
-                return true
-            }
-        }
-    }
-
-    /// Replaces the file at `path` atomically as ``writeAtomically(to:newFileMode:replacing:producing:)``
-    /// does, when `produce` says so: it returns whether the text it handed over is to replace the
-    /// file. When it returns false nothing is written and the file is left as it was; so does this.
-    static func attemptAtomicWrite(
-        to path: String, newFileMode: mode_t = 0o666, replacing version: FileVersion? = nil,
-        producing produce: (_ write: (UnsafeBufferPointer<UInt8>) -> Void) -> Bool
-    ) throws(FileError) -> Bool {
         if try writeDestination(path) == .special {
-            try withoutActuallyEscaping(produce) { produce throws(FileError) in
-                try writeInPlace(to: path) { write in _ = produce(write) }
+            return try withoutActuallyEscaping(produce) { produce throws(FileError) in
+                try writeInPlace(to: path) { write in produce(write) }
             }
-            return true
         }
         let target = try writeTarget(path)
         try checkWritable(target, displayPath: path)
@@ -219,7 +191,7 @@ enum FileAccess {
         do throws(FileError) {
             var failure: FileError?
             var written = 0
-            let keep = produce { piece in
+            produce { piece in
                 guard failure == nil else { return }
                 do throws(FileError) {
                     try writeAll(piece, to: descriptor, path: path)
@@ -233,10 +205,6 @@ enum FileAccess {
                 }
             }
             if let failure { throw failure }
-            guard keep else {
-                close(descriptor)
-                return false
-            }
             var info = stat()
             if stat(target, &info) == 0 {
                 // Only root may give the file to its owner; anyone may keep its group when they
@@ -269,7 +237,6 @@ enum FileAccess {
             _ = fsync(folderDescriptor)
             close(folderDescriptor)
         }
-        return true
     }
 
     /// An open, unnamed file in `folder` (Linux's O_TMPFILE), or nil where the file system does not

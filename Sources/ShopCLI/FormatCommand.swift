@@ -58,61 +58,37 @@ enum FormatCommand {
             }
         }
 
-        /// Prints the canonical text of `bytes` into `spool` as the list is read in parts; false, with
-        /// the reason reported, when they are not one readable document.
-        func print(_ bytes: [UInt8], into spool: OutputSpool) -> Bool {
-            switch CanonicalForm.formatInParts(bytes, restart: spool.discard, into: spool.write) {
-            case .failure(let failure):
-                ListFile.unreadable(failure, bytes: bytes, path: path).reportDiagnostics(to: console)
-                return false
-            case .success:
-                return true
-            }
-        }
-
-        /// Whether the text `spool` holds differs from `bytes`, compared piece by piece.
-        func differs(_ spool: OutputSpool, from bytes: [UInt8]) throws(FileError) -> Bool {
-            var comparison = PrintedComparison(original: bytes)
-            try spool.deliver { comparison.compare($0) }
-            return comparison.differs
-        }
-
         do throws(FileError) {
-            // The text is printed as the list is read, and held aside (a large one in a temporary
-            // file) until the read has succeeded: a file that is not YAML writes nothing.
             if inPlace {
                 // A path that does not exist is reported as unreadable before anything else.
                 if !FileAccess.exists(path) { _ = try FileAccess.read(path) }
                 return try FileAccess.withExclusiveLock(for: path) { () throws(FileError) -> Int32 in
                     let (bytes, version) = try FileAccess.readVersion(path)
-                    let spool = OutputSpool(folder: TemporaryFile.folder(in: context.environment))
-                    guard print(bytes, into: spool) else { return 1 }
-                    guard try differs(spool, from: bytes) else { return 0 }
-                    var failure: FileError?
-                    try FileAccess.writeAtomically(to: path, replacing: version) { write in
-                        do throws(FileError) { try spool.deliver(to: write) } catch { failure = error }
-                    }
-                    if let failure { throw failure }
+                    guard let list = read(bytes) else { return 1 }
+                    let formatted = list.document.formatted(policy: CanonicalForm.policy(for: list))
+                    guard !FileAccess.sameBytes(formatted, bytes) else { return 0 }
+                    try FileAccess.writeAtomically(formatted, to: path, replacing: version)
                     console.note("reformatted \(display)")
                     return 0
                 }
             }
             let bytes = try FileAccess.read(path)
-            if !diff && (toStdout != check) {
-                let spool = OutputSpool(folder: TemporaryFile.folder(in: context.environment))
-                guard print(bytes, into: spool) else { return 1 }
-                if toStdout {
-                    try spool.deliver { console.out.write($0) }
-                    return 0
-                }
-                guard try differs(spool, from: bytes) else { return 0 }
-                console.note("would reformat \(display)")
-                return 1
-            }
-            // A diff needs both texts whole.
             guard let list = read(bytes) else { return 1 }
             let document = list.document
             let policy = CanonicalForm.policy(for: list)
+            if toStdout && !check && !diff {
+                // Written as it is printed, so that a large list is never held twice.
+                document.format(policy: policy) { console.out.write($0) }
+                return 0
+            }
+            if check && !diff && !toStdout {
+                // Compared as it is printed: a large list is never held twice.
+                var comparison = PrintedComparison(original: bytes)
+                document.format(policy: policy) { comparison.compare($0) }
+                guard comparison.differs else { return 0 }
+                console.note("would reformat \(display)")
+                return 1
+            }
             let formatted = document.formatted(policy: policy)
             let changed = !FileAccess.sameBytes(formatted, bytes)
             if diff && changed {

@@ -82,14 +82,10 @@ enum ImportCommand {
                 "\(inputName) is \(what), which import does not read: it reads checklists (.md), spreadsheets "
                     + "(.csv), JSON exports (.json) and lines of text (.txt); give --format to read it as one of those")
         }
-        // A refused import says each problem on its line, then what it refused.
-        func refusal(_ error: ImportRefusal) -> EditRefusal {
-            report(error.problems, input: inputName, console: console)
-            let count = error.problems.count
-            return EditRefusal(
-                "nothing was imported (\(count == 1 ? "1 problem" : "\(count) problems") in \(inputName), read as \(format.rawValue))")
-        }
-        let importWhole = { (editor: inout ListEditor) throws(EditRefusal) in
+        let preview: ((ShoppingList, ShoppingList) -> Void)? =
+            arguments.flag("dry-run")
+            ? { before, after in ListDiff(old: before, new: after).write { console.out.write($0) } } : nil
+        return EditSession.run(context, preview: preview) { editor throws(EditRefusal) in
             do throws(ImportRefusal) {
                 let known = Set(editor.list.items.compactMap { $0.name.map(NameKey.init) })
                 let entries: ImportEntries
@@ -101,36 +97,12 @@ enum ImportCommand {
                 }
                 try editor.importEntries(entries)
             } catch {
-                throw refusal(error)
+                // A refused import says each problem on its line, then what it refused.
+                report(error.problems, input: inputName, console: console)
+                let count = error.problems.count
+                throw EditRefusal(
+                    "nothing was imported (\(count == 1 ? "1 problem" : "\(count) problems") in \(inputName), read as \(format.rawValue))")
             }
-        }
-        if arguments.flag("dry-run") {
-            // The lines wait in a spool until the preview is known to be made in parts.
-            let lines = OutputSpool(folder: TemporaryFile.folder(in: context.environment))
-            return EditSession.previewInParts(
-                context, whole: importWhole,
-                preview: { before, after in ListDiff(old: before, new: after).write { console.out.write($0) } },
-                show: { (counts: ListDiff.Counts) throws(FileError) in
-                    try lines.deliver(to: console.out.write)
-                    console.out.write(ListDiff.summaryLine(counts, options: ListDiff.Options()) + "\n")
-                }
-            ) { bytes in
-                let preview = ListEditor.importPreviewInParts(bytes, text: text, format: format, refusing: refusal) { change in
-                    var line = ListDiff.line(change) + "\n"
-                    line.withUTF8(lines.write)
-                }
-                switch preview {
-                case .success(.changes(let counts, let notes)): return .success((counts, notes))
-                case .success(.refused(let refused)): return .failure(refused)
-                case .success(.readWhole), .failure:
-                    lines.discard()
-                    return .success(nil)
-                }
-            }
-        }
-        // Made as the list is read in parts: a long list is never held whole.
-        return EditSession.runInParts(context, whole: importWhole) { bytes, configure, write in
-            ListEditor.importInParts(bytes, text: text, format: format, refusing: refusal, configure: configure, into: write)
         }
     }
 

@@ -78,66 +78,33 @@ enum ListCommand {
         return printTable(bytes, path: path, context: context)
     }
 
-    /// Prints the table of the list `bytes` hold, read in parts: each part's rows are kept as
-    /// text, and the table is written once the whole list is read. The table reports errors only,
-    /// so the rules that find warnings need not run.
+    /// Prints the table of the list `bytes` hold. The table reports errors only, so the rules that
+    /// find warnings need not run.
     static func printTable(_ bytes: [UInt8], path: String, context: CommandContext) -> Int32 {
         let arguments = context.arguments
         let console = context.console
+        let loaded = ListFile.decode(bytes, path: path, rules: RuleRegistry.errors)
+        guard let list = loaded.list else {
+            loaded.reportDiagnostics(to: console, errorsOnly: true)
+            console.error(loaded.unreadableAdvice)
+            return 1
+        }
         let scope: ItemScope = arguments.flag("all") ? .all : .shoppingList
         let category = arguments.value("category")
         let text = arguments.positionals.first
-        let filter = ItemFilter(nameContains: text, notDone: arguments.flag("not-done"))
-        var sectioning = CategorySectioning(scope: scope, category: category, filter: filter)
-        var table: ListTable?
-        var used = UsedCategories()
-        // The rows of a long list go to a temporary file once they are many.
-        let folder = TemporaryFile.folder(in: context.environment)
-        var spooled = SpooledSections(folder: folder)
-        func take(_ list: ShoppingList) {
-            var rows = table ?? ListTable(decimals: list.priceDecimals, currency: list.currency, rows: spooled)
-            if category != nil { used.add(list) }
-            let items = list.items
-            sectioning.forEachShown(in: list) { position, group in rows.add(items[position], group: group) }
-            table = rows
-        }
-        let findings: [Finding]
-        let last: ShoppingList
-        switch ShoppingList.checkInParts(bytes, rules: RuleRegistry.errors, { part, _ in take(part) }) {
-        case .failure(let failure):
-            let unreadable = ListFile.unreadable(failure, bytes: bytes, path: path)
-            unreadable.reportDiagnostics(to: console, errorsOnly: true)
-            console.error(unreadable.unreadableAdvice)
-            return 1
-        case .success(.parts(let found, let rest)):
-            take(rest)
-            (findings, last) = (found, rest)
-        case .success(.whole(let found, let list)):
-            // Read whole after all: what the parts gave is not the table.
-            (sectioning, table, used) = (CategorySectioning(scope: scope, category: category, filter: filter), nil, UsedCategories())
-            spooled = SpooledSections(folder: folder)
-            take(list)
-            (findings, last) = (found, list)
-        }
-        let loaded = ListFile(
-            path: path, bytes: bytes, document: nil, list: nil, diagnostics: ResolvedFindings(findings, in: SourceText(bytes: bytes)))
-        if let category, let message = unknownCategoryMessage(category, known: used.names, path: loaded.displayPath) {
+        if let category, let message = unknownCategoryMessage(category, known: UsedCategories(list).names, path: loaded.displayPath) {
             console.error(message)
             return 1
         }
         // In the store, one bad value must not hide the list: what can be read is shown, and the
         // errors are said.
-        let rows = table ?? ListTable(decimals: last.priceDecimals, currency: last.currency, rows: spooled)
-        let sections = sectioning.sections(hasItems: { rows.hasRows($0) }, uncategorized: rows.hasRows(nil))
+        let filter = ItemFilter(nameContains: text, notDone: arguments.flag("not-done"))
+        let sections = CategorySections(list: list, scope: scope, category: category, filter: filter).sections
         if sections.isEmpty {
             console.out.write(emptyMessage(scope: scope, category: category, text: text) + "\n")
         } else {
-            let title = last.displayTitle(fallback: ExportOptions.title(forPath: path))
-            rows.write(title: title, sections: sections, console: console)
-            if let failure = spooled.failure {
-                console.error(failure.description)
-                return 2
-            }
+            let title = list.displayTitle(fallback: ExportOptions.title(forPath: path))
+            ListTable(list: list, sections: sections).write(title: title, console: console)
         }
         guard !loaded.diagnostics.hasErrors else {
             loaded.reportDiagnostics(to: console, errorsOnly: true)
@@ -158,52 +125,24 @@ enum ListCommand {
     }
 
     /// Prints the names (`names`) or the categories of the list `bytes` hold, one per line, for
-    /// `--names` and `--categories`, read in parts: each part's names as it is read, the
-    /// categories once every part is. They serve shell completion, which should keep helping while
+    /// `--names` and `--categories`. They serve shell completion, which should keep helping while
     /// a file has check errors: no rule runs, and only a file that is not one readable YAML
-    /// document is refused (exit 1), with nothing printed, so the lines wait (in a temporary file
-    /// once they are many) until the whole list is read. A text with a line break cannot be one
+    /// document is refused (exit 1), with nothing printed. A text with a line break cannot be one
     /// line, and is left out.
     static func printLines(_ bytes: [UInt8], path: String, names: Bool, context: CommandContext) -> Int32 {
         let console = context.console
-        let spool = OutputSpool(folder: TemporaryFile.folder(in: context.environment))
-        var used = UsedCategories()
-        func take(_ list: ShoppingList) {
-            guard names else { return used.add(list) }
-            for line in itemNames(list) where !line.contains(where: \.isNewline) {
-                Array((line + "\n").utf8).withUnsafeBufferPointer(spool.write)
-            }
-        }
-        func unreadable(_ failure: ReadFailure) -> Int32 {
+        let list: ShoppingList
+        switch ShoppingList.read(bytes) {
+        case .failure(let failure):
             let file = ListFile.unreadable(failure, bytes: bytes, path: path)
             file.reportDiagnostics(to: console, errorsOnly: true)
             console.error(file.unreadableAdvice)
             return 1
+        case .success(let read):
+            list = read
         }
-        switch ShoppingList.readInParts(bytes, { take($0) }) {
-        case .failure(let failure):
-            return unreadable(failure)
-        case .success(.settingsAfterItems):
-            // `categories` after the items: the list is read whole.
-            spool.discard()
-            used = UsedCategories()
-            switch ShoppingList.read(bytes) {
-            case .failure(let failure): return unreadable(failure)
-            case .success(let list): take(list)
-            }
-        case .success(.read(let rest)):
-            take(rest)
-        }
-        if !names {
-            for line in used.names where !line.contains(where: \.isNewline) {
-                Array((line + "\n").utf8).withUnsafeBufferPointer(spool.write)
-            }
-        }
-        do throws(FileError) {
-            try spool.deliver { console.out.write($0) }
-        } catch {
-            console.error(error.description)
-            return 2
+        for line in names ? itemNames(list) : UsedCategories(list).names where !line.contains(where: \.isNewline) {
+            console.out.write(line + "\n")
         }
         return 0
     }
@@ -229,20 +168,14 @@ enum ListCommand {
 }
 
 /// The categories of a list, each once (compared the way names are), as first written: the
-/// `categories` entries, then the others items use, in the order they are first used; gathered a
-/// list or a part of one at a time.
+/// `categories` entries, then the others items use, in the order they are first used.
 struct UsedCategories {
-    private var written: [String] = []
-    private var seen: Set<NameKey> = []
-    private var started = false
+    private var written: [String]
 
-    /// Adds the categories of `list` (its `categories` entries, with the first list given).
-    mutating func add(_ list: ShoppingList) {
-        if !started {
-            started = true
-            written = list.categories ?? []
-            seen = Set(written.map(NameKey.init))
-        }
+    /// The categories of `list`.
+    init(_ list: ShoppingList) {
+        written = list.categories ?? []
+        var seen = Set(written.map(NameKey.init))
         for item in list.items {
             guard let used = item.category, seen.insert(NameKey(used)).inserted else { continue }
             written.append(used)

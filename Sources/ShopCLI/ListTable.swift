@@ -18,21 +18,24 @@ import ShopCore
 /// Still to get: 20.94 EUR
 /// ```
 ///
-/// Rows are added one item at a time, under the item's group (``CategorySectioning``), as a list
-/// is read in parts; each is kept as its cells' text only, in section texts that a long list's
-/// table may keep in a temporary file (``SpooledSections``). The widths of the columns are known
-/// once every row is in.
+/// The sections and rows are those of ``CategorySections``; the widths of the columns are those of
+/// their widest cells.
 struct ListTable {
     /// How a row starts.
-    enum Mark: UInt8 {
+    enum Mark {
         /// On the list, not yet in the basket: `[ ]`.
         case toGet
         /// In the basket: `[x]`.
         case done
         /// Not on the list (shown with --all): no box.
         case none
-        /// A section's subtotal.
-        case subtotal
+    }
+
+    /// One section: its heading, its rows (a mark and the cells), and the total of its items.
+    struct Section {
+        var heading: String?
+        var rows: [(mark: Mark, cells: [String])] = []
+        var subtotal: ListTotals
     }
 
     static let header = ["Name", "Qty", "Unit", "Price", "Total"]
@@ -40,72 +43,55 @@ struct ListTable {
     static let rightAligned = [false, true, false, true, true]
     /// What comes before the name: two spaces and the checkbox.
     static let markWidth = 6
-    /// Ends each cell of a kept row: cells are terminal-safe text, which has no control characters.
-    static let cellEnd: UInt8 = 0
 
     let decimals: Int
     let currency: Currency?
-    /// The rows of each group, as section `group + 1` (the uncategorized items as section 0): a
-    /// mark byte, then the cells, each ended by ``cellEnd``.
-    private let rows: any SectionTexts
-    private var subtotals: [Int: ListTotals] = [:]
+    private var sections: [Section] = []
     private var totals: ListTotals
     private var stillToGet: ListTotals
-    /// The widest cell of each column so far.
+    /// The widest cell of each column.
     private var widths = Self.header.map(DisplayWidth.of)
 
-    /// An empty table for a list whose money has `decimals` decimals, in `currency`, its rows kept
-    /// in `rows`.
-    init(decimals: Int, currency: Currency?, rows: any SectionTexts = SectionTextsInMemory()) {
-        self.decimals = decimals
-        self.currency = currency
-        self.rows = rows
+    /// The table of `sections`, the items of `list` it shows.
+    init(list: ShoppingList, sections shown: [CategorySections.Section]) {
+        decimals = list.priceDecimals
+        currency = list.currency
         totals = ListTotals(decimals: decimals)
         stillToGet = ListTotals(decimals: decimals)
-    }
-
-    /// Adds the row of `item` to the rows of `group` (nil: the items without a category).
-    mutating func add(_ item: Item, group: Int?) {
-        let key = group ?? -1
-        totals.add(item)
-        subtotals[key, default: ListTotals(decimals: decimals)].add(item)
-        if item.buy && !item.done { stillToGet.add(item) }
-        let price = item.price
-        let lineTotal = price.map { ListTotals.lineTotal(price: $0, quantity: item.effectiveQuantity, decimals: decimals) }
-        let cells = [
-            Self.terminalSafe(item.name ?? ""),
-            item.effectiveQuantity.description,
-            Self.terminalSafe(item.unit ?? ""),
-            price?.formatted(decimals: decimals) ?? "",
-            lineTotal?.formatted(decimals: decimals) ?? "",
-        ]
-        let mark: Mark = item.done ? .done : (item.buy ? .toGet : .none)
-        var row = [mark.rawValue]
-        for (column, cell) in cells.enumerated() {
-            widths[column] = max(widths[column], DisplayWidth.of(cell))
-            row.append(contentsOf: cell.utf8)
-            row.append(Self.cellEnd)
+        for shownSection in shown {
+            var section = Section(heading: shownSection.heading, subtotal: ListTotals(decimals: decimals))
+            for item in shownSection.items {
+                totals.add(item)
+                section.subtotal.add(item)
+                if item.buy && !item.done { stillToGet.add(item) }
+                let price = item.price
+                let lineTotal = price.map {
+                    ListTotals.lineTotal(price: $0, quantity: item.effectiveQuantity, decimals: decimals)
+                }
+                let cells = [
+                    Self.terminalSafe(item.name ?? ""),
+                    item.effectiveQuantity.description,
+                    Self.terminalSafe(item.unit ?? ""),
+                    price?.formatted(decimals: decimals) ?? "",
+                    lineTotal?.formatted(decimals: decimals) ?? "",
+                ]
+                for (column, cell) in cells.enumerated() { widths[column] = max(widths[column], DisplayWidth.of(cell)) }
+                section.rows.append((item.done ? .done : (item.buy ? .toGet : .none), cells))
+            }
+            sections.append(section)
         }
-        row.withUnsafeBufferPointer { rows.append($0, to: key + 1) }
     }
 
-    /// Whether the group `group` has rows.
-    func hasRows(_ group: Int?) -> Bool {
-        !rows.isEmpty((group ?? -1) + 1)
-    }
-
-    /// Writes the table of `sections` (in the order they come) under `title`, styled for the
-    /// console's standard output, a line at a time.
-    func write(title: String, sections: [CategorySectioning.Section], console: Console) {
+    /// Writes the table under `title`, styled for the console's standard output, a line at a time.
+    func write(title: String, console: Console) {
         let grouped = sections.contains { $0.heading != nil }
-        let subtotalCells = { (group: Int?) -> [String] in
-            let subtotal = subtotals[group ?? -1] ?? ListTotals(decimals: decimals)
-            return ["Subtotal", "", "", "", subtotal.total.formatted(decimals: decimals)]
+        let subtotalCells = { (section: Section) -> [String] in
+            ["Subtotal", "", "", "", section.subtotal.total.formatted(decimals: decimals)]
         }
         var widths = widths
         if grouped {
             for section in sections {
-                for (column, cell) in subtotalCells(section.group).enumerated() {
+                for (column, cell) in subtotalCells(section).enumerated() {
                     widths[column] = max(widths[column], DisplayWidth.of(cell))
                 }
             }
@@ -128,48 +114,21 @@ struct ListTable {
             if let heading = section.heading {
                 out.write(console.styled(Self.terminalSafe(heading), .bold) + "\n")
             }
-            forEachRow(of: section.group) { mark, cells in
+            for (mark, cells) in section.rows {
                 switch mark {
                 case .toGet: out.write(line("  [ ] ", cells) + "\n")
                 case .done: out.write(console.styled(line("  [x] ", cells), .dim) + "\n")
-                case .none, .subtotal: out.write(line("      ", cells) + "\n")
+                case .none: out.write(line("      ", cells) + "\n")
                 }
             }
             if grouped {
-                out.write(console.styled(line("      ", subtotalCells(section.group)), .dim) + "\n")
+                out.write(console.styled(line("      ", subtotalCells(section)), .dim) + "\n")
             }
         }
         var stillLine = "Still to get: " + stillToGet.formattedTotal(currency: currency)
         if let note = stillToGet.unpricedNote { stillLine += " (\(note))" }
         out.write("\n" + console.styled(totals.summary(currency: currency), .bold) + "\n")
         out.write(console.styled(stillLine, .bold) + "\n")
-    }
-
-    /// Calls `body` with the mark and cells of each row of `group`, in the order they were added.
-    private func forEachRow(of group: Int?, _ body: (Mark, [String]) -> Void) {
-        // The text comes in pieces, which may end inside a row: the end of one waits for the next.
-        var pending: [UInt8] = []
-        rows.deliver((group ?? -1) + 1) { piece in
-            pending.append(contentsOf: piece)
-            var start = 0
-            while start < pending.count {
-                // A row: its mark, then a cell for each column, each ended by `cellEnd`.
-                var cells: [String] = []
-                var cellStart = start + 1
-                var index = cellStart
-                while cells.count < Self.header.count && index < pending.count {
-                    if pending[index] == Self.cellEnd {
-                        cells.append(String(decoding: pending[cellStart..<index], as: UTF8.self))
-                        cellStart = index + 1
-                    }
-                    index += 1
-                }
-                guard cells.count == Self.header.count else { break }
-                body(Mark(rawValue: pending[start]) ?? .none, cells)
-                start = index
-            }
-            pending.removeFirst(start)
-        }
     }
 
     /// Text that cannot break the table or drive the terminal: control characters are shown as

@@ -305,12 +305,9 @@ import YAML
         #expect(try folder.contents() == ["list.yaml"])
     }
 
-    /// Three versions of a long list (more than a megabyte together) are merged with the items no
-    /// side changed set aside: the result is the one worked out here, each side's edits in it, and
-    /// a conflict is written with markers around its line.
-    /// `import` into a long list, and its `--dry-run`, are made as the list is read in parts: the
-    /// changes land on the items wherever they are, new items after the last of their category,
-    /// and a refused import names each problem and writes nothing.
+    /// `import` into a long list, and its `--dry-run`: the changes land on the items wherever they
+    /// are, new items after the last of their category, and a refused import names each problem
+    /// and writes nothing.
     @Test func importIntoALongList() throws {
         let folder = try ExportCLIFolder()
         defer { folder.remove() }
@@ -318,14 +315,6 @@ import YAML
         try folder.write(text, to: "list.yaml")
         let rows = "name,price,category,done\nItem 0,2.00,,\nitem 15000,,,true\nItem 29999,1.00,,\nCream,1.50,Dairy,\nSoap,3.00,,\n"
         try folder.write(rows, to: "rows.csv")
-        // The list is long enough, and written so, that the import is made in parts.
-        let input = try ImportText(Array(rows.utf8))
-        guard case .success(.edited) = ListEditor.importInParts(
-            Array(text.utf8), text: input, format: .csv, refusing: { _ in EditRefusal("") }, into: { _ in })
-        else {
-            Issue.record("the import is not made in parts")
-            return
-        }
         var expected = text
         for (old, new) in [
             ("  - name: Item 0\n    price: 1.05\n", "  - name: Item 0\n    price: 2.00\n"),

@@ -124,5 +124,18 @@ struct CheckGoldenTests {
             "12:11 duplicate-id",
         ])
     }
-}
 
+    /// Suggestions for unknown categories stop when their work runs out: a file with thousands of
+    /// categories and unknown ones is checked in bounded time.
+    @Test("the work suggestions may take is bounded")
+    func suggestionBudget() throws {
+        // 900 misspellings, each close to one of 300 categories: the work runs out after 667.
+        var text = "categories: [" + (0..<300).map { "Aisle \($0)" }.joined(separator: ", ") + "]\nitems:\n"
+        for index in 0..<900 {
+            text += "  - {name: Item \(index), category: \(["Asle", "Aisl", "Aile"][index / 300]) \(index % 300)}\n"
+        }
+        let findings = try ShoppingList.read(Array(text.utf8)).get().check()
+        #expect(findings.count == 900)
+        #expect(findings.filter { !$0.fixes.isEmpty }.count == 667)
+    }
+}

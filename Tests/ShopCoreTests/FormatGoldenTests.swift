@@ -48,4 +48,14 @@ struct FormatGoldenTests {
         #expect(try formatted(bytes) == bytes)
         #expect(checkDiagnostics(bytes).isEmpty)
     }
+
+    /// A second `currency` is a duplicate key: the first counts, for the prices of every item as
+    /// for decoding.
+    @Test("a second currency does not change how prices are written")
+    func secondCurrency() throws {
+        var text = "currency: EUR\ncurrency: JPY\nitems:\n"
+        for index in 0..<40 { text += "  - {name: Item \(index), price: \(index)}\n" }
+        let formatted = String(decoding: CanonicalForm.format(try Document(parsing: text)), as: UTF8.self)
+        #expect(formatted.contains("price: 39.00"))
+    }
 }

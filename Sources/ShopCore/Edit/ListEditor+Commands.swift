@@ -8,21 +8,6 @@ extension ListEditor {
     /// people adding items of different categories do not touch the same lines), else at the end.
     /// Refused when the name is taken or a value breaks its rule.
     public mutating func add(_ values: ItemValues) throws(EditRefusal) {
-        try add(values, at: nil)
-    }
-
-    /// Where ``add(_:at:)`` puts a new item.
-    enum NewItemPlace {
-        /// Before item number `position` of the list (of the part being edited).
-        case before(position: Int)
-        /// After the last item.
-        case end
-    }
-
-    /// ``add(_:)``, with the new item at `place` instead of after the last item of its category
-    /// (an edit in parts, whose part does not see the others, works the place out on a read of
-    /// its own).
-    mutating func add(_ values: ItemValues, at place: NewItemPlace?) throws(EditRefusal) {
         // White space around a name typed on the command line is never meant.
         guard let name = values.name?.trimmingWhiteSpace(), !NameKey(name).isEmpty else {
             throw EditRefusal("an item needs a name that is not empty")
@@ -44,9 +29,8 @@ extension ListEditor {
             let category = categorySpelling(typed)
             entries.append(FragmentEntry("category", .text(category)))
             noteUnlistedCategory(category)
-            if place == nil { before = itemAfterLast(ofCategory: category) }
+            before = itemAfterLast(ofCategory: category)
         }
-        if case .before(let position) = place { before = list.items[position].node }
         if values.buy == true { entries.append(FragmentEntry("buy", .plain("true"))) }
         if let notes = values.notes { entries.append(FragmentEntry("notes", try textFragment(notes, key: "notes", adding: true))) }
         let subtree = Subtree(.mapping(entries))
@@ -195,15 +179,6 @@ extension ListEditor {
 
     /// After a trip: takes the done items off the list; with `all`, empties the list.
     public mutating func clear(all: Bool) throws(EditRefusal) {
-        let cleared = try takeItemsOff(all: all)
-        let said = Self.clearNote(cleared: cleared, all: all)
-        note(said.kind, said.message)
-    }
-
-    /// Plans taking the done items (with `all`, every item on the list) off the list, and returns
-    /// how many there are; ``clear(all:)`` without its note, so that an edit in parts can count the
-    /// items of every part.
-    mutating func takeItemsOff(all: Bool) throws(EditRefusal) -> Int {
         var cleared = 0
         for item in list.items {
             // An item with `buy: false` is not on the list: its line (and comment) stays.
@@ -213,15 +188,11 @@ extension ListEditor {
             if item.keyNode(.buy) != nil { plan(item, unset: "buy") }
             cleared += 1
         }
-        return cleared
-    }
-
-    /// What ``clear(all:)`` says when it took `cleared` items off the list.
-    static func clearNote(cleared: Int, all: Bool) -> EditNote {
         if cleared == 0 {
-            return EditNote(.unchanged, all ? "the shopping list is already empty" : "no item is checked off; nothing to clear")
+            note(.unchanged, all ? "the shopping list is already empty" : "no item is checked off; nothing to clear")
+        } else {
+            note(.changed, cleared == 1 ? "took 1 item off the list" : "took \(cleared) items off the list")
         }
-        return EditNote(.changed, cleared == 1 ? "took 1 item off the list" : "took \(cleared) items off the list")
     }
 
     /// Plans a text value unless the item has exactly it already.

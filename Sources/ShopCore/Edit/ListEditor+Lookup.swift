@@ -84,15 +84,10 @@ extension ListEditor {
         }
     }
 
-    /// The refusal of `name`, which `existing`, an item of `list` (of the whole list or of a part
-    /// of it), has already.
+    /// The refusal of `name`, which `existing`, an item of `list`, has already.
     static func takenName(_ existing: Item, as name: String, in list: ShoppingList) -> EditRefusal {
-        takenName(existing.name ?? name, line: list.document.node(existing.node).location?.line)
-    }
-
-    /// The refusal of a name that the item named `existing`, on `line`, has.
-    static func takenName(_ existing: String, line: Int?) -> EditRefusal {
-        EditRefusal("an item named \"\(existing)\" already exists\(line.map { " (line \($0))" } ?? "")")
+        let line = list.document.node(existing.node).location?.line
+        return EditRefusal("an item named \"\(existing.name ?? name)\" already exists\(line.map { " (line \($0))" } ?? "")")
     }
 
     // MARK: Values typed on the command line
