@@ -33,14 +33,11 @@ let package = Package(
         // The one system call the CLI needs that Swift's Glibc module does not show: starting the
         // write-back of a file being written (see FileAccess.writeAtomically).
         .target(name: "CWriteback"),
-        // glibc's setting that gives freed large buffers back to the system at once (see
-        // HistoryCommand), which Swift's Glibc module does not show either.
-        .target(name: "CMalloc"),
         .target(name: "YAML", dependencies: ["CLibYAML", "Threads"]),
         .target(name: "JSON"),
         .target(name: "ShopCore", dependencies: ["YAML", "JSON", "Threads"]),
         .target(name: "ShopLSP", dependencies: ["JSON", "ShopCore", "YAML", "Threads"]),
-        .target(name: "ShopCLI", dependencies: ["CMalloc", "CWriteback", "JSON", "ShopCore", "ShopLSP", "YAML"]),
+        .target(name: "ShopCLI", dependencies: ["CWriteback", "JSON", "ShopCore", "ShopLSP", "YAML"]),
         // A release build on Linux is one static executable, the C and Swift libraries linked in:
         // it starts in under a millisecond instead of two (no dynamic loader, no symbol lookups),
         // holds 2.5 MB less memory and runs where neither Swift nor libyaml is installed (see the

@@ -59,10 +59,7 @@ enum DiffCommand {
         let json = arguments.value("format") == "json"
         guard let old = read(paths[0], context), let new = read(paths[1], context) else { return 2 }
         let console = context.console
-        let comparison = DiffComparison(
-            old: old, new: new, order: arguments.flag("order"), format: json ? .json : .text(console),
-            temporaryFolder: TemporaryFile.folder(in: context.environment)
-        ) { side in
+        let comparison = DiffComparison(old: old, new: new, order: arguments.flag("order")) { side in
             let path = side == .old ? paths[0] : paths[1]
             return path != "-" && GitRunner.mergesWithShop(path)
         }
@@ -71,15 +68,10 @@ enum DiffCommand {
         for (side, reason) in comparison.unreadable {
             console.note("shop: \(side == .old ? oldName : newName) cannot be read as a list (\(reason)); compared line by line")
         }
-        do throws(FileError) {
-            if json {
-                try comparison.writeJSON(oldPath: oldName, newPath: newName, console: console)
-            } else {
-                try comparison.write(oldPath: oldName, newPath: newName, console: console)
-            }
-        } catch {
-            console.error(error.description)
-            return 2
+        if json {
+            comparison.writeJSON(oldPath: oldName, newPath: newName, console: console)
+        } else {
+            comparison.write(oldPath: oldName, newPath: newName, console: console)
         }
         return comparison.isSame ? 0 : 1
     }
@@ -111,10 +103,7 @@ enum DiffCommand {
         }
         guard let old = read(values[1], context), let new = read(values[4], context) else { return 2 }
         // git runs an external diff at the top of the working tree, where its paths start.
-        let comparison = DiffComparison(
-            old: old, new: new, order: context.arguments.flag("order"), format: .text(console),
-            temporaryFolder: TemporaryFile.folder(in: context.environment)
-        ) { side in
+        let comparison = DiffComparison(old: old, new: new, order: context.arguments.flag("order")) { side in
             GitRunner.mergesWithShop(side == .old ? path : newPath)
         }
         for (side, reason) in comparison.unreadable {
@@ -122,12 +111,7 @@ enum DiffCommand {
             console.note("shop: \(name) cannot be read as a list (\(reason)); compared line by line")
         }
         console.out.write(header)
-        do throws(FileError) {
-            try comparison.write(oldPath: path, newPath: newPath, console: console)
-        } catch {
-            console.error(error.description)
-            return 2
-        }
+        comparison.write(oldPath: path, newPath: newPath, console: console)
         return 0
     }
 

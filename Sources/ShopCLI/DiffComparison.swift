@@ -7,58 +7,18 @@ struct DiffComparison {
         case old, new
     }
 
-    /// How the changes are written: as text (styled for `console`) or as JSON.
-    enum Format {
-        case text(Console)
-        case json
-    }
-
     let old: [UInt8]
     let new: [UInt8]
     /// The versions that are not lists, with why.
     private(set) var unreadable: [(side: Side, reason: String)] = []
-    /// The changes, when both are lists compared whole (or with the items neither changed set
-    /// aside).
+    /// The changes, when both are lists.
     private(set) var diff: ListDiff?
-    /// The changes of two long lists compared a window of items at a time: the changes at the top
-    /// level, the counts of all, and the item changes written as the format given says, held in a spool
-    /// (memory, then a temporary file) until they are shown.
-    private var windowed: (top: ListDiff, counts: ListDiff.Counts, items: OutputSpool)?
 
     /// `mergesWithShop` says whether git merges the file of a side with shop (asked only of a side
-    /// with conflict markers), which then gets no advice to set git up. A spool's temporary file
-    /// goes in `temporaryFolder`.
-    init(
-        old: [UInt8], new: [UInt8], order: Bool, format: Format, temporaryFolder: String,
-        mergesWithShop: (Side) -> Bool = { _ in false }
-    ) {
+    /// with conflict markers), which then gets no advice to set git up.
+    init(old: [UInt8], new: [UInt8], order: Bool, mergesWithShop: (Side) -> Bool = { _ in false }) {
         self.old = old
         self.new = new
-        let options = ListDiff.Options(order: order)
-        let spool = OutputSpool(folder: temporaryFolder)
-        var first = true
-        let long = ListDiff.ofLongVersions(old: old, new: new, options: options) { changes in
-            for change in changes {
-                let written: String
-                switch format {
-                case .text(let console): written = Self.styled(ListDiff.line(change), console) + "\n"
-                case .json: written = (first ? "" : ",") + ListDiff.jsonText(change)
-                }
-                first = false
-                var bytes = written
-                bytes.withUTF8(spool.write)
-            }
-        }
-        switch long {
-        case .whole(let settled)?:
-            diff = settled
-            return
-        case .inWindows(let top, let counts)?:
-            windowed = (top, counts, spool)
-            return
-        case nil:
-            break
-        }
         var lists: [ShoppingList] = []
         for (side, bytes) in [(Side.old, old), (.new, new)] {
             switch VersionReading.list(bytes, mergesWithShop: { mergesWithShop(side) }) {
@@ -67,15 +27,12 @@ struct DiffComparison {
             }
         }
         if lists.count == 2 {
-            diff = ListDiff(old: lists[0], new: lists[1], options: options)
+            diff = ListDiff(old: lists[0], new: lists[1], options: ListDiff.Options(order: order))
         }
     }
 
     /// Whether there is nothing to show: the lists are the same, or the texts are.
-    var isSame: Bool {
-        if let windowed { return windowed.counts == ListDiff.Counts() }
-        return diff?.isEmpty ?? (old == new)
-    }
+    var isSame: Bool { diff?.isEmpty ?? (old == new) }
 
     /// A line of changes as a terminal shows it: `+` lines green, `-` red, `~` yellow.
     private static func styled(_ line: String, _ console: Console) -> String {
@@ -90,14 +47,8 @@ struct DiffComparison {
 
     /// Writes the changes and the summary to standard output a line at a time (a long diff is not
     /// made into one text first), styled on a terminal; or the unified diff of the texts, byte for
-    /// byte. Throws when changes held in a temporary file cannot be read back.
-    func write(oldPath: String, newPath: String, console: Console) throws(FileError) {
-        if let windowed {
-            windowed.top.forEachLine { console.out.write(Self.styled($0, console) + "\n") }
-            try windowed.items.deliver(to: console.out.write)
-            let summary = ListDiff.summaryLine(windowed.counts, options: windowed.top.options)
-            return console.out.write(console.styled(summary, .bold) + "\n")
-        }
+    /// byte.
+    func write(oldPath: String, newPath: String, console: Console) {
         guard let diff else {
             return console.out.write(UnifiedDiff.make(old: old, new: new, path: oldPath, newPath: newPath))
         }
@@ -106,14 +57,8 @@ struct DiffComparison {
     }
 
     /// Writes the changes as JSON (see ``ListDiff/jsonText()``); for texts that are not both
-    /// lists, `{"lineDiff": UNIFIED-DIFF, "unreadable": [{"file", "reason"}]}`. Throws when
-    /// changes held in a temporary file cannot be read back.
-    func writeJSON(oldPath: String, newPath: String, console: Console) throws(FileError) {
-        if let windowed {
-            console.out.write(windowed.top.jsonHead())
-            try windowed.items.deliver(to: console.out.write)
-            return console.out.write(ListDiff.jsonTail(windowed.counts))
-        }
+    /// lists, `{"lineDiff": UNIFIED-DIFF, "unreadable": [{"file", "reason"}]}`.
+    func writeJSON(oldPath: String, newPath: String, console: Console) {
         if let diff { return console.out.write(diff.jsonText()) }
         let value: JSONValue = [
             // JSON holds text: bytes that are not UTF-8 show as U+FFFD there.

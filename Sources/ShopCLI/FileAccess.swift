@@ -240,12 +240,12 @@ enum FileAccess {
     }
 
     /// An open, unnamed file in `folder` (Linux's O_TMPFILE), or nil where the file system does not
-    /// offer one; open for writing, and for reading too when `readable`.
-    static func openUnnamedFile(in folder: String, readable: Bool = false) -> Int32? {
+    /// offer one; open for writing.
+    static func openUnnamedFile(in folder: String) -> Int32? {
         #if os(Linux)
             // O_TMPFILE is __O_TMPFILE | O_DIRECTORY; the C macro is not visible from Swift.
             let temporaryFileFlag: Int32 = 0o20_000_000 | O_DIRECTORY
-            let descriptor = open(folder, temporaryFileFlag | (readable ? O_RDWR : O_WRONLY) | O_CLOEXEC, 0o600)
+            let descriptor = open(folder, temporaryFileFlag | O_WRONLY | O_CLOEXEC, 0o600)
             return descriptor >= 0 ? descriptor : nil
         #else
             return nil

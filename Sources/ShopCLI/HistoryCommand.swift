@@ -59,14 +59,11 @@ enum HistoryCommand {
         // The versions are read one at a time, oldest first (short ones a batch at a time), each
         // dropped once its items are followed: a long history of a long list is never held whole.
         let oldestFirst = Array(commits.reversed())
-        LargeBuffers.giveBackWhenFreed()
         var versions = VersionTexts(git: reader, commits: oldestFirst)
         try versions.measure()
-        var spool = StateSpool(spool: OutputSpool(folder: TemporaryFile.folder(in: context.environment)))
         var history = try PriceHistory.read(
             oldestFirst.map { PriceHistory.Version(commit: $0.hash, date: $0.date) },
             text: { (index: Int) throws(CommandFailure) -> [UInt8]? in try versions.text(index) },
-            settingAsideIn: &spool,
             skipped: { index, skip in
                 let commit = oldestFirst[index]
                 switch skip {
@@ -95,35 +92,6 @@ enum HistoryCommand {
         default: history.writeText(namingUnpriced: !names.isEmpty, to: console.out.write)
         }
         return 0
-    }
-
-    /// Where the history waits while a long version's text is read: memory while it is short, then
-    /// an unnamed temporary file (``OutputSpool``). One that cannot be read back is the command's
-    /// failure, said as a file's is.
-    struct StateSpool: SetAsideSpool {
-        let spool: OutputSpool
-        /// How much was read back since the last restart.
-        private var readUpTo = 0
-
-        init(spool: OutputSpool) {
-            self.spool = spool
-        }
-
-        mutating func restart() {
-            spool.discard()
-            readUpTo = 0
-        }
-
-        func take(_ piece: UnsafeBufferPointer<UInt8>) { spool.write(piece) }
-
-        mutating func readBack(into buffer: UnsafeMutableRawBufferPointer) throws(CommandFailure) {
-            do throws(FileError) {
-                try spool.read(from: readUpTo, into: buffer)
-                readUpTo += buffer.count
-            } catch {
-                throw CommandFailure.file(error)
-            }
-        }
     }
 
     /// One commit of the list's history.

@@ -62,17 +62,16 @@ enum MergeCommand {
                 return 2
             }
         }
-        let result = ListMerge.mergeInPieces(
-            base: texts[0], ours: texts[1], theirs: texts[2], labels: labels, markerSize: markerSize)
+        let result = ListMerge.merge(base: texts[0], ours: texts[1], theirs: texts[2], labels: labels, markerSize: markerSize)
         if let reason = result.lineMergeReason {
             console.warning("\(name): \(reason); merged line by line")
         }
         do throws(FileError) {
             if output == "-" {
-                result.write { console.out.write($0) }
+                console.out.write(result.merged)
             } else {
                 try FileAccess.withExclusiveLock(for: output) { () throws(FileError) in
-                    try FileAccess.writeAtomically(to: output) { write in result.write(write) }
+                    try FileAccess.writeAtomically(result.merged, to: output)
                 }
             }
         } catch {

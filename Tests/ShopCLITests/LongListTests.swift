@@ -3,9 +3,8 @@ import Foundation
 import Testing
 import YAML
 
-/// Long lists are read in parts, their items dropped as soon as they are checked and exported; run
-/// as a user runs them, they must give what a short list gives: every finding, wherever it is, and
-/// an export written whole or not at all.
+/// Long lists, run as a user runs them, give what a short list gives: every finding, wherever it
+/// is, and an export written whole or not at all.
 @Suite struct LongListTests {
     /// A list of `count` items, each with a price and a quantity; `insert` adds lines after an item.
     static func list(_ count: Int, insert: (Int) -> String = { _ in "" }) -> String {
@@ -29,8 +28,7 @@ import YAML
         return text
     }
 
-    /// 30,000 items make about 1.2 MB of CSV: more than an export is held in memory before it goes
-    /// to a temporary file.
+    /// 30,000 items make about 1.2 MB of CSV.
     static let count = 30_000
 
     @Test func aLongListIsExportedWhole() throws {
@@ -43,21 +41,14 @@ import YAML
         #expect(csv.status == 0, "\(csv.err)")
         #expect(csv.out == expected)
 
-        // Without a folder for the temporary file, the export waits in memory.
-        let noTemporaryFolder = try folder.run(
-            ["export", "list.yaml", "--format", "csv", "--all"], environment: ["TMPDIR": folder.path("missing")])
-        #expect(noTemporaryFolder.status == 0, "\(noTemporaryFolder.err)")
-        #expect(noTemporaryFolder.out == expected)
-
         let file = try folder.run(["export", "list.yaml", "--all", "-o", "out.csv"])
         #expect(file.status == 0, "\(file.err)")
         #expect(try folder.read("out.csv") == Array(expected.utf8))
         #expect(try folder.contents() == ["list.yaml", "out.csv"])
     }
 
-    /// A Markdown or HTML export groups the items by category, which only the end of the list
-    /// tells: its sections' texts wait (in a temporary file once they are large) and come out in
-    /// aisle order, as the export of the whole list has them.
+    /// A Markdown or HTML export groups the items by category, in aisle order, as the export of the
+    /// list has them.
     @Test func aLongListIsExportedBySections() throws {
         let folder = try ExportCLIFolder()
         defer { folder.remove() }
@@ -74,17 +65,14 @@ import YAML
             for scope in [ItemScope.all, .shoppingList] {
                 let expected = format.export(list, options: ExportOptions(scope: scope, fallbackTitle: "list"))
                 let arguments = ["export", "list.yaml", "--format", format.rawValue] + (scope == .all ? ["--all"] : [])
-                for environment in [[:], ["TMPDIR": folder.path("missing")]] {
-                    let result = try folder.run(arguments, environment: environment)
-                    #expect(result.status == 0, "\(result.err)")
-                    #expect(Array(result.out.utf8) == expected, "\(arguments) \(environment)")
-                }
+                let result = try folder.run(arguments)
+                #expect(result.status == 0, "\(result.err)")
+                #expect(Array(result.out.utf8) == expected, "\(arguments)")
             }
         }
     }
 
-    /// An error anywhere, even in the last item, after most of the export was written aside: nothing
-    /// is exported, and the error is said.
+    /// An error anywhere, even in the last item: nothing is exported, and the error is said.
     @Test(arguments: [0, 15_000, 29_999])
     func anErrorAnywhereExportsNothing(position: Int) throws {
         let folder = try ExportCLIFolder()
@@ -194,10 +182,8 @@ import YAML
         #expect(try folder.contents() == ["list.yaml"])
     }
 
-    /// `list` keeps the rows of a long list as text, in a temporary file once they are many, and
-    /// prints the table once the whole list is read: every row under its category, in aisle
-    /// order, with the subtotals and the total of the whole list; the same without a usable
-    /// `TMPDIR`, when the rows stay in memory.
+    /// `list` prints the table of a long list: every row under its category, in aisle order, with
+    /// the subtotals and the total of the whole list.
     @Test func aLongListIsListed() throws {
         let folder = try ExportCLIFolder()
         defer { folder.remove() }
@@ -205,7 +191,7 @@ import YAML
         var text = "title: Long\ncurrency: EUR\ncategories: [Dairy, Produce]\nitems:\n"
         var cents = [0, 0, 0]
         for index in 0..<Self.count {
-            // Rows of about 60 bytes: 1.8 MB of them, more than the rows kept in memory.
+            // Rows of about 60 bytes: 1.8 MB of them.
             text += "  - name: Item \(index) of a list long enough to spill\n"
             text += "    price: \(index % 90 + 1).\(index % 10)5\n    quantity: 2\n"
             text += "    category: \(categories[index % 3])\n    buy: true\n"
@@ -228,9 +214,6 @@ import YAML
         #expect(lines[dairy + 1].hasPrefix("  [ ] Item 2 "))
         #expect(lines[dairy + 1].split(separator: " ").suffix(3) == ["2", "3.25", "6.50"])
 
-        let inMemory = try folder.run(["-f", "list.yaml", "list"], environment: ["TMPDIR": folder.path("missing")])
-        #expect(inMemory.status == 0 && inMemory.out == listed.out)
-
         // The plain lines for completion: every name in file order, the categories of the whole list.
         let names = try folder.run(["-f", "list.yaml", "list", "--names"])
         #expect(names.out == (0..<Self.count).map { "Item \($0) of a list long enough to spill\n" }.joined())
@@ -243,11 +226,9 @@ import YAML
         #expect(try folder.contents() == ["broken.yaml", "list.yaml"])
     }
 
-    /// A long list with a finding on every item has its findings spooled as its parts are checked
-    /// (packed, and in a temporary file, as they are many): `check` writes, in text, JSON and
-    /// SARIF, each finding the whole list's check finds, in its order, the top level's among the
-    /// items'; and a list read whole after parts were checked (its settings come after its items)
-    /// gives each finding once.
+    /// A long list with a finding on every item: `check` writes, in text, JSON and SARIF, each
+    /// finding, in its order, the top level's among the items', whether its settings come before
+    /// its items or after them.
     @Test(arguments: [false, true])
     func checkWritesEveryFindingOfAListWithOneOnEachItem(settingsLast: Bool) throws {
         let folder = try ExportCLIFolder()
@@ -283,8 +264,7 @@ import YAML
         #expect(try folder.contents() == ["list.yaml"])
     }
 
-    /// `check --fix` fixes a long list in rounds checked in parts, prints it in parts (into a
-    /// temporary file, as it is long) and checks what it wrote: every fix said, the file fixed,
+    /// `check --fix` fixes a long list and checks what it wrote: every fix said, the file fixed,
     /// and what no safe fix resolves still reported.
     @Test func checkFixesALongList() throws {
         let folder = try ExportCLIFolder()
@@ -357,8 +337,7 @@ import YAML
     @Test func aDiffOfLongListsWithEveryItemChangedIsTheWholeDiff() throws {
         let folder = try ExportCLIFolder()
         defer { folder.remove() }
-        // A section comment above every 100th item, and a comment and a key after the items. The
-        // changes' lines take more than the spool holds in memory.
+        // A section comment above every 100th item, and a comment and a key after the items.
         let count = 12_000
         func list(_ item: (Int) -> String) -> String {
             "title: Long\ncurrency: EUR\nitems:\n"
@@ -383,21 +362,12 @@ import YAML
         let whole = ListDiff(old: oldList, new: newList)
         #expect(whole.counts == ListDiff.Counts(added: 1, removed: 1, changed: count - 1))
         #expect(whole.text().utf8.count > 1 << 18)
-        // The versions are long enough, and written so, that they are compared a window at a time.
-        let windowed = ListDiff.ofLongVersions(old: Array(old.utf8), new: Array(new.utf8)) { _ in }
-        guard case .inWindows? = windowed else {
-            Issue.record("not compared in windows")
-            return
-        }
         let text = try folder.run(["diff", "old.yaml", "new.yaml"])
         #expect(text.status == 1, "\(text.err)")
         #expect(text.out == whole.text())
         let json = try folder.run(["diff", "--format", "json", "old.yaml", "new.yaml"])
         #expect(json.status == 1, "\(json.err)")
         #expect(json.out == whole.jsonText())
-        // Without a folder for the temporary file, the changes wait in memory.
-        let inMemory = try folder.run(["diff", "old.yaml", "new.yaml"], environment: ["TMPDIR": folder.path("missing")])
-        #expect(inMemory.out == whole.text())
         // As git's external diff: its header, then the same changes.
         let git = try folder.run(["diff", "--git", "shopping.yaml", "old.yaml", "1111111", "100644", "new.yaml", "2222222", "100644"])
         #expect(git.status == 0, "\(git.err)")
@@ -437,11 +407,6 @@ import YAML
         try folder.write(list(item), to: "base.yaml")
         try folder.write(list(ours), to: "ours.yaml")
         try folder.write(list(theirs), to: "theirs.yaml")
-        // The versions are long enough, and written so, that the merge sets their settled items aside.
-        let texts = [list(item), list(ours), list(theirs)].map { Array($0.utf8) }
-        #expect(
-            SettledMerge.mergeInPieces(base: texts[0], ours: texts[1], theirs: texts[2], labels: .standard, markerSize: 7)
-                != nil)
         let clean = try folder.run(["merge", "base.yaml", "ours.yaml", "theirs.yaml", "-o", "merged.yaml"])
         #expect(clean.status == 0, "\(clean.err)")
         let expected = list { index in
@@ -456,7 +421,6 @@ import YAML
         let baseList = try VersionReading.list(Array(list(item).utf8)).get()
         let mergedList = try VersionReading.list(Array(expected.utf8)).get()
         let changes = ListDiff(old: baseList, new: mergedList)
-        #expect(ListDiff.settled(old: Array(list(item).utf8), new: Array(expected.utf8)) != nil)
         // Two items went, so the renamed one is one removed and one added.
         #expect(changes.lines.count == 7, "\(changes.lines)")
         let diff = try folder.run(["diff", "base.yaml", "merged.yaml"])

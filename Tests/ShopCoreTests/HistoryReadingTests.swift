@@ -3,7 +3,7 @@ import TestSupport
 
 @testable import ShopCore
 
-/// `history` reads one version at a time, in parts, and keeps only its items' names, ids and
+/// `history` reads one version at a time and keeps only its items' names, ids and
 /// prices; what it finds is what reading every version whole and matching the versions as merge
 /// matches them finds: the same items, names, prices, renames followed, versions skipped.
 @Suite("history read version by version")
@@ -64,15 +64,13 @@ struct HistoryReadingTests {
         return (items, skipped)
     }
 
-    /// The history of `texts` read as `reading` says: its items, and the versions skipped with why.
-    func read(_ texts: [[UInt8]?], _ versions: [PriceHistory.Version], _ reading: HistoryReading.Reading)
-        -> ([PriceHistory.Item], [Int], [PriceHistory.Skip])
-    {
+    /// The history of `texts` as `history` reads it: its items, and the versions skipped with why.
+    func read(_ texts: [[UInt8]?], _ versions: [PriceHistory.Version]) -> ([PriceHistory.Item], [Int], [PriceHistory.Skip]) {
         var skipped: [Int] = []
         var reasons: [PriceHistory.Skip] = []
         var asked: [Int] = []
         let history = PriceHistory.read(
-            versions, reading: reading,
+            versions,
             text: { (index: Int) -> [UInt8]? in
                 asked.append(index)
                 return texts[index]
@@ -88,21 +86,16 @@ struct HistoryReadingTests {
         (0..<count).map { PriceHistory.Version(commit: "c0mm1t\($0)", date: "2026-01-\($0 < 9 ? "0" : "")\($0 + 1)") }
     }
 
-    /// Checks `texts` read whole and in parts of several sizes against the reference.
+    /// Checks the history of `texts` against the reference.
     func expectSame(_ texts: [[UInt8]?], _ note: Comment, sourceLocation: SourceLocation = #_sourceLocation) {
         let versions = versions(texts.count)
         let (expected, expectedSkips) = reference(texts, versions)
-        let whole = read(texts, versions, .whenLong)
-        #expect(whole.0 == expected, note, sourceLocation: sourceLocation)
-        #expect(whole.1 == expectedSkips, note, sourceLocation: sourceLocation)
-        for capacity in [1, 4, 40] {
-            let parts = read(texts, versions, .inParts(chunkCapacity: capacity))
-            #expect(parts.0 == expected, "\(note), parts of \(capacity)", sourceLocation: sourceLocation)
-            #expect(parts.1 == whole.1 && parts.2 == whole.2, "\(note), parts of \(capacity)", sourceLocation: sourceLocation)
-        }
+        let read = read(texts, versions)
+        #expect(read.0 == expected, note, sourceLocation: sourceLocation)
+        #expect(read.1 == expectedSkips, note, sourceLocation: sourceLocation)
     }
 
-    @Test("a renamed item keeps its prices when exactly one other item is it with a new name, in any part")
+    @Test("a renamed item keeps its prices when exactly one other item is it with a new name")
     func renames() {
         var items = (0..<30).map { "  - name: Item \($0)\n    price: 1.\($0 + 10)\n    category: C\($0 % 3)\n" }
         let first = "currency: EUR\nitems:\n" + items.joined()
@@ -114,14 +107,14 @@ struct HistoryReadingTests {
         let third = second.replacingOccurrences(of: "price: 1.27", with: "price: 1.30")
         let texts = [first, second, third].map { Array($0.utf8) }
         expectSame(texts, "renamed and moved")
-        let (items3, _, _) = read(texts, versions(3), .inParts(chunkCapacity: 4))
+        let (items3, _, _) = read(texts, versions(3))
         let seventeen = items3.first { $0.name == "Seventeen" }
         #expect(seventeen?.prices.map(\.text) == ["1.27", "1.30"])
         #expect(seventeen?.prices.first?.commit == "c0mm1t0")
         // Two items that could be it: neither is.
         let twice = second.replacingOccurrences(of: "  - name: New\n    price: 9.99\n", with: renamed.replacingOccurrences(of: "Seventeen", with: "Seventeen again"))
         expectSame([first, twice].map { Array($0.utf8) }, "two candidates")
-        let (both, _, _) = read([first, twice].map { Array($0.utf8) }, versions(2), .inParts(chunkCapacity: 1))
+        let (both, _, _) = read([first, twice].map { Array($0.utf8) }, versions(2))
         #expect(both.filter { $0.name.hasPrefix("Seventeen") }.map(\.prices.count) == [1, 1])
         #expect(both.filter { $0.name.hasPrefix("Seventeen") }.allSatisfy { $0.prices.first?.commit == "c0mm1t1" })
     }
@@ -132,7 +125,7 @@ struct HistoryReadingTests {
         let list = "items:\n  - a text, not an item\n  - [a, list]\n  - price: 3.00\n    category: X\n  - name: Tea\n    price: 1.00\n"
         let texts = [list, list.replacingOccurrences(of: "1.00", with: "2.00")].map { Array($0.utf8) }
         expectSame(texts, "entries that are no items")
-        let (items, _, _) = read(texts, versions(2), .inParts(chunkCapacity: 1))
+        let (items, _, _) = read(texts, versions(2))
         #expect(items.map(\.name) == ["item 1", "Tea"])
         #expect(items.first?.prices.map(\.commit) == ["c0mm1t0"])
         #expect(items.last?.prices.map(\.text) == ["1.00", "2.00"])
@@ -152,7 +145,7 @@ struct HistoryReadingTests {
             Array("items:\n  - name: Tea\n    price: 3.50\ncurrency: EUR\n".utf8),
         ]
         expectSame(texts, "skipped versions")
-        let (items, skipped, reasons) = read(texts, versions(texts.count), .inParts(chunkCapacity: 1))
+        let (items, skipped, reasons) = read(texts, versions(texts.count))
         #expect(skipped == [1, 2, 3, 4, 5])
         #expect(reasons.first == .missing)
         if case .unreadable(let reason) = reasons[2] {
@@ -164,7 +157,7 @@ struct HistoryReadingTests {
         #expect(items.first?.prices.map(\.text) == ["3.00", "3.50"])
     }
 
-    @Test("generated histories: whole and in parts, the same as the reference", arguments: 0..<40)
+    @Test("generated histories: the same as the reference", arguments: 0..<40)
     func generated(seed: Int) {
         var random = SeededGenerator(seed: UInt64(seed))
         var list = HouseholdLists.make(count: Int.random(in: 5...40, using: &random), random: &random)

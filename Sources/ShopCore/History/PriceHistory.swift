@@ -4,9 +4,9 @@
 /// them (by id, by name, and renames); an item that went and came back later (by name or id) goes
 /// on with the history it had.
 ///
-/// The versions are read one at a time, each in parts once it is long, and only what follows the
-/// items is kept of them (``VersionItems``): a long history of a long list is read in the memory
-/// of about one version.
+/// The versions are read one at a time, each whole, and only what follows the items is kept of
+/// them (``VersionItems``): a long history of a long list is read in the memory of about one
+/// version.
 public struct PriceHistory: Sendable {
     /// One version of the list: the commit that made it.
     public struct Version: Sendable, Equatable {
@@ -78,33 +78,13 @@ public struct PriceHistory: Sendable {
     /// The history of `versions`, oldest first. `text` gives the text of a version by its place in
     /// `versions` (nil when there is none), once as it is read and once more for the version
     /// before and the version itself when an item may have been renamed; `skipped` is told of
-    /// each version that is left out, and why. While a long text is read, what was followed so
-    /// far waits in `spool` (a temporary file, for a long list), so that the two are never held
-    /// at once; a spool that cannot give it back throws.
-    public static func read<Failure: Error, Spool: SetAsideSpool>(
-        _ versions: [Version], text: (Int) throws(Failure) -> [UInt8]?, settingAsideIn spool: inout Spool,
-        skipped: (Int, Skip) -> Void
-    ) throws(Failure) -> PriceHistory where Spool.Failure == Failure {
-        try read(versions, reading: .whenLong, text: text, settingAsideIn: &spool, skipped: skipped)
-    }
-
-    /// ``read(_:text:settingAsideIn:skipped:)`` with the versions read as `reading` says and the
-    /// state set aside in memory (for tests).
-    static func read(
-        _ versions: [Version], reading: HistoryReading.Reading, text: (Int) -> [UInt8]?, skipped: (Int, Skip) -> Void
-    ) -> PriceHistory {
-        var spool = SetAsideInMemory()
-        return read(versions, reading: reading, text: text, settingAsideIn: &spool, skipped: skipped)
-    }
-
-    /// ``read(_:text:settingAsideIn:skipped:)`` with the versions read as `reading` says.
-    static func read<Failure: Error, Spool: SetAsideSpool>(
-        _ versions: [Version], reading: HistoryReading.Reading, text: (Int) throws(Failure) -> [UInt8]?,
-        settingAsideIn spool: inout Spool, skipped: (Int, Skip) -> Void
-    ) throws(Failure) -> PriceHistory where Spool.Failure == Failure {
-        var reading = HistoryReading(versions: versions, reading: reading)
+    /// each version that is left out, and why.
+    public static func read<Failure: Error>(
+        _ versions: [Version], text: (Int) throws(Failure) -> [UInt8]?, skipped: (Int, Skip) -> Void
+    ) throws(Failure) -> PriceHistory {
+        var reading = HistoryReading(versions: versions)
         for index in versions.indices {
-            try reading.follow(index, text: text, spool: &spool, skipped: skipped)
+            try reading.follow(index, text: text, skipped: skipped)
         }
         return reading.history
     }

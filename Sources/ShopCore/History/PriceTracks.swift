@@ -34,23 +34,6 @@ struct PriceTracks: Sendable {
         last[Int(track)] = Int32(truncatingIfNeeded: versions.count - 1)
     }
 
-    /// Writes the tracks to `spool` and lets go of them, until ``takeBack(from:)``.
-    mutating func setAside<Spool: SetAsideSpool>(in spool: inout Spool) {
-        SetAsideArrays.write(versions, to: &spool)
-        SetAsideArrays.write(units, to: &spool)
-        SetAsideArrays.write(previous, to: &spool)
-        SetAsideArrays.write(last, to: &spool)
-        (versions, units, previous, last) = ([], [], [], [])
-    }
-
-    /// Takes back the tracks ``setAside(in:)`` wrote, in the order they were written.
-    mutating func takeBack<Spool: SetAsideSpool>(from spool: inout Spool) throws(Spool.Failure) {
-        versions = try SetAsideArrays.read(from: &spool)
-        units = try SetAsideArrays.read(from: &spool)
-        previous = try SetAsideArrays.read(from: &spool)
-        last = try SetAsideArrays.read(from: &spool)
-    }
-
     /// The prices of `track`, oldest first: each one's version and units.
     func prices(of track: Int32) -> [(version: Int, units: Int64)] {
         var result: [(version: Int, units: Int64)] = []

@@ -3,7 +3,7 @@ import YAML
 /// What `history` keeps of one version of a list: each item's name and `id` as written (which
 /// match it to the items of the next version) and its price, and the list's currency. A version
 /// of 100,000 items takes about 3 MB this way, where its document would take several times its
-/// text; the text itself is read in parts and dropped.
+/// text; the text and the document are let go of once these are taken.
 struct VersionItems: Sendable {
     /// The names and ids, one after another.
     private var texts: [UInt8] = []
@@ -19,22 +19,17 @@ struct VersionItems: Sendable {
     /// The list's currency code, when it sets one.
     private(set) var currency: String?
 
-    /// Whether ``priceUnits`` are kept (a diff matches items by their names and ids alone).
-    private let keepsPrices: Bool
-
     private static let hasName: UInt8 = 1
     private static let hasID: UInt8 = 2
 
-    /// No items yet; with `prices` false, their prices are not kept.
-    init(prices: Bool = true) {
-        keepsPrices = prices
-    }
+    /// No items.
+    init() {}
 
     /// How many items the version has.
     var count: Int { marks.count }
 
-    /// Adds the items of `list` (a whole list or one part of it), after those added before.
-    mutating func add(_ list: ShoppingList) throws(VersionReading.Unreadable) {
+    /// The items of `list`.
+    init(_ list: ShoppingList) throws(VersionReading.Unreadable) {
         let decimals = list.priceDecimals
         list.document.withRawNodes { nodes in
             for record in list.records {
@@ -51,39 +46,20 @@ struct VersionItems: Sendable {
                 }
                 starts.append(Int32(truncatingIfNeeded: texts.count))
                 marks.append(mark)
-                if keepsPrices { priceUnits.append(record.priceUnits) }
+                priceUnits.append(record.priceUnits)
             }
         }
         // Offsets are kept in 32 bits: names and ids of more than 2 GiB together are not followed.
         guard texts.count <= Int(Int32.max) else {
             throw VersionReading.Unreadable(reason: "its names and ids take more than 2 GiB")
         }
-        if list.scope.holdsTopLevel {
-            self.decimals = decimals
-            currency = list.currency?.code
-        }
+        self.decimals = decimals
+        currency = list.currency?.code
     }
 
     /// The prices are followed: only what matches the next version's items is kept.
     mutating func dropPrices() {
         priceUnits = []
-    }
-
-    /// Writes the buffers to `spool` and lets go of them, until ``takeBack(from:)``.
-    mutating func setAside<Spool: SetAsideSpool>(in spool: inout Spool) {
-        SetAsideArrays.write(texts, to: &spool)
-        SetAsideArrays.write(starts, to: &spool)
-        SetAsideArrays.write(marks, to: &spool)
-        SetAsideArrays.write(priceUnits, to: &spool)
-        (texts, starts, marks, priceUnits) = ([], [], [], [])
-    }
-
-    /// Takes back the buffers ``setAside(in:)`` wrote, in the order they were written.
-    mutating func takeBack<Spool: SetAsideSpool>(from spool: inout Spool) throws(Spool.Failure) {
-        texts = try SetAsideArrays.read(from: &spool)
-        starts = try SetAsideArrays.read(from: &spool)
-        marks = try SetAsideArrays.read(from: &spool)
-        priceUnits = try SetAsideArrays.read(from: &spool)
     }
 
     /// The name to show for item `item`, as diff and merge show it.

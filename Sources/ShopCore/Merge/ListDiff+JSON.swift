@@ -28,17 +28,17 @@ extension ListDiff {
 
     /// The JSON text up to the first item change: ``jsonText()`` is this, each item change's
     /// ``jsonText(_:)`` with commas between them, and ``jsonTail(_:)`` of the counts.
-    public func jsonHead() -> String {
+    private func jsonHead() -> String {
         #"{"list":"# + JSONWriter.string(.array(listChanges.map(Self.json))) + #","items":["#
     }
 
     /// The JSON text of one item change, an element of `items` (see ``jsonHead()``).
-    public static func jsonText(_ change: ItemChange) -> String {
+    private static func jsonText(_ change: ItemChange) -> String {
         JSONWriter.string(json(change))
     }
 
     /// The JSON text after the last item change, for changes `counts` counts (see ``jsonHead()``).
-    public static func jsonTail(_ counts: Counts) -> String {
+    private static func jsonTail(_ counts: Counts) -> String {
         #"],"summary":"# + JSONWriter.string(.object(summary(counts))) + "}\n"
     }
 

@@ -28,7 +28,7 @@ extension ListDiff {
     }
 
     /// ``summaryLine`` for changes `counts` counts, compared with `options`.
-    public static func summaryLine(_ counts: Counts, options: Options) -> String {
+    private static func summaryLine(_ counts: Counts, options: Options) -> String {
         guard counts != Counts() else { return "no changes" }
         var parts = ["\(counts.added) added", "\(counts.removed) removed", "\(counts.changed) changed"]
         if options.order { parts.append("\(counts.moved) moved") }

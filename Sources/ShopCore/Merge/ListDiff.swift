@@ -130,7 +130,7 @@ public struct ListDiff: Sendable, Equatable {
         }
 
         /// Counts one item change more.
-        mutating func count(_ change: ItemChange) {
+        fileprivate mutating func count(_ change: ItemChange) {
             switch change.kind {
             case .added: added += 1
             case .removed: removed += 1
@@ -139,13 +139,6 @@ public struct ListDiff: Sendable, Equatable {
             }
         }
 
-        /// Adds the changes `other` counts.
-        mutating func add(_ other: Counts) {
-            added += other.added
-            removed += other.removed
-            changed += other.changed
-            moved += other.moved
-        }
     }
 
     /// The changes at the top level, in canonical key order.
@@ -155,28 +148,14 @@ public struct ListDiff: Sendable, Equatable {
     /// The options compared with.
     public let options: Options
 
-    /// A diff of these changes, worked out elsewhere (the parts of a list read in parts).
-    init(listChanges: [ListChange], itemChanges: [ItemChange], options: Options) {
-        self.listChanges = listChanges
-        self.itemChanges = itemChanges
-        self.options = options
-    }
-
     /// What changed from `old` to `new`.
     public init(old: ShoppingList, new: ShoppingList, options: Options = Options()) {
-        self = Self.positioned(old: old, new: new, options: options).diff
-    }
-
-    /// What changed from `old` to `new`, with the position in `new` of the item each item change
-    /// is shown at (for a removed item, of the new item it is shown before): the changes of a
-    /// part of a list can then be put among changes made apart from it.
-    static func positioned(
-        old: ShoppingList, new: ShoppingList, options: Options = Options()
-    ) -> (diff: ListDiff, positions: [Int]) {
         var builder = ListDiffBuilder(
             old: ListVersion(CanonicalOrder.arranged(old)), new: ListVersion(CanonicalOrder.arranged(new)), options: options)
         builder.build()
-        return (ListDiff(listChanges: builder.listChanges, itemChanges: builder.itemChanges, options: options), builder.itemPositions)
+        listChanges = builder.listChanges
+        itemChanges = builder.itemChanges
+        self.options = options
     }
 
     /// How many changes of each kind.

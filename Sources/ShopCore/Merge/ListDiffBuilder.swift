@@ -8,10 +8,6 @@ struct ListDiffBuilder {
     let options: ListDiff.Options
     var listChanges: [ListDiff.ListChange] = []
     var itemChanges: [ListDiff.ItemChange] = []
-    /// For each item change, the position in the new version of the item it is shown at: its
-    /// own, or for a removed item that of the new item it is shown before (the new version's
-    /// count after the last).
-    var itemPositions: [Int] = []
 
     init(old: ListVersion, new: ListVersion, options: ListDiff.Options) {
         self.old = old
@@ -142,14 +138,12 @@ struct ListDiffBuilder {
         let matching = ItemMatching(old: old, new: new)
         let moved = options.order ? Self.movedItems(matching) : []
         var nextRemoved = 0
-        var positions: [Int] = []
-        func flushRemoved(before limit: Int, at position: Int, into changes: inout [ListDiff.ItemChange]) {
+        func flushRemoved(before limit: Int, into changes: inout [ListDiff.ItemChange]) {
             while nextRemoved < min(limit, old.items.count) {
                 if matching.newForOld[nextRemoved] == nil {
                     changes.append(
                         ListDiff.ItemChange(
                             kind: .removed, name: old.displayName(ofItem: nextRemoved), keys: [], commentsChanged: false))
-                    positions.append(position)
                 }
                 nextRemoved += 1
             }
@@ -163,12 +157,11 @@ struct ListDiffBuilder {
         var changes: [ListDiff.ItemChange] = []
         for index in new.items.indices {
             guard let oldIndex = matching.oldForNew[index] else {
-                flushRemoved(before: nextMatched[index], at: index, into: &changes)
+                flushRemoved(before: nextMatched[index], into: &changes)
                 changes.append(added(index, newNodes))
-                positions.append(index)
                 continue
             }
-            flushRemoved(before: oldIndex, at: index, into: &changes)
+            flushRemoved(before: oldIndex, into: &changes)
             var change = compare(oldIndex, index, oldNodes, newNodes)
             if moved.contains(index) {
                 if change == nil {
@@ -177,14 +170,10 @@ struct ListDiffBuilder {
                 }
                 change?.movedTo = index == 0 ? .top : .after(new.displayName(ofItem: index - 1))
             }
-            if let change {
-                changes.append(change)
-                positions.append(index)
-            }
+            if let change { changes.append(change) }
         }
-        flushRemoved(before: old.items.count, at: new.items.count, into: &changes)
+        flushRemoved(before: old.items.count, into: &changes)
         itemChanges = changes
-        itemPositions = positions
     }
 
     /// An added item, with every value it has.

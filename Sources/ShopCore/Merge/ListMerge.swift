@@ -19,42 +19,6 @@ public enum ListMerge {
         public var lineMergeReason: String?
     }
 
-    /// The merged text, handed over in pieces: the text of a merge of long versions is never
-    /// held whole (see ``ListMerge/mergeInPieces(base:ours:theirs:labels:markerSize:)``).
-    public struct Output: Sendable {
-        enum Text: Sendable {
-            case whole([UInt8])
-            case filled(FilledText)
-        }
-
-        let text: Text
-        /// How many conflicts were written (0 for a clean merge).
-        public let conflicts: Int
-        /// Why the texts were merged line by line; nil when they were merged item by item.
-        public let lineMergeReason: String?
-
-        /// Hands the merged text to `write`, in pieces.
-        public func write(_ write: (UnsafeBufferPointer<UInt8>) -> Void) {
-            switch text {
-            case .whole(let bytes): bytes.withUnsafeBufferPointer(write)
-            case .filled(let filled): filled.write(write)
-            }
-        }
-
-        /// The result, its text whole.
-        public var result: Result {
-            switch text {
-            case .whole(let bytes):
-                return Result(merged: bytes, conflicts: conflicts, lineMergeReason: lineMergeReason)
-            case .filled(let filled):
-                var bytes: [UInt8] = []
-                bytes.reserveCapacity(filled.count)
-                filled.write { bytes.append(contentsOf: $0) }
-                return Result(merged: bytes, conflicts: conflicts, lineMergeReason: lineMergeReason)
-            }
-        }
-    }
-
     /// Merges the changes from `base` to `ours` and from `base` to `theirs`. An empty base is an
     /// empty list (git gives one when both sides added the file). Markers are `markerSize`
     /// characters long (7 below 1), followed by the labels of ours and theirs.
@@ -62,46 +26,13 @@ public enum ListMerge {
         base: [UInt8], ours: [UInt8], theirs: [UInt8], labels: LineMerge.Labels = .standard,
         markerSize: Int = LineMerge.defaultMarkerSize
     ) -> Result {
-        mergeInPieces(base: base, ours: ours, theirs: theirs, labels: labels, markerSize: markerSize).result
-    }
-
-    /// ``merge(base:ours:theirs:labels:markerSize:)`` with the text in pieces. Long versions (a
-    /// megabyte or more together) are merged with the items no side changed set aside
-    /// (``SettledMerge``): their text is taken from ours' print as it is written, and the
-    /// versions are never held whole.
-    public static func mergeInPieces(
-        base: [UInt8], ours: [UInt8], theirs: [UInt8], labels: LineMerge.Labels = .standard,
-        markerSize: Int = LineMerge.defaultMarkerSize
-    ) -> Output {
-        mergeInPieces(
-            base: base, ours: ours, theirs: theirs, labels: labels, markerSize: markerSize, settledFrom: SettledMerge.minimumSize)
-    }
-
-    /// ``merge(base:ours:theirs:labels:markerSize:)``, with the items no side changed set aside
-    /// when the three texts hold `settledFrom` bytes or more (for tests).
-    static func merge(
-        base: [UInt8], ours: [UInt8], theirs: [UInt8], labels: LineMerge.Labels, markerSize: Int, settledFrom: Int
-    ) -> Result {
-        mergeInPieces(
-            base: base, ours: ours, theirs: theirs, labels: labels, markerSize: markerSize, settledFrom: settledFrom
-        ).result
-    }
-
-    static func mergeInPieces(
-        base: [UInt8], ours: [UInt8], theirs: [UInt8], labels: LineMerge.Labels, markerSize: Int, settledFrom: Int
-    ) -> Output {
         let size = markerSize < 1 ? LineMerge.defaultMarkerSize : markerSize
-        if base.count + ours.count + theirs.count >= settledFrom,
-            let output = SettledMerge.mergeInPieces(base: base, ours: ours, theirs: theirs, labels: labels, markerSize: size)
-        {
-            return output
-        }
         switch itemByItem(base: base, ours: ours, theirs: theirs, labels: labels, markerSize: size) {
         case .merged(let merged, let conflicts):
-            return Output(text: .whole(merged), conflicts: conflicts, lineMergeReason: nil)
+            return Result(merged: merged, conflicts: conflicts, lineMergeReason: nil)
         case .unreadable(let reason):
             let line = LineMerge.merge(base: base, ours: ours, theirs: theirs, labels: labels, markerSize: size)
-            return Output(text: .whole(line.merged), conflicts: line.conflicts, lineMergeReason: reason)
+            return Result(merged: line.merged, conflicts: line.conflicts, lineMergeReason: reason)
         }
     }
 
@@ -113,10 +44,9 @@ public enum ListMerge {
         case unreadable(String)
     }
 
-    /// The versions merged item by item, or why one cannot be; `weights` says how many items the
-    /// base's items stand for, where one stands for more (see ``MergePlanner/plan(_:labels:markerSize:weights:)``).
+    /// The versions merged item by item, or why one cannot be.
     static func itemByItem(
-        base: [UInt8], ours: [UInt8], theirs: [UInt8], labels: LineMerge.Labels, markerSize: Int, weights: [Int: Int] = [:]
+        base: [UInt8], ours: [UInt8], theirs: [UInt8], labels: LineMerge.Labels, markerSize: Int
     ) -> Outcome {
         let texts = [(labels.base ?? "base", base), (labels.ours ?? "ours", ours), (labels.theirs ?? "theirs", theirs)]
         // The three versions are read, and prepared for matching, each on its own: two at a time
@@ -136,9 +66,7 @@ public enum ListMerge {
                 return .unreadable("\(name) cannot be read as a list (\(failure.reason))")
             }
         }
-        let merged = mergeLists(
-            base: versions[0], ours: versions[1], theirs: versions[2], labels: labels, markerSize: markerSize,
-            weights: weights)
+        let merged = mergeLists(base: versions[0], ours: versions[1], theirs: versions[2], labels: labels, markerSize: markerSize)
         return .merged(merged.text, conflicts: merged.conflicts)
     }
 
@@ -146,11 +74,10 @@ public enum ListMerge {
     static let sharedReadSize = 256 * 1024
 
     static func mergeLists(
-        base: ListVersion, ours: ListVersion, theirs: ListVersion, labels: LineMerge.Labels, markerSize: Int,
-        weights: [Int: Int]
+        base: ListVersion, ours: ListVersion, theirs: ListVersion, labels: LineMerge.Labels, markerSize: Int
     ) -> (text: [UInt8], conflicts: Int) {
         MergeVersions.with(base: base, ours: ours, theirs: theirs) { versions in
-            var plan = MergePlanner.plan(versions, labels: labels, markerSize: markerSize, weights: weights)
+            var plan = MergePlanner.plan(versions, labels: labels, markerSize: markerSize)
             var merged = MergeEditBuilder(versions: versions, plan: plan).build()
             if CurrencyClash.breaksPrices(merged, versions) {
                 CurrencyClash.makeConflict(&plan)

@@ -34,19 +34,15 @@ struct MergePlan {
 
 /// Works out a ``MergePlan``.
 enum MergePlanner {
-    /// The plan; `weights` says how many items the base's items stand for, where one stands for
-    /// more than one (a run set aside, see ``SettledMerge``).
-    static func plan(
-        _ versions: MergeVersions, labels: LineMerge.Labels, markerSize: Int, weights: [Int: Int] = [:]
-    ) -> MergePlan {
+    /// The plan.
+    static func plan(_ versions: MergeVersions, labels: LineMerge.Labels, markerSize: Int) -> MergePlan {
         var items = matchedItems(versions)
         let surviving = items.indices.filter {
             if case .removed = items[$0].content { return false }
             return true
         }
         let members = surviving.map { OrderMerge.Member(base: items[$0].base, ours: items[$0].ours, theirs: items[$0].theirs) }
-        let placed = OrderMerge.order(
-            members, weights: surviving.map { index in items[index].base.flatMap { weights[$0] } ?? 1 })
+        let placed = OrderMerge.order(members)
         var order = placed.order.map { surviving[$0] }
         NameClashes.resolve(&items, order: &order, in: versions)
         var plan = MergePlan(

@@ -13,42 +13,6 @@ enum OrderMerge {
         var addedByOurs: Bool { base == nil && ours != nil }
     }
 
-    /// The members in merged order, as ``order(_:)`` gives it, where a member stands for
-    /// `weights[member]` entries that follow one another in every version that has it (a run
-    /// of items set aside, see ``SettledMerge``): the order and the moves are those of the
-    /// entries, each member in the place of its entries. A run's entries stay together, and move
-    /// all or none: in a longest run that keeps the base's order, a part of them can always be
-    /// completed by the rest.
-    static func order(_ members: [Member], weights: [Int]) -> (order: [Int], moved: Set<Int>) {
-        // Where neither side moved anything, the entries keep their order as the members do.
-        guard weights.contains(where: { $0 > 1 }), !sidesKeepBaseOrder(members) else { return order(members) }
-        // Each member's first entry on each side, its entries one after another.
-        var first = [Member](repeating: Member(), count: members.count)
-        for side in [\Member.base, \Member.ours, \Member.theirs] {
-            var next = 0
-            for member in sideOrder(members, side) {
-                first[member][keyPath: side] = next
-                next += weights[member]
-            }
-        }
-        var entries: [Member] = []
-        var owner: [Int] = []
-        for (index, member) in members.enumerated() {
-            for offset in 0..<weights[index] {
-                entries.append(
-                    Member(
-                        base: member.base == nil ? nil : first[index].base.map { $0 + offset },
-                        ours: member.ours == nil ? nil : first[index].ours.map { $0 + offset },
-                        theirs: member.theirs == nil ? nil : first[index].theirs.map { $0 + offset }))
-                owner.append(index)
-            }
-        }
-        let placed = order(entries)
-        var seen = Set<Int>()
-        let merged = placed.order.compactMap { entry in seen.insert(owner[entry]).inserted ? owner[entry] : nil }
-        return (merged, Set(placed.moved.map { owner[$0] }))
-    }
-
     /// The members in merged order (as indexes into `members`), and those of ours that theirs
     /// moved (they leave their place in ours).
     static func order(_ members: [Member]) -> (order: [Int], moved: Set<Int>) {
@@ -101,20 +65,6 @@ enum OrderMerge {
             slots[place] = index
         }
         return count == slots.count ? slots : slots.filter { $0 >= 0 }
-    }
-
-    /// Whether each side has the members all three versions have in the base's order.
-    static func sidesKeepBaseOrder(_ members: [Member]) -> Bool {
-        [\Member.ours, \Member.theirs].allSatisfy { side in
-            var last = -1
-            for member in sideOrder(members, side) {
-                guard let base = members[member].base, members[member].ours != nil, members[member].theirs != nil
-                else { continue }
-                guard base > last else { return false }
-                last = base
-            }
-            return true
-        }
     }
 
     /// The members all three versions have that theirs moved and ours did not: those outside a
