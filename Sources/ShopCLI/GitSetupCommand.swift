@@ -53,7 +53,7 @@ enum GitSetupCommand {
         /// The work tree's top folder, outside `--global`.
         var top: String?
 
-        /// The option that sets up the same scope again.
+        /// The command that sets up the same scope again.
         var setupCommand: String { top == nil ? "shop git setup --global" : "shop git setup" }
     }
 
@@ -138,7 +138,6 @@ enum GitSetupCommand {
             throw CommandFailure.file(FileError(path: "git", action: "run", reason: error.description))
         }
     }
-
 
     // MARK: Setting up
 
