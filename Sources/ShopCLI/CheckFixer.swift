@@ -40,8 +40,10 @@ enum CheckFixer {
                 case .written:
                     break
                 }
-                return FileReport(
+                let report = FileReport(
                     checking: try spool.text(), path: path, displayPath: displayPath, temporaryFolder: temporaryFolder)
+                if report.hasErrors { console.note(noFixApplies(to: displayPath, afterFixes: true)) }
+                return report
             }
         } catch {
             outcome.failure = error
@@ -74,6 +76,7 @@ enum CheckFixer {
         switch ShoppingList.checkInParts(bytes, into: &store) {
         case .failure(let failure):
             let loaded = ListFile.unreadable(failure, bytes: bytes, path: path)
+            console.note(noFixApplies(to: displayPath, afterFixes: false))
             return .unchanged(FileReport(path: displayPath, diagnostics: loaded.diagnostics))
         case .success(let checked):
             rest = checked.findings
@@ -87,12 +90,17 @@ enum CheckFixer {
                 // Safe fixes that were not made are said to be waiting, not left to look ignored.
                 var structure = false
                 var safe = false
+                var errors = false
                 try rounds.forEachFinding { finding in
                     structure = structure || finding.rule == .structure
                     safe = safe || finding.fixes.contains(where: \.isSafe)
+                    errors = errors || finding.severity == .error
                 }
                 if structure && safe {
                     console.note("no fix was made in \(displayPath): its structure errors must be fixed by hand first")
+                } else if errors {
+                    // Else `--fix` would end with the errors and no word on why none went away.
+                    console.note(noFixApplies(to: displayPath, afterFixes: false))
                 }
                 return .unchanged(
                     FileReport(path: displayPath, spooled: rounds.store, rest: rounds.rest, source: SourceText(bytes: rounds.bytes)))
@@ -119,6 +127,12 @@ enum CheckFixer {
                 "fixed \(displayPath):\(fix.location.line):\(fix.location.column): \(fix.title) [\(fix.rule.rawValue)]")
         }
         return .written
+    }
+
+    /// Says that the errors of a file (those left once the fixes were made, `afterFixes`) have no
+    /// safe fix: they are for a person to mend.
+    private static func noFixApplies(to displayPath: String, afterFixes: Bool) -> String {
+        "no fix applies to the errors \(afterFixes ? "left in" : "of") \(displayPath); they must be fixed by hand"
     }
 
 }
