@@ -1,8 +1,8 @@
 import ShopCore
 
 /// The table `shop list` prints: a title, a header row, the items grouped in sections with their
-/// columns aligned by display width, a subtotal under each section when items are grouped, and the
-/// total and what is still to get.
+/// columns aligned by display width, a subtotal under each section when items are grouped (but for
+/// a section in which nothing has a price), and the total and what is still to get.
 ///
 /// ```
 /// Weekly groceries
@@ -98,14 +98,18 @@ struct ListTable {
     /// console's standard output, a line at a time.
     func write(title: String, sections: [CategorySectioning.Section], console: Console) {
         let grouped = sections.contains { $0.heading != nil }
-        let subtotalCells = { (group: Int?) -> [String] in
-            let subtotal = subtotals[group ?? -1] ?? ListTotals(decimals: decimals)
+        // A group in which nothing has a price has no sum to show: a subtotal of 0.00 would say
+        // its things cost nothing.
+        let subtotalCells = { (group: Int?) -> [String]? in
+            guard grouped, let subtotal = subtotals[group ?? -1], subtotal.unpricedCount < subtotal.itemCount else {
+                return nil
+            }
             return ["Subtotal", "", "", "", subtotal.total.formatted(decimals: decimals)]
         }
         var widths = widths
         if grouped {
             for section in sections {
-                for (column, cell) in subtotalCells(section.group).enumerated() {
+                for (column, cell) in (subtotalCells(section.group) ?? []).enumerated() {
                     widths[column] = max(widths[column], DisplayWidth.of(cell))
                 }
             }
@@ -135,8 +139,8 @@ struct ListTable {
                 case .none, .subtotal: out.write(line("      ", cells) + "\n")
                 }
             }
-            if grouped {
-                out.write(console.styled(line("      ", subtotalCells(section.group)), .dim) + "\n")
+            if let cells = subtotalCells(section.group) {
+                out.write(console.styled(line("      ", cells), .dim) + "\n")
             }
         }
         var stillLine = "Still to get: " + stillToGet.formattedTotal(currency: currency)
