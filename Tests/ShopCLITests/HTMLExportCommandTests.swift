@@ -16,7 +16,7 @@ import Testing
         for name in ["list.html", "LIST.HTM"] {
             let run = try scratch.run(["export", "-o", name])
             #expect(run.status == 0, "\(run)")
-            #expect(try scratch.text(name).hasPrefix("<!DOCTYPE html>\n<html>\n"), "\(name)")
+            #expect(try scratch.text(name).hasPrefix("<!DOCTYPE html>\n<html lang=\"en\">\n"), "\(name)")
         }
         let unknown = try scratch.run(["export", "-o", "list.xhtml"])
         #expect(unknown.status == 2)

@@ -62,7 +62,9 @@ public final class PartsExport {
         case .json:
             JSONExporter.writeEnd(totals, to: &writer)
         case .markdown, .html:
-            writeSections(title: rest.displayTitle(fallback: options.fallbackTitle), currency: rest.currency, totals: totals)
+            writeSections(
+                title: rest.displayTitle(fallback: options.fallbackTitle), language: HTMLExporter.language(of: rest),
+                currency: rest.currency, totals: totals)
         }
         writer.flush()
     }
@@ -96,13 +98,13 @@ public final class PartsExport {
     }
 
     /// The title, the sections in their order with their items, and the total.
-    private func writeSections(title: String, currency: Currency?, totals: ListTotals) {
+    private func writeSections(title: String, language: String, currency: Currency?, totals: ListTotals) {
         guard let grouping else { return }
         let order = grouping.sections(hasItems: { !sections.isEmpty($0 + 1) }, uncategorized: !sections.isEmpty(0))
         switch format {
         case .markdown: MarkdownExporter.writeStart(title: title, to: &writer, scratch: &scratch)
         default:
-            HTMLExporter.writeStart(title: title, to: &writer)
+            HTMLExporter.writeStart(title: title, language: language, to: &writer)
             if order.isEmpty { HTMLExporter.writeNoSections(to: &writer) }
         }
         for section in order {
