@@ -1,7 +1,8 @@
 import JSON
 import ShopCore
 
-/// Two versions compared for `shop diff`: item by item when both are lists, else line by line.
+/// Two versions compared for `shop diff`: item by item when both are lists, else line by line; a
+/// version that is not text (``BinaryContent``) only as bytes, same or not.
 struct DiffComparison {
     enum Side {
         case old, new
@@ -17,6 +18,8 @@ struct DiffComparison {
     let new: [UInt8]
     /// The versions that are not lists, with why.
     private(set) var unreadable: [(side: Side, reason: String)] = []
+    /// The versions that are not text, with why: then nothing else is compared.
+    private(set) var notText: [(side: Side, reason: String)] = []
     /// The changes, when both are lists compared whole (or with the items neither changed set
     /// aside).
     private(set) var diff: ListDiff?
@@ -34,6 +37,10 @@ struct DiffComparison {
     ) {
         self.old = old
         self.new = new
+        for (side, bytes) in [(Side.old, old), (.new, new)] {
+            if let reason = BinaryContent.reason(bytes) { notText.append((side, reason)) }
+        }
+        guard notText.isEmpty else { return }
         let options = ListDiff.Options(order: order)
         let spool = OutputSpool(folder: temporaryFolder)
         var first = true
@@ -73,6 +80,7 @@ struct DiffComparison {
 
     /// Whether there is nothing to show: the lists are the same, or the texts are.
     var isSame: Bool {
+        if !notText.isEmpty { return FileAccess.sameBytes(old, new) }
         if let windowed { return windowed.counts == ListDiff.Counts() }
         return diff?.isEmpty ?? (old == new)
     }
@@ -92,6 +100,9 @@ struct DiffComparison {
     /// made into one text first), styled on a terminal; or the unified diff of the texts, byte for
     /// byte. Throws when changes held in a temporary file cannot be read back.
     func write(oldPath: String, newPath: String, console: Console) throws(FileError) {
+        if !notText.isEmpty {
+            return console.out.write(binaryLine(oldPath: oldPath, newPath: newPath))
+        }
         if let windowed {
             windowed.top.forEachLine { console.out.write(Self.styled($0, console) + "\n") }
             try windowed.items.deliver(to: console.out.write)
@@ -115,14 +126,24 @@ struct DiffComparison {
             return console.out.write(ListDiff.jsonTail(windowed.counts))
         }
         if let diff { return console.out.write(diff.jsonText()) }
+        let lineDiff =
+            notText.isEmpty
+            ? String(decoding: UnifiedDiff.make(old: old, new: new, path: oldPath, newPath: newPath), as: UTF8.self)
+            : binaryLine(oldPath: oldPath, newPath: newPath)
         let value: JSONValue = [
             // JSON holds text: bytes that are not UTF-8 show as U+FFFD there.
-            "lineDiff": .string(String(decoding: UnifiedDiff.make(old: old, new: new, path: oldPath, newPath: newPath), as: UTF8.self)),
+            "lineDiff": .string(lineDiff),
             "unreadable": .array(
-                unreadable.map { side, reason in
+                (notText.map { ($0.side, "not text: \($0.reason)") } + unreadable).map { side, reason in
                     ["file": .string(side == .old ? oldPath : newPath), "reason": .string(reason)]
                 }),
         ]
         console.out.write(JSONWriter.string(value) + "\n")
+    }
+
+    /// What a diff of versions that are not text shows, as git shows it: `Binary files a/OLD and
+    /// b/NEW differ`; nothing when they are the same bytes.
+    private func binaryLine(oldPath: String, newPath: String) -> String {
+        isSame ? "" : "Binary files a/\(oldPath) and b/\(newPath) differ\n"
     }
 }
