@@ -71,7 +71,7 @@ struct EditCommandTests {
             ]),
         EditCommandCase(
             arguments: ["edit", "apples", "--category", "Frozen"],
-            messages: "shop: warning: category \"Frozen\" is not in \"categories\"\nchanged \"Apples\"\n",
+            messages: "shop: warning: category \"Frozen\" is not in \"categories\" (--new-category adds it there)\nchanged \"Apples\"\n",
             replacements: [("    price: 3.49\n", "    price: 3.49\n    category: Frozen\n")]),
         EditCommandCase(
             arguments: ["rm", "APPLES"], messages: "removed \"Apples\"\n",
