@@ -133,7 +133,7 @@ import Testing
         #expect(run.status == 0 && run.err == "", "\(run)")
         let page = HelpPage(run.out)
         #expect(page.headings == ["OVERVIEW", "USAGE", "ARGUMENTS", "OPTIONS", "EXAMPLES", "SEE ALSO"], "\(run.out)")
-        #expect(page.sections["USAGE"] == "shop help [<command>] [<subcommand>]\n", "\(run.out)")
+        #expect(page.sections["USAGE"]?.hasPrefix("shop help [<command>] [<subcommand>]\n") == true, "\(run.out)")
         #expect(page.entries("ARGUMENTS") == ["<command>", "<subcommand>"])
         for arguments in [["help", "--help"], ["help", "-h"], ["--help", "help"], ["-h", "help"]] {
             let same = try DocsTools.shop(arguments)
