@@ -42,6 +42,8 @@ if [ "$what" = test ]; then
     for program in mandoc cmark-gfm bash zsh fish make patch git strace; do
         command -v "$program" >/dev/null || packages+=("$program")
     done
+    # The README's Neovim set-up is tried in Neovim.
+    command -v nvim >/dev/null || packages+=(neovim)
     # The HTML export is printed and photographed by headless Chromium, and its PDFs read with
     # poppler-utils (pdfinfo, pdftotext, pdftohtml, pdftoppm).
     command -v chromium >/dev/null || command -v chromium-browser >/dev/null || packages+=(chromium)

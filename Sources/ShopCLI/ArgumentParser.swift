@@ -34,18 +34,7 @@ enum ArgumentParser {
             if onlyPositionals || token == "-" || !token.hasPrefix("-") {
                 if command == nil {
                     if token == "help" {
-                        // `shop help COMMAND` is `shop COMMAND --help`; `shop help` the overview.
-                        guard index < arguments.count else { return .help(nil) }
-                        let name = arguments[index]
-                        // `shop help --help` asks what help does: the overview says.
-                        if (name == "--help" || name == "-h") && index + 1 == arguments.count { return .help(nil) }
-                        guard let found = commands.first(where: { $0.name == name }) else {
-                            throw unknownCommand(name, commands: commands)
-                        }
-                        guard index + 1 == arguments.count else {
-                            throw CommandFailure.usage("'shop help' takes one command name", command: nil)
-                        }
-                        return .help(found)
+                        return try help(Array(arguments[index...]), helpAsked: parsed.flag("help"), commands: commands)
                     }
                     guard let found = commands.first(where: { $0.name == token }) else {
                         throw unknownCommand(token, commands: commands)
@@ -156,16 +145,80 @@ enum ArgumentParser {
         return .usage(message, command: nil)
     }
 
+    /// `shop help [COMMAND [SUBCOMMAND]]`, the words after `help` being `words`: `shop COMMAND
+    /// --help` in other words. `--help` among them (or before `help`, `helpAsked`) with no command
+    /// asks what help itself does.
+    private static func help(_ words: [String], helpAsked: Bool, commands: [CommandSpec]) throws(CommandFailure)
+        -> Invocation
+    {
+        var names: [String] = []
+        var asksForHelp = helpAsked
+        var index = 0
+        while index < words.count {
+            let word = words[index]
+            index += 1
+            guard word.hasPrefix("-") && word != "-" else {
+                names.append(word)
+                continue
+            }
+            // The global options are taken as everywhere, and change nothing here.
+            let (name, attached) = split(word)
+            guard let option = find(name, in: HelpCommand.spec.allOptions) else {
+                throw unknownOption(token: name, options: HelpCommand.spec.allOptions, command: HelpCommand.spec)
+            }
+            if option.long == "help" { asksForHelp = true }
+            if !option.isFlag && attached == nil { index += 1 }
+        }
+        guard let name = names.first else { return .help(asksForHelp ? HelpCommand.spec : nil) }
+        if name == HelpCommand.spec.name {
+            guard names.count == 1 else {
+                throw CommandFailure.usage("unexpected argument '\(names[1])'; 'help' has no subcommands", command: HelpCommand.spec.name)
+            }
+            return .help(HelpCommand.spec)
+        }
+        guard let command = commands.first(where: { $0.name == name }) else {
+            throw unknownCommand(name, commands: commands)
+        }
+        let words = command.arguments.filter(\.isWord).map(\.name)
+        if names.count >= 2 {
+            let subcommand = names[1]
+            guard let word = words.first else {
+                throw CommandFailure.usage(
+                    "unexpected argument '\(subcommand)'; '\(name)' has no subcommands", command: HelpCommand.spec.name)
+            }
+            guard subcommand == word else {
+                throw CommandFailure.usage(
+                    "unknown subcommand '\(subcommand)'; expected 'shop help \(name) \(word)'", command: HelpCommand.spec.name)
+            }
+            if names.count > 2 {
+                throw CommandFailure.usage(
+                    "unexpected argument '\(names[2])'; 'shop help' takes a command and its subcommand", command: HelpCommand.spec.name)
+            }
+        }
+        return .help(command)
+    }
+
     private static func unknownOption(token: String, options: [OptionSpec], command: CommandSpec?) -> CommandFailure {
         var message = "unknown option '\(token)'"
         if token == "--version", command != nil {
             return .usage(message + "; '--version' comes before any command: shop --version", command: command?.name)
         }
-        // Before a command, `--version` is one too.
-        let names = options.map { "--\($0.long)" } + (command == nil ? ["--version"] : [])
-        if token.hasPrefix("--"), let suggestion = SpellingSuggestion.closest(to: token, among: names) {
+        if let suggestion = suggestedOption(for: token, among: options, globalLevel: command == nil) {
             message += "; did you mean '\(suggestion)'?"
         }
         return .usage(message, command: command?.name)
+    }
+
+    /// The option a mistyped `token` most likely meant, written in full: a long name spelled
+    /// nearly right (`--quantty`, `-all` with one dash), else the only long name that starts with
+    /// what was typed (`--quan`, `-v`, the one letter of a short option that does not exist).
+    /// Before a command, `--version` is one too.
+    static func suggestedOption(for token: String, among options: [OptionSpec], globalLevel: Bool) -> String? {
+        let names = options.map(\.long) + (globalLevel ? ["version"] : [])
+        let typed = String(token.drop { $0 == "-" })
+        guard !typed.isEmpty else { return nil }
+        if let close = SpellingSuggestion.closest(to: typed, among: names) { return "--" + close }
+        let starting = names.filter { $0.hasPrefix(typed.lowercased()) }
+        return starting.count == 1 ? "--" + starting[0] : nil
     }
 }

@@ -12,8 +12,8 @@ enum CheckCommand {
             status 0 when no file has errors, 1 when one has (or has warnings, with --strict), 2 when a \
             file cannot be read. A finding that can be resolved has a help line under it, saying how.
             With --fix, the safe fixes are applied first: each file is written in canonical form, \
-            atomically and locked as an edit writes it, what was fixed is said on standard error, and \
-            what remains is reported.
+            atomically and locked as an edit writes it, what was fixed is said on standard error (and \
+            that no fix applies to the errors of a file, when none does), and what remains is reported.
             """,
         arguments: [
             ArgumentSpec(

@@ -25,6 +25,7 @@ enum CheckFixer {
                 let rounds: FixRounds
                 switch FixRounds.apply(to: bytes) {
                 case .failure(let failure):
+                    console.note(noFixApplies(to: displayPath, afterFixes: false))
                     return FileReport(path: displayPath, diagnostics: ListFile.unreadable(failure, bytes: bytes, path: path).diagnostics)
                 case .success(let made):
                     rounds = made
@@ -34,6 +35,9 @@ enum CheckFixer {
                     let findings = rounds.findings
                     if findings.contains(where: { $0.rule == .structure }), findings.contains(where: { $0.fixes.contains(where: \.isSafe) }) {
                         console.note("no fix was made in \(displayPath): its structure errors must be fixed by hand first")
+                    } else if findings.contains(where: { $0.severity == .error }) {
+                        // Else `--fix` would end with the errors and no word on why none went away.
+                        console.note(noFixApplies(to: displayPath, afterFixes: false))
                     }
                     return FileReport(path: displayPath, diagnostics: ResolvedFindings(findings, in: SourceText(bytes: bytes)))
                 }
@@ -49,11 +53,19 @@ enum CheckFixer {
                     console.note(
                         "fixed \(displayPath):\(fix.location.line):\(fix.location.column): \(fix.title) [\(fix.rule.rawValue)]")
                 }
-                return FileReport(checking: formatted, path: path, displayPath: displayPath)
+                let report = FileReport(checking: formatted, path: path, displayPath: displayPath)
+                if report.hasErrors { console.note(noFixApplies(to: displayPath, afterFixes: true)) }
+                return report
             }
         } catch {
             outcome.failure = error
         }
         return outcome
+    }
+
+    /// Says that the errors of a file (those left once the fixes were made, `afterFixes`) have no
+    /// safe fix: they are for a person to mend.
+    private static func noFixApplies(to displayPath: String, afterFixes: Bool) -> String {
+        "no fix applies to the errors \(afterFixes ? "left in" : "of") \(displayPath); they must be fixed by hand"
     }
 }

@@ -13,7 +13,10 @@ enum DiffCommand {
             then a summary. Items are matched as shop merge matches them: by id, by name, and a rename \
             when everything else is equal. Formatting never counts; moves count only with --order. \
             Exit status 0 when the lists are the same, 1 when they differ, 2 when a file cannot be \
-            read. A version that is not a list is compared line by line. With --git, the arguments \
+            read. A version that is not a list is compared line by line. A version that is not text \
+            (a NUL byte, or more than a few bytes that are not UTF-8) is not shown: Binary files \
+            a/OLD and b/NEW differ, as git says, with exit status 1 (0 when the bytes are the \
+            same). With --git, the arguments \
             are the seven git gives an external diff (shop git setup configures it as \
             diff.shop.command): a diff --shop header, the changes, exit status 0.
             """,

@@ -20,12 +20,18 @@ enum EditCommands {
         OptionSpec(long: "notes", valueName: "notes", help: "Free text; may span several lines."),
     ]
 
+    /// `--new-category`, of the commands that take `--category`.
+    static let newCategoryOption = OptionSpec(
+        long: "new-category",
+        help: "The --category is a new one: take it as given, even when it is close to a listed one, and add it to categories.")
+
     static let add = CommandSpec(
         name: "add",
         abstract: "Add an item to the catalog.",
-        discussion: "Puts the item after the last item of its category (else at the end of the list) and writes the category as categories spells it. A name that is already taken (compared the way check compares names) is refused, naming the existing item and its line.",
+        discussion: "Puts the item after the last item of its category (else at the end of the list) and writes the category as categories spells it. A name that is already taken (compared the way check compares names) is refused, naming the existing item and its line. A category that categories does not list but that is close to exactly one listed category is refused with that one suggested; --new-category takes it as given and adds it to categories.",
         arguments: [ArgumentSpec(name: "name", help: "The new item's name.", arity: .required)],
         options: valueOptions + [
+            newCategoryOption,
             OptionSpec(long: "buy", help: "Put the item on the shopping list too."),
             OptionSpec(long: "id", help: "Give the item a new random UUID as its id."),
         ],
@@ -34,7 +40,7 @@ enum EditCommands {
         ],
         run: { context throws(CommandFailure) in
             let arguments = context.arguments
-            var values = values(from: arguments)
+            var values = try values(from: arguments, command: "add")
             values.name = arguments.positionals[0]
             values.buy = arguments.flag("buy") ? true : nil
             values.id = arguments.flag("id") ? ItemIdentifier.make() : nil
@@ -44,9 +50,10 @@ enum EditCommands {
     static let edit = CommandSpec(
         name: "edit",
         abstract: "Change an item's fields.",
-        discussion: "Sets the given fields and removes those named by --unset; every other key and every comment stays. Renaming onto a name that is taken is refused.",
+        discussion: "Sets the given fields and removes those named by --unset; every other key and every comment stays. Renaming onto a name that is taken is refused. A --category is taken as add takes it: one close to exactly one listed category is refused with that one suggested, unless --new-category says it is new.",
         arguments: [nameArgument],
         options: [OptionSpec(long: "name", valueName: "new-name", help: "A new name for the item.")] + valueOptions + [
+            newCategoryOption,
             OptionSpec(
                 long: "unset", valueName: "key",
                 help: "Remove a key from the item (repeatable): \(unsetKeys.joined(separator: ", ")), an x- key or any other key it has.",
@@ -58,7 +65,7 @@ enum EditCommands {
         ],
         run: { context throws(CommandFailure) in
             let arguments = context.arguments
-            var values = values(from: arguments)
+            var values = try values(from: arguments, command: "edit")
             values.name = arguments.value("name")
             let unset = arguments.values("unset")
             let setKeys = ["name", "price", "quantity", "unit", "category", "notes"].filter { arguments.value($0) != nil }
@@ -138,9 +145,13 @@ enum EditCommands {
         }
     }
 
-    static func values(from arguments: ParsedArguments) -> ItemValues {
-        ItemValues(
+    static func values(from arguments: ParsedArguments, command: String) throws(CommandFailure) -> ItemValues {
+        let newCategory = arguments.flag("new-category")
+        if newCategory && arguments.value("category") == nil {
+            throw CommandFailure.usage("'--new-category' says the '--category' given is new; give '--category' too", command: command)
+        }
+        return ItemValues(
             price: arguments.value("price"), quantity: arguments.value("quantity"), unit: arguments.value("unit"),
-            category: arguments.value("category"), notes: arguments.value("notes"))
+            category: arguments.value("category"), notes: arguments.value("notes"), newCategory: newCategory)
     }
 }

@@ -181,7 +181,7 @@ enum FileAccess {
         } else {
             var template = Array((folder + "/." + fileName(of: target) + ".tmp-XXXXXX").utf8CString)
             descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-            guard descriptor >= 0 else { throw .system(path, "write") }
+            guard descriptor >= 0 else { throw folderRefusal(path, folder: folder) }
             temporary = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
         }
         var succeeded = false
@@ -230,13 +230,35 @@ enum FileAccess {
         guard close(descriptor) == 0 else { throw .system(path, "write") }
         // As late as can be: what another program saved until now is not lost.
         try checkUnchanged(target, since: version, displayPath: path)
-        guard rename(temporary, target) == 0 else { throw .system(path, "write") }
+        guard rename(temporary, target) == 0 else {
+            let code = errno
+            throw code == EACCES || code == EPERM || code == EROFS
+                ? folderRefusal(path, folder: folder, code) : .system(path, "write", code)
+        }
         succeeded = true
         let folderDescriptor = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         if folderDescriptor >= 0 {
             _ = fsync(folderDescriptor)
             close(folderDescriptor)
         }
+    }
+
+    /// Why the file at `path` cannot be replaced when its folder cannot take a new file: the
+    /// file itself may well be writable, so the message names the folder, which is what to
+    /// change (an atomic write makes the new text a file of its own there first).
+    static func folderRefusal(_ path: String, folder: String, _ code: Int32 = errno) -> FileError {
+        guard code == EACCES || code == EPERM || code == EROFS else {
+            return .system(path, "write", code)
+        }
+        var shown = folder
+        if let resolved = realpath(folder, nil) {
+            shown = String(cString: resolved)
+            free(resolved)
+        }
+        let reason =
+            "the folder '\(shown)' does not let shop create files in it (\(String(cString: strerror(code)))); "
+            + "every write makes a new file there, renamed into place when it is complete"
+        return FileError(path: path, action: "write", reason: reason, code: code)
     }
 
     /// An open, unnamed file in `folder` (Linux's O_TMPFILE), or nil where the file system does not

@@ -15,10 +15,14 @@ enum GitSetupCommand {
             shopping.yml and the list file in use) to the .gitattributes file at the top of the work \
             tree, and sets merge.shop.name, merge.shop.driver and diff.shop.command in the \
             repository's configuration; with --global, in the user's configuration, with the \
-            attributes in git's global attributes file. shop is named by its absolute path when the \
-            shop on the PATH is another program or there is none. Run twice, it changes nothing. \
-            git keeps drivers per clone: commit .gitattributes, and run shop git setup once in each \
-            clone; a clone without the driver merges lists as text.
+            attributes in git's global attributes file. shop is named by its absolute path, quoted \
+            for the shell: git runs drivers from graphical clients, editors, hooks and cron jobs, \
+            whose PATH may not have shop. Run twice, it changes nothing; run again after moving or \
+            reinstalling shop, it names the new one. A .gitattributes that is a symbolic link or not \
+            a file is refused, and nothing is written. git keeps drivers per clone: commit \
+            .gitattributes, and run shop git setup once in each clone; a clone without the driver \
+            merges lists as text. --check also fails when a configured driver's program is missing \
+            or cannot run.
             """,
         arguments: [
             ArgumentSpec(
@@ -48,6 +52,9 @@ enum GitSetupCommand {
         var settings: [(key: String, value: String)]
         /// The work tree's top folder, outside `--global`.
         var top: String?
+
+        /// The command that sets up the same scope again.
+        var setupCommand: String { top == nil ? "shop git setup --global" : "shop git setup" }
     }
 
     static func run(_ context: CommandContext) throws(CommandFailure) -> Int32 {
@@ -58,7 +65,11 @@ enum GitSetupCommand {
     }
 
     static func makePlan(_ context: CommandContext, git: GitRunner) throws(CommandFailure) -> Plan {
-        let shop = ShopExecutable.command(context.environment)
+        guard let shop = ShopExecutable.command(context.environment) else {
+            throw CommandFailure.refused(
+                "cannot tell the absolute path of this shop's program file (it was removed while running, or /proc is "
+                    + "not mounted), which git needs to run it; run shop by its absolute path")
+        }
         let settings = [
             ("merge.shop.name", "shop: lists merged item by item"),
             ("merge.shop.driver", "\(shop) merge %O %A %B --marker-size %L --path %P"),
@@ -132,18 +143,19 @@ enum GitSetupCommand {
 
     static func setUp(_ plan: Plan, git: GitRunner, context: CommandContext) throws(CommandFailure) -> Int32 {
         let console = context.console
-        var changed = false
-        let existing: String
-        do throws(FileError) {
-            existing = FileAccess.exists(plan.attributesFile)
-                ? String(decoding: try FileAccess.read(plan.attributesFile), as: UTF8.self) : ""
-        } catch {
-            throw CommandFailure.file(error)
+        // Before anything is written: a refusal leaves the file and the configuration as they were.
+        if let problem = try attributesFileProblem(plan) {
+            throw CommandFailure.refused(
+                "\(problem.description); nothing was written: \(problem.mend), then run '\(plan.setupCommand)' again")
         }
+        var changed = false
+        let existing = try readAttributes(plan)
         let (text, added) = GitAttributes.adding(plan.patterns.map(\.pattern), to: existing)
         if !added.isEmpty {
             do throws(FileError) {
-                try FileAccess.makeFolders(FileAccess.directory(of: plan.attributesFile))
+                // Outside --global the file is a regular file or none; the global one may be a
+                // link, and the file it points to is written.
+                try FileAccess.makeFolders(FileAccess.directory(of: try FileAccess.writeTarget(plan.attributesFile)))
                 try FileAccess.writeAtomically(Array(text.utf8), to: plan.attributesFile)
             } catch {
                 throw CommandFailure.file(error)
@@ -161,10 +173,20 @@ enum GitSetupCommand {
             console.note("set \(key) = \(value)")
             changed = true
         }
-        let place = plan.scope == "--global" ? "the user's git configuration" : "this clone"
+        // What --check would find: setup never says git is set up while --check says otherwise
+        // (another attributes file or configuration that overrides these, say).
+        let found = try findings(plan, git: git, environment: context.environment)
+        guard found.missing.isEmpty else {
+            for line in found.missing { console.note("still missing: \(line)") }
+            throw CommandFailure.refused(
+                "git is still not set up to merge lists with shop: another attributes file or configuration overrides "
+                    + "what setup gives (see 'git check-attr -a FILE' and 'git config --show-origin --get-all KEY')")
+        }
+        let place = plan.top == nil ? "the user's git configuration" : "this clone"
         if !changed {
             console.note("git is already set up to merge and diff lists with shop in \(place); nothing changed")
-        } else if plan.scope == "--local" {
+        }
+        if plan.top != nil, try !isCommitted(plan) {
             console.note(
                 "commit \(plan.attributesName) so that every clone sends lists to shop; git keeps drivers per clone, "
                     + "so run 'shop git setup' once in each clone (a clone without it merges lists as text)")
@@ -172,56 +194,92 @@ enum GitSetupCommand {
         return 0
     }
 
-    // MARK: Checking
+    /// Why setup must not write the attributes file: what is wrong, and what mends it.
+    struct AttributesFileProblem {
+        var description: String
+        var mend: String
+    }
 
-    static func check(_ plan: Plan, git: GitRunner, context: CommandContext) throws(CommandFailure) -> Int32 {
-        var missing: [String] = []
-        let out = context.console.out
-        if let top = plan.top {
-            let checker = GitRunner(folder: top)
-            for (_, path) in plan.patterns {
-                let result = try run(checker, ["check-attr", "merge", "diff", "--", path])
-                let lines = result.text.split(separator: "\n").map(String.init)
-                let merge = lines.contains { $0.hasSuffix(": merge: shop") }
-                let diff = lines.contains { $0.hasSuffix(": diff: shop") }
-                if merge && diff {
-                    out.write("ok: \(path) has merge=shop diff=shop\n")
-                } else {
-                    missing.append("\(path) lacks merge=shop diff=shop in the attributes")
-                }
+    /// Why setup must not write the attributes file, or nil. In a work tree it must be a regular
+    /// file or none: git reads no `.gitattributes` through a link, and a link could lead the write
+    /// out of the work tree. The global file is the user's own, outside any work tree: a link
+    /// (as dotfiles managers make) is followed, and must lead to a regular file or to none.
+    static func attributesFileProblem(_ plan: Plan) throws(CommandFailure) -> AttributesFileProblem? {
+        let path = plan.attributesFile
+        var info = stat()
+        if plan.top != nil {
+            guard lstat(path, &info) == 0 else {
+                if errno == ENOENT { return nil }
+                throw CommandFailure.file(.system(path, "read"))
             }
-        } else {
-            let text: String
-            do throws(FileError) {
-                text = FileAccess.exists(plan.attributesFile)
-                    ? String(decoding: try FileAccess.read(plan.attributesFile), as: UTF8.self) : ""
-            } catch {
-                throw CommandFailure.file(error)
-            }
-            for (pattern, _) in plan.patterns {
-                if GitAttributes.hasLine(for: pattern, in: text) {
-                    out.write("ok: \(plan.attributesFile) has '\(GitAttributes.line(for: pattern))'\n")
-                } else {
-                    missing.append("\(plan.attributesFile) lacks '\(GitAttributes.line(for: pattern))'")
-                }
+            switch info.st_mode & S_IFMT {
+            case S_IFREG:
+                return nil
+            case S_IFLNK:
+                let target = linkTarget(path).map { " (to '\($0)')" } ?? ""
+                return AttributesFileProblem(
+                    description: "'\(path)' is a symbolic link\(target): git reads no .gitattributes through a link in a "
+                        + "work tree, and shop git setup writes nothing outside the work tree",
+                    mend: "make .gitattributes a regular file")
+            default:
+                return AttributesFileProblem(
+                    description: "'\(path)' is \(kind(info.st_mode)), not a regular file: git reads attributes only from a file",
+                    mend: "move it away")
             }
         }
-        for (key, value) in plan.settings where key != "merge.shop.name" {
-            let scope = plan.top == nil ? ["--global"] : []
-            let current = try run(git, ["config"] + scope + ["--get", key])
-            if current.status == 0 && current.text == value {
-                out.write("ok: \(key) = \(value)\n")
-            } else if current.status == 0 {
-                missing.append("\(key) is '\(current.text)', not '\(value)'")
-            } else {
-                missing.append("\(key) is not set")
-            }
+        guard stat(path, &info) == 0 else {
+            // None, or a link to none: the write makes the file.
+            if errno == ENOENT { return nil }
+            throw CommandFailure.file(.system(path, "read"))
         }
-        for line in missing { out.write("missing: \(line)\n") }
-        guard missing.isEmpty else {
-            context.console.error("git is not set up to merge lists with shop; run 'shop git setup\(plan.top == nil ? " --global" : "")'")
-            return 1
+        guard info.st_mode & S_IFMT == S_IFREG else {
+            return AttributesFileProblem(
+                description: "git's global attributes file '\(path)' is \(kind(info.st_mode)), not a regular file",
+                mend: "move it away, or set core.attributesFile to a file")
         }
-        return 0
+        return nil
+    }
+
+    /// What a file that is not a regular file is, for a message.
+    static func kind(_ mode: mode_t) -> String {
+        switch mode & S_IFMT {
+        case S_IFDIR: "a folder"
+        case S_IFIFO: "a named pipe"
+        case S_IFSOCK: "a socket"
+        case S_IFCHR, S_IFBLK: "a device"
+        case S_IFLNK: "a symbolic link"
+        default: "not a file"
+        }
+    }
+
+    /// Where a symbolic link points, as written in it.
+    static func linkTarget(_ path: String) -> String? {
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let length = readlink(path, &buffer, buffer.count - 1)
+        guard length > 0 else { return nil }
+        return String(decoding: buffer[0..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    /// The attributes file's text; empty when there is none.
+    static func readAttributes(_ plan: Plan) throws(CommandFailure) -> String {
+        var info = stat()
+        guard stat(plan.attributesFile, &info) == 0 else {
+            if errno == ENOENT { return "" }
+            throw CommandFailure.file(.system(plan.attributesFile, "read"))
+        }
+        do throws(FileError) {
+            return String(decoding: try FileAccess.read(plan.attributesFile), as: UTF8.self)
+        } catch {
+            throw CommandFailure.file(error)
+        }
+    }
+
+    /// Whether the work tree's `.gitattributes` is committed as it is: in `HEAD`, and unchanged.
+    static func isCommitted(_ plan: Plan) throws(CommandFailure) -> Bool {
+        guard let top = plan.top else { return true }
+        let git = GitRunner(folder: top)
+        let inHead = try run(git, ["ls-tree", "--name-only", "HEAD", "--", ".gitattributes"])
+        guard inHead.status == 0, inHead.text == ".gitattributes" else { return false }
+        return try run(git, ["diff", "--quiet", "--no-ext-diff", "HEAD", "--", ".gitattributes"]).status == 0
     }
 }

@@ -28,6 +28,12 @@ enum LSPCommand {
         let server = LanguageServer(
             name: "shop", version: ShopCommandLine.version, features: ShopLanguageFeatures.make(mergesWithShop: GitRunner.mergesWithShop),
             log: { message in _ = errors.write(Array("shop lsp: \(message)\n".utf8)) })
-        return server.run(input: FileDescriptorSource(descriptor: 0), output: FileDescriptorSink(descriptor: 1))
+        let status = server.run(input: FileDescriptorSource(descriptor: 0), output: FileDescriptorSink(descriptor: 1))
+        if status != 0 {
+            // An editor that goes away without asking the server to shut down has ended it
+            // abnormally, as the protocol has it: exit status 1, said where a log shows it.
+            context.console.error("the language server stopped without a shutdown request from its client")
+        }
+        return status
     }
 }

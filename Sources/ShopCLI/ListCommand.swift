@@ -14,7 +14,8 @@ enum ListCommand {
             an item to get, [x] for a done one (with --all, items not on the list have no box), the \
             name, the quantity, the unit, the price of one unit and the line total (price times \
             quantity, rounded half to even to the currency's decimals). When items are grouped, \
-            each group ends with its subtotal, done items included. The last lines are the total \
+            each group ends with its subtotal, done items included (none for a group in which no \
+            item has a price). The last lines are the total \
             of the line totals with how many items have no price, and the total still to get (the \
             items on the list that are not done). Columns are aligned by display width, so \
             accented, CJK and emoji names line up. TEXT keeps the items whose name contains it, \

@@ -1,8 +1,8 @@
 import ShopCore
 
 /// The table `shop list` prints: a title, a header row, the items grouped in sections with their
-/// columns aligned by display width, a subtotal under each section when items are grouped, and the
-/// total and what is still to get.
+/// columns aligned by display width, a subtotal under each section when items are grouped (but for
+/// a section in which nothing has a price), and the total and what is still to get.
 ///
 /// ```
 /// Weekly groceries
@@ -85,13 +85,16 @@ struct ListTable {
     /// Writes the table under `title`, styled for the console's standard output, a line at a time.
     func write(title: String, console: Console) {
         let grouped = sections.contains { $0.heading != nil }
-        let subtotalCells = { (section: Section) -> [String] in
-            ["Subtotal", "", "", "", section.subtotal.total.formatted(decimals: decimals)]
+        // A group in which nothing has a price has no sum to show: a subtotal of 0.00 would say
+        // its things cost nothing.
+        let subtotalCells = { (section: Section) -> [String]? in
+            guard grouped, section.subtotal.unpricedCount < section.subtotal.itemCount else { return nil }
+            return ["Subtotal", "", "", "", section.subtotal.total.formatted(decimals: decimals)]
         }
         var widths = widths
         if grouped {
             for section in sections {
-                for (column, cell) in subtotalCells(section).enumerated() {
+                for (column, cell) in (subtotalCells(section) ?? []).enumerated() {
                     widths[column] = max(widths[column], DisplayWidth.of(cell))
                 }
             }
@@ -121,8 +124,8 @@ struct ListTable {
                 case .none: out.write(line("      ", cells) + "\n")
                 }
             }
-            if grouped {
-                out.write(console.styled(line("      ", subtotalCells(section)), .dim) + "\n")
+            if let cells = subtotalCells(section) {
+                out.write(console.styled(line("      ", cells), .dim) + "\n")
             }
         }
         var stillLine = "Still to get: " + stillToGet.formattedTotal(currency: currency)

@@ -70,7 +70,7 @@ public enum ShopCommandLine {
         switch failure {
         case .usage(let message, let commandName):
             console.error(message)
-            if let commandName, let command = commands.first(where: { $0.name == commandName }) {
+            if let commandName, let command = (commands + [HelpCommand.spec]).first(where: { $0.name == commandName }) {
                 console.note("Usage: \(command.usage)\n  See 'shop \(commandName) --help' for more information.")
             } else {
                 console.note("Usage: shop <command> [<arguments>]\n  See 'shop --help' for the list of commands.")

@@ -4,17 +4,75 @@ import Glibc
 import Darwin
 #endif
 
-/// How other programs (git) can start this very `shop`: by its name when the first `shop` on the
-/// `PATH` is this program, else by its absolute path.
+/// How other programs (git) can start this very `shop`: by its absolute path, always. git runs
+/// drivers from graphical clients, editors, hooks and cron jobs, whose `PATH` may not have shop.
 enum ShopExecutable {
-    /// The absolute path of the running program, links resolved; nil when it cannot be told.
-    static func path() -> String? {
+    /// The absolute path of the running program, as it was started when that path names it (a
+    /// package manager's link, such as /usr/local/bin/shop, outlives the versioned file it points
+    /// to), else with every link resolved; nil when it cannot be told.
+    static func path(_ environment: Environment) -> String? {
+        let started = startedAs(environment)
+        guard let own = ownFile() ?? started.flatMap(resolved) else { return nil }
+        if let started, sameFile(started, own) { return started }
+        return own
+    }
+
+    /// The running program's file, every link resolved, as the system tells it.
+    static func ownFile() -> String? {
         var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
         let length = readlink("/proc/self/exe", &buffer, buffer.count - 1)
         if length > 0 {
-            return String(decoding: buffer[0..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            let path = String(decoding: buffer[0..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            // A program whose file was removed or replaced while it runs: the name is no longer it.
+            return path.hasSuffix(" (deleted)") ? nil : path
         }
-        return CommandLine.arguments.first.flatMap(resolved)
+        return nil
+    }
+
+    /// The absolute path the program was started by: its first argument, made absolute, or, for a
+    /// bare name, the first executable of that name on the `PATH`, as a shell finds it.
+    static func startedAs(_ environment: Environment) -> String? {
+        guard let first = CommandLine.arguments.first, !first.isEmpty else { return nil }
+        if first.contains("/") { return absolute(first) }
+        for folder in (environment["PATH"] ?? "").split(separator: ":", omittingEmptySubsequences: false) {
+            let candidate = (folder.isEmpty ? "." : String(folder)) + "/" + first
+            if isExecutableFile(candidate) { return absolute(candidate) }
+        }
+        return nil
+    }
+
+    /// `path` from the root: the current folder before a relative path, `.` and `..` taken out
+    /// (``sameFile(_:_:)`` then tells whether the result is still the file meant).
+    static func absolute(_ path: String) -> String? {
+        var base = ""
+        if !path.hasPrefix("/") {
+            guard let folder = getcwd(nil, 0) else { return nil }
+            defer { free(folder) }
+            base = String(cString: folder)
+        }
+        var parts: [Substring] = []
+        for part in (base + "/" + path).split(separator: "/") {
+            switch part {
+            case ".": continue
+            case "..": _ = parts.popLast()
+            default: parts.append(part)
+            }
+        }
+        return "/" + parts.joined(separator: "/")
+    }
+
+    /// Whether two paths name one file (device and inode).
+    static func sameFile(_ lhs: String, _ rhs: String) -> Bool {
+        var left = stat()
+        var right = stat()
+        guard stat(lhs, &left) == 0, stat(rhs, &right) == 0 else { return false }
+        return left.st_dev == right.st_dev && left.st_ino == right.st_ino
+    }
+
+    /// Whether `path` is a regular file (links followed) that may be run.
+    static func isExecutableFile(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFREG && access(path, X_OK) == 0
     }
 
     /// The path with every link and `..` resolved; nil when it does not exist.
@@ -24,20 +82,10 @@ enum ShopExecutable {
         return String(cString: pointer)
     }
 
-    /// The first `shop` on `PATH`, resolved.
-    static func onPath(_ environment: Environment) -> String? {
-        for folder in (environment["PATH"] ?? "").split(separator: ":") where !folder.isEmpty {
-            let candidate = String(folder) + "/shop"
-            if access(candidate, X_OK) == 0, let found = resolved(candidate) { return found }
-        }
-        return nil
-    }
-
-    /// `shop`, or the program's absolute path quoted for a shell (git runs drivers with one).
-    static func command(_ environment: Environment) -> String {
-        guard let own = path() else { return "shop" }
-        if onPath(environment) == resolved(own) { return "shop" }
-        return shellQuoted(own)
+    /// The program's absolute path quoted for a shell (git runs drivers with one); nil when the
+    /// path cannot be told.
+    static func command(_ environment: Environment) -> String? {
+        path(environment).map(shellQuoted)
     }
 
     /// A word for a POSIX shell: as it is when it has only safe characters, else in single quotes.

@@ -144,8 +144,44 @@ struct CheckFixTests {
         let run = try scratch.run(["check", "--fix"])
         #expect(try EditFileSnapshot(file) == before, "\(run)")
         #expect(run.out == check.out, "\(run)")
-        #expect(!run.err.contains("fixed"), "\(run)")
+        #expect(!run.err.contains("fixed shopping.yaml:"), "\(run)")
         #expect(run.status == check.status)
+        // Errors that no fix applies to are said to be so; warnings alone are not errors.
+        #expect(
+            run.err.contains("no fix applies to the errors of shopping.yaml; they must be fixed by hand\n") == (check.status == 1),
+            "\(run)")
+    }
+
+    @Test("a file whose errors no fix applies to is said to be so on standard error, before the failure")
+    func noFixApplies() throws {
+        let scratch = try EditScratch()
+        // A duplicate name, and nothing else: which of the two to rename is for a person to say.
+        let file = try scratch.write("items:\n  - name: Rice\n  - name: rice\n", to: "dup.yaml")
+        let before = try EditFileSnapshot(file)
+        let run = try scratch.run(["check", "--fix", "dup.yaml"])
+        #expect(run.status == 1, "\(run)")
+        #expect(run.out.contains("[duplicate-name]"), "\(run)")
+        #expect(
+            run.err == "no fix applies to the errors of dup.yaml; they must be fixed by hand\nshop: error: check found errors in 'dup.yaml'\n",
+            "\(run)")
+        #expect(try EditFileSnapshot(file) == before)
+
+        // Not YAML: no fix either.
+        try scratch.write("items:\n  - name: [Rice\n", to: "broken.yaml")
+        let broken = try scratch.run(["check", "--fix", "broken.yaml"])
+        #expect(broken.status == 1 && broken.err.hasPrefix("no fix applies to the errors of broken.yaml;"), "\(broken)")
+
+        // Fixes made, an error left that none applies to.
+        try scratch.write("currency: EUR\nitems:\n  - name: A\n    price: 3,49\n  - name: B\n    price: 1,500\n", to: "some.yaml")
+        let some = try scratch.run(["check", "--fix", "some.yaml"])
+        #expect(some.status == 1, "\(some)")
+        #expect(some.err.contains("fixed some.yaml:4:12: "), "\(some)")
+        #expect(some.err.contains("no fix applies to the errors left in some.yaml; they must be fixed by hand\n"), "\(some)")
+
+        // Everything fixed: nothing to say of that.
+        try scratch.write("currency: EUR\nitems:\n  - name: A\n    price: 3,49\n", to: "fine.yaml")
+        let fine = try scratch.run(["check", "--fix", "fine.yaml"])
+        #expect(fine.status == 0 && !fine.err.contains("no fix applies"), "\(fine)")
     }
 
     @Test("--fix reports what remains in the format asked for, and refuses standard input")

@@ -82,6 +82,63 @@ struct DiffCommandTests {
         #expect(run.stdout.range(of: Data([0xEF, 0xBF, 0xBD])) == nil, "no U+FFFD in place of the byte")
     }
 
+    @Test("a version that is not text: git's Binary files line, never its bytes; exit 1, 0 when the bytes are the same")
+    func binaryVersion() throws {
+        let scratch = try EditScratch()
+        try scratch.write(Self.old, to: "old.yaml")
+        // A NUL byte, as in an image or a list saved as UTF-16.
+        try Data([UInt8]("items:\n  - name: A".utf8) + [0x00, 0x01, 0xFF] + Array("\n".utf8)).write(to: scratch.url("nul.yaml"))
+        // Far more bytes that are not UTF-8 than a list saved once in Latin-1 has.
+        try Data([UInt8]("items:\n  - name: ".utf8) + [UInt8](repeating: 0xE9, count: 12) + [0x0A]).write(to: scratch.url("latin.yaml"))
+        for (old, new) in [("old.yaml", "nul.yaml"), ("nul.yaml", "old.yaml"), ("old.yaml", "latin.yaml")] {
+            let run = try scratch.run(["diff", old, new])
+            #expect(run.status == 1, "\(old) \(new): \(run)")
+            #expect(run.out == "Binary files a/\(old) and b/\(new) differ\n", "\(run)")
+            #expect(run.err == "", "\(run)")
+            // git says the same of a file with a NUL byte (it reads the other as text).
+            guard [old, new].contains("nul.yaml") else { continue }
+            let git = try runTool("git", ["diff", "--no-index", "--", old, new], in: scratch.folder)
+            #expect(git.status == 1, "\(git)")
+            #expect(git.out.hasSuffix(run.out), "git: \(git.out)")
+        }
+        let same = try scratch.run(["diff", "nul.yaml", "nul.yaml"])
+        #expect(same.status == 0 && same.out == "" && same.err == "", "\(same)")
+
+        let json = try scratch.run(["diff", "--format", "json", "old.yaml", "nul.yaml"])
+        #expect(json.status == 1)
+        let value = try #require(try JSONSerialization.jsonObject(with: json.stdout) as? [String: Any], "\(json)")
+        #expect(value["lineDiff"] as? String == "Binary files a/old.yaml and b/nul.yaml differ\n")
+        let unreadable = try #require(value["unreadable"] as? [[String: String]])
+        #expect(unreadable == [["file": "nul.yaml", "reason": "not text: it has NUL bytes"]])
+
+        let git = try scratch.run(["diff", "--git", "shopping.yaml", "old.yaml", "1111111", "100644", "nul.yaml", "2222222", "100644"])
+        #expect(git.status == 0, "\(git)")
+        #expect(git.out == "diff --shop a/shopping.yaml b/shopping.yaml\nBinary files a/shopping.yaml and b/shopping.yaml differ\n")
+    }
+
+    @Test("a few bytes that are not UTF-8 keep a version text: it is compared line by line")
+    func fewInvalidBytesAreText() throws {
+        let scratch = try EditScratch()
+        try scratch.write("items:\n  - name: Cafe\n", to: "old.yaml")
+        // Latin-1 é in two names: 2 bytes.
+        try Data([UInt8]("items:\n  - name: Caf".utf8) + [0xE9] + Array("\n  - name: Pur".utf8) + [0xE9, 0x0A])
+            .write(to: scratch.url("latin.yaml"))
+        let run = try scratch.run(["diff", "old.yaml", "latin.yaml"])
+        #expect(run.status == 1)
+        #expect(run.out.hasPrefix("--- a/old.yaml\n+++ b/latin.yaml\n"), "\(run)")
+    }
+
+    @Test("git diff of a list that became binary shows git's header and the Binary files line")
+    func binaryThroughGit() throws {
+        let repository = try GitScratch()
+        try repository.startList()
+        try Data([0x00, 0x01, 0x02, 0xFF, 0xFE]).write(to: repository.folder.appendingPathComponent("shopping.yaml"))
+        let diff = try repository.git("diff")
+        #expect(
+            diff.out == "diff --shop a/shopping.yaml b/shopping.yaml\nBinary files a/shopping.yaml and b/shopping.yaml differ\n",
+            "\(diff)")
+    }
+
     @Test("--git takes git's seven arguments, writes a diff --shop header and exits 0")
     func gitMode() throws {
         let scratch = try EditScratch()

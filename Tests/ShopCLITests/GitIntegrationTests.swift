@@ -183,7 +183,7 @@ struct GitIntegrationTests {
         #expect(try repository.text().contains("<<<<<<<<<<<< ours\n    price: 2.20\n============\n    price: 2.30\n>>>>>>>>>>>> theirs\n"))
     }
 
-    @Test("git diff and git log -p --ext-diff show lists item by item")
+    @Test("git diff, git show --ext-diff and git log -p --ext-diff show lists item by item")
     func diffAndLog() throws {
         let repository = try GitScratch()
         try repository.startList()
@@ -201,6 +201,13 @@ struct GitIntegrationTests {
         try repository.commit("tea")
         let log = try repository.git("log", "-p", "--ext-diff", "--format=%s", "-1")
         #expect(log.out.hasSuffix("diff --shop a/shopping.yaml b/shopping.yaml\n~ Bread: price 2.10 -> 2.30\n+ Tea (price 4.50, category Drinks)\n1 added, 0 removed, 1 changed\n"), "\(log)")
+        // git show, as git log -p, runs the diff driver only when told to with --ext-diff.
+        let show = try repository.git("show", "--format=%s")
+        #expect(show.out.contains("diff --git a/shopping.yaml b/shopping.yaml\n") && !show.out.contains("diff --shop"), "\(show)")
+        let shown = try repository.git("show", "--ext-diff", "--format=%s")
+        #expect(shown.out == "tea\n\n" + diff.out, "\(shown)")
+        let plainLog = try repository.git("log", "-p", "--format=%s", "-1")
+        #expect(!plainLog.out.contains("diff --shop"), "\(plainLog)")
         // The first commit: every item added.
         let first = try repository.git("log", "-p", "--ext-diff", "--format=%s", "--reverse")
         #expect(first.out.contains("+ Apples (price 3.49, category Produce)\n"), "\(first)")

@@ -43,8 +43,13 @@ final class GitScratch {
         try git(arguments, in: folder, allowFailure: allowFailure)
     }
 
+    /// `path`, when given, is git's `PATH` (and so the drivers').
     @discardableResult
-    func git(_ arguments: [String], in folder: URL? = nil, allowFailure: Bool = false) throws -> ShopProcess.Result {
+    func git(_ arguments: [String], in folder: URL? = nil, allowFailure: Bool = false, path: String? = nil) throws
+        -> ShopProcess.Result
+    {
+        var environment = self.environment
+        if let path { environment["PATH"] = path }
         let process = ShopProcess.process(
             URL(fileURLWithPath: "/usr/bin/env"), ["git"] + arguments, in: folder ?? self.folder,
             inheriting: .only(["PATH", "TMPDIR"]), environment: environment)

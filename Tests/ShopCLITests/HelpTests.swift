@@ -41,6 +41,9 @@ import Testing
             // The help of a command and `shop help`-style spellings agree.
             #expect(try DocsTools.shop(["--help", command]).out == run.out, "\(command)")
             #expect(try DocsTools.shop([command, "-h"]).out == run.out, "\(command)")
+            let help = try DocsTools.shop(["help", command])
+            #expect(help.status == 0 && help.err == "", "shop help \(command): \(help)")
+            #expect(help.out == run.out, "shop help \(command)")
         }
     }
 
@@ -124,14 +127,93 @@ import Testing
         #expect(late.err.hasPrefix("shop: error: unknown option '--version'; '--version' comes before any command: shop --version\n"), "\(late.err)")
     }
 
-    @Test("shop help --help is the overview, as shop help is")
+    @Test("shop help help, shop help --help and shop --help help: the help of help, in the layout of every command")
     func helpOnHelp() throws {
-        let overview = try DocsTools.shop(["help"])
-        for arguments in [["help", "--help"], ["help", "-h"]] {
-            let run = try DocsTools.shop(arguments)
-            #expect(run.status == 0, "\(run.err)")
-            #expect(run.out == overview.out)
+        let run = try DocsTools.shop(["help", "help"])
+        #expect(run.status == 0 && run.err == "", "\(run)")
+        let page = HelpPage(run.out)
+        #expect(page.headings == ["OVERVIEW", "USAGE", "ARGUMENTS", "OPTIONS", "EXAMPLES", "SEE ALSO"], "\(run.out)")
+        #expect(page.sections["USAGE"]?.hasPrefix("shop help [<command>] [<subcommand>]\n") == true, "\(run.out)")
+        #expect(page.entries("ARGUMENTS") == ["<command>", "<subcommand>"])
+        for arguments in [["help", "--help"], ["help", "-h"], ["--help", "help"], ["-h", "help"]] {
+            let same = try DocsTools.shop(arguments)
+            #expect(same.status == 0, "\(arguments): \(same.err)")
+            #expect(same.out == run.out, "\(arguments)")
         }
-        #expect(overview.out.contains("COMMANDS"))
+        // Its examples are there, and run.
+        for words in [["help"], ["help", "check"], ["help", "git", "setup"]] {
+            #expect(run.out.contains("  shop " + words.joined(separator: " ") + "\n"), "\(words)")
+            #expect(try DocsTools.shop(words).status == 0, "\(words)")
+        }
+        // Without a command, the overview.
+        let overview = try DocsTools.shop(["help"])
+        #expect(overview.status == 0)
+        #expect(HelpPage(overview.out).headings == ["OVERVIEW", "USAGE", "COMMANDS", "OPTIONS", "EXAMPLES"])
+        #expect(overview.out == (try DocsTools.shop(["--help"])).out)
+    }
+
+    @Test("shop help git setup is shop git setup --help, and shop help git the same page")
+    func helpOfSubcommand() throws {
+        let page = try DocsTools.shop(["git", "setup", "--help"])
+        #expect(page.status == 0)
+        #expect(page.out.contains("USAGE: shop git setup"), "\(page.out)")
+        for arguments in [["help", "git", "setup"], ["help", "git"], ["help", "git", "setup", "--help"]] {
+            let run = try DocsTools.shop(arguments)
+            #expect(run.status == 0 && run.err == "", "\(arguments): \(run)")
+            #expect(run.out == page.out, "\(arguments)")
+        }
+    }
+
+    @Test("shop help of a name that is no command, or with a word too many: exit 2 with why", arguments: [
+        (["help", "nosuch"], "shop: error: unknown command 'nosuch'\n"),
+        (["help", "chek"], "shop: error: unknown command 'chek'; did you mean 'check'?\n"),
+        (["help", "exprot"], "shop: error: unknown command 'exprot'; did you mean 'export'?\n"),
+        (["help", "git", "stup"], "shop: error: unknown subcommand 'stup'; expected 'shop help git setup'\n"),
+        (["help", "check", "extra"], "shop: error: unexpected argument 'extra'; 'check' has no subcommands\n"),
+        (["help", "help", "check"], "shop: error: unexpected argument 'check'; 'help' has no subcommands\n"),
+        (["help", "git", "setup", "more"], "shop: error: unexpected argument 'more'; 'shop help' takes a command and its subcommand\n"),
+        (["help", "--verbose"], "shop: error: unknown option '--verbose'\n"),
+    ])
+    func helpMistakes(arguments: [String], firstLine: String) throws {
+        let run = try DocsTools.shop(arguments)
+        #expect(run.status == 2, "\(arguments): \(run)")
+        #expect(run.out == "")
+        #expect(run.err.hasPrefix(firstLine), "\(arguments): \(run.err)")
+        #expect(run.err.contains("See 'shop"), "\(run.err)")
+    }
+
+    @Test("a mistyped option or flag, global or a command's, gets the closest one suggested", arguments: [
+        (["-v"], "-v", "--version"),
+        (["--verison"], "--verison", "--version"),
+        (["-c", "never", "list"], "-c", "--color"),
+        (["--colour", "never", "list"], "--colour", "--color"),
+        (["list", "--al"], "--al", "--all"),
+        (["list", "-all"], "-all", "--all"),
+        (["list", "--not-dne"], "--not-dne", "--not-done"),
+        (["buy", "Milk", "--quantty", "2"], "--quantty", "--quantity"),
+        (["buy", "Milk", "--qty", "2"], "--qty", "--quantity"),
+        (["buy", "Milk", "-q", "2"], "-q", "--quantity"),
+        (["add", "Pears", "--new-categroy"], "--new-categroy", "--new-category"),
+        (["export", "--fromat", "csv"], "--fromat", "--format"),
+        (["check", "--stict"], "--stict", "--strict"),
+        (["git", "setup", "--globl"], "--globl", "--global"),
+        (["fmt", "--chek"], "--chek", "--check"),
+        (["diff", "a", "b", "--ordr"], "--ordr", "--order"),
+    ])
+    func mistypedOptionSuggestion(arguments: [String], typed: String, meant: String) throws {
+        let run = try DocsTools.shop(arguments)
+        #expect(run.status == 2, "\(arguments): \(run)")
+        #expect(run.out == "")
+        #expect(run.err.hasPrefix("shop: error: unknown option '\(typed)'; did you mean '\(meant)'?\n"), "\(arguments): \(run.err)")
+    }
+
+    @Test("an option nothing is close to gets no guess")
+    func unknownOptionWithoutSuggestion() throws {
+        for arguments in [["--zzz"], ["list", "-z"], ["buy", "Milk", "--xyzzy"]] {
+            let run = try DocsTools.shop(arguments)
+            #expect(run.status == 2, "\(arguments)")
+            #expect(run.err.hasPrefix("shop: error: unknown option '"), "\(run.err)")
+            #expect(!run.err.contains("did you mean"), "\(arguments): \(run.err)")
+        }
     }
 }

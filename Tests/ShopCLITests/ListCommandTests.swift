@@ -47,6 +47,52 @@ import Testing
         #expect(run.err.isEmpty)
     }
 
+    @Test("a group in which nothing has a price has no subtotal; a group with a price of 0 keeps its 0.00")
+    func noSubtotalWithoutPrices() throws {
+        let folder = try ExportCLIFolder()
+        defer { folder.remove() }
+        try folder.write(
+            """
+            title: Trip
+            currency: EUR
+            categories: [Produce, Household]
+            items:
+              - {name: Apples, price: 2.00, quantity: 2, category: Produce, buy: true}
+              - {name: Pears, category: Produce, buy: true}
+              - {name: Soap, category: Household, buy: true}
+              - {name: Sponges, category: Household, buy: true, done: true}
+              - {name: Bread, buy: true}
+              - {name: Free sample, price: 0, buy: true}
+
+            """, to: "shopping.yaml")
+        let run = try folder.run(["list"])
+        #expect(run.status == 0, "\(run.err)")
+        #expect(
+            run.out == """
+                Trip
+
+                      Name         Qty  Unit  Price  Total
+
+                Produce
+                  [ ] Apples         2         2.00   4.00
+                  [ ] Pears          1
+                      Subtotal                        4.00
+
+                Household
+                  [ ] Soap           1
+                  [x] Sponges        1
+
+                Other
+                  [ ] Bread          1
+                  [ ] Free sample    1         0.00   0.00
+                      Subtotal                        0.00
+
+                Total: 4.00 EUR (4 items without a price)
+                Still to get: 4.00 EUR (3 items without a price)
+
+                """)
+    }
+
     @Test func everyItemWithAll() throws {
         let folder = try ExportCLIFolder()
         defer { folder.remove() }

@@ -26,7 +26,7 @@ import YAML
     @Test func thePageHoldsNoScriptAndLoadsNothing() throws {
         let list = try ExportFixtures.list("tricky-names")
         let html = String(decoding: ExportFormat.html.export(list, options: ExportOptions(scope: .all)), as: UTF8.self)
-        #expect(html.hasPrefix("<!DOCTYPE html>\n<html>\n<head>\n<meta charset=\"utf-8\">\n"))
+        #expect(html.hasPrefix("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"))
         #expect(html.hasSuffix("</main>\n</body>\n</html>\n"))
         let lower = html.lowercased()
         for forbidden in ["<script", "src=", "url(", "@import", "http-equiv", "<iframe", "<img", "<object", "<embed"] {

@@ -434,7 +434,7 @@ struct ListEditorTests {
     func unlistedCategory() throws {
         var editor = try EditTesting.editor(Self.list)
         try editor.add(ItemValues(name: "Ice cream", category: "Frozen"))
-        #expect(editor.notes.map(\.message) == ["category \"Frozen\" is not in \"categories\"", "added \"Ice cream\""])
+        #expect(editor.notes.map(\.message) == ["category \"Frozen\" is not in \"categories\" (--new-category adds it there)", "added \"Ice cream\""])
         #expect(editor.notes.map(\.kind) == [.warning, .changed])
         var listed = try EditTesting.editor(Self.list)
         try listed.edit("bread", values: ItemValues(category: "produce"), unset: [])

@@ -143,4 +143,16 @@ struct SpellingSuggestionTests {
         #expect(SpellingSuggestion.closest(to: "EURO", among: codes) == "EUR")
         #expect(SpellingSuggestion.closest(to: String(repeating: "E", count: 10_000), among: codes) == nil)
     }
+
+    @Test("onlyClose: the one candidate close enough, as closest measures it; none when several are")
+    func onlyClose() {
+        let categories = ["Produce", "Dairy", "Bakery", "Bakers"]
+        #expect(SpellingSuggestion.onlyClose(to: "Diary", among: categories) == "Dairy")
+        #expect(SpellingSuggestion.onlyClose(to: "produse", among: categories) == "Produce")
+        #expect(SpellingSuggestion.closest(to: "Diary", among: categories) == "Dairy")
+        // One letter from two categories: which was meant is a guess.
+        #expect(SpellingSuggestion.onlyClose(to: "Bakert", among: categories) == nil)
+        #expect(SpellingSuggestion.onlyClose(to: "Frozen", among: categories) == nil)
+        #expect(SpellingSuggestion.onlyClose(to: "Dairy", among: []) == nil)
+    }
 }

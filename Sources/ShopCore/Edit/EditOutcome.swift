@@ -54,11 +54,14 @@ public struct ItemValues: Sendable {
     public var buy: Bool?
     /// The stable identifier.
     public var id: String?
+    /// Whether a category that `categories` does not list is meant as a new one: it is then taken
+    /// as given, even when it is close to a listed one, and added to `categories`.
+    public var newCategory = false
 
     /// No values.
     public init(
         name: String? = nil, price: String? = nil, quantity: String? = nil, unit: String? = nil,
-        category: String? = nil, notes: String? = nil, buy: Bool? = nil, id: String? = nil
+        category: String? = nil, notes: String? = nil, buy: Bool? = nil, id: String? = nil, newCategory: Bool = false
     ) {
         self.name = name
         self.price = price
@@ -68,5 +71,6 @@ public struct ItemValues: Sendable {
         self.notes = notes
         self.buy = buy
         self.id = id
+        self.newCategory = newCategory
     }
 }

@@ -26,9 +26,8 @@ extension ListEditor {
         var before: NodeID?
         if let typed = values.category {
             _ = try textFragment(typed, key: "category", adding: true)
-            let category = categorySpelling(typed)
+            let category = try listedCategory(typed, new: values.newCategory)
             entries.append(FragmentEntry("category", .text(category)))
-            noteUnlistedCategory(category)
             before = itemAfterLast(ofCategory: category)
         }
         if values.buy == true { entries.append(FragmentEntry("buy", .plain("true"))) }
@@ -77,9 +76,7 @@ extension ListEditor {
         if let unit = values.unit { setText(.unit, fragmentText(try textFragment(unit, key: "unit")), on: item) }
         if let typed = values.category {
             _ = try textFragment(typed, key: "category")
-            let category = categorySpelling(typed)
-            setText(.category, category, on: item)
-            noteUnlistedCategory(category)
+            setText(.category, try listedCategory(typed, new: values.newCategory), on: item)
         }
         if let notes = values.notes { setText(.notes, fragmentText(try textFragment(notes, key: "notes")), on: item) }
         let mapping = list.document.node(item.node)

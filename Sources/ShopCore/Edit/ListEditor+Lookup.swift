@@ -129,13 +129,35 @@ extension ListEditor {
         return list.categories?.first { NameKey($0) == key } ?? category.trimmingWhiteSpace()
     }
 
-    /// A warning when `category` is not in `categories` (only when the file has them).
-    mutating func noteUnlistedCategory(_ category: String) {
-        guard let categories = list.categories else { return }
-        let key = NameKey(category)
-        if !categories.contains(where: { NameKey($0) == key }) {
-            note(.warning, "category \"\(category)\" is not in \"categories\"")
+    /// The category an item gets for `typed`: as `categories` spells it when it lists it. One it
+    /// does not list (when the file has `categories`) is refused when it is close to exactly one
+    /// listed category, which is suggested, as `unknown-category` suggests it: a slip would
+    /// otherwise start a section of its own. With `new`, it is taken as given and appended to
+    /// `categories`; otherwise it is taken with a warning.
+    mutating func listedCategory(_ typed: String, new: Bool) throws(EditRefusal) -> String {
+        let category = categorySpelling(typed)
+        guard let categories = list.categories, !categories.contains(where: { NameKey($0) == NameKey(category) }) else {
+            return category
         }
+        if new {
+            appendToCategories(category)
+            return category
+        }
+        if let meant = SpellingSuggestion.onlyClose(to: category, among: categories) {
+            throw EditRefusal(
+                "category \"\(category)\" is not in \"categories\"; did you mean \"\(meant)\"? "
+                    + "(--new-category adds \"\(category)\" as a new category)")
+        }
+        note(.warning, "category \"\(category)\" is not in \"categories\" (--new-category adds it there)")
+        return category
+    }
+
+    /// Plans appending `category` to `categories`, once however many items name it.
+    private mutating func appendToCategories(_ category: String) {
+        guard list.layout.categories >= 0, !addedCategories.contains(NameKey(category)) else { return }
+        addedCategories.insert(NameKey(category))
+        itemChanges.insertItem(Subtree(.text(category)), into: NodeID(index: Int(list.layout.categories)))
+        note(.changed, "added \"\(category)\" to \"categories\"")
     }
 
     /// A name as it would be typed in a shell command: in double quotes when it has anything but

@@ -31,6 +31,8 @@ public struct ListEditor: Sendable {
     var handled: [String: Set<Int>] = [:]
     /// The items removed: nothing else changes them.
     var removedItems: Set<Int> = []
+    /// The categories appended to `categories`.
+    var addedCategories: Set<NameKey> = []
     /// How the person runs shop on this list, for the commands that refusals suggest: `shop`, or
     /// `shop -f FILE` when the list was named on the command line.
     public var command = "shop"
@@ -77,6 +79,7 @@ public struct ListEditor: Sendable {
         itemChanges = DocumentEdit()
         handled = [:]
         removedItems = []
+        addedCategories = []
         return edited
     }
 

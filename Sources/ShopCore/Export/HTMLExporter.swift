@@ -21,7 +21,7 @@ public enum HTMLExporter {
             var writer = ExportWriter(output: output)
             let decimals = list.priceDecimals
             var totals = ListTotals(decimals: decimals)
-            writeStart(title: list.displayTitle(fallback: options.fallbackTitle), to: &writer)
+            writeStart(title: list.displayTitle(fallback: options.fallbackTitle), language: language(of: list), to: &writer)
             let sections = CategorySections(list: list, scope: options.scope)
             if sections.sections.isEmpty { writeNoSections(to: &writer) }
             list.document.withRawNodes { nodes in
@@ -41,9 +41,39 @@ public enum HTMLExporter {
         }
     }
 
-    /// The page up to its first section: the head with the style sheet, the title.
-    static func writeStart(title: String, to writer: inout ExportWriter) {
-        writer.append("<!DOCTYPE html>\n<html>\n<head>\n<meta charset=\"utf-8\">\n")
+    /// The language the page is in: the list's top-level `x-lang` when it is a language tag
+    /// (letters, digits and hyphens in the shape of BCP 47: `de`, `en-GB`, `zh-Hant-TW`; a locale
+    /// name's underscore, `de_DE`, is read as a hyphen), else `en`, the language of the page's own
+    /// words (Total, Nothing on the list).
+    public static func language(of list: ShoppingList) -> String {
+        guard let value = list.document.root?["x-lang"], value.isScalar, let text = value.value else { return "en" }
+        let tag = String(text.trimmingWhiteSpace().map { $0 == "_" ? "-" : $0 })
+        return isLanguageTag(tag) ? tag : "en"
+    }
+
+    /// Whether `text` has the shape of a BCP 47 language tag: a primary subtag of 2 to 8 ASCII
+    /// letters, then subtags of 1 to 8 ASCII letters or digits, joined by hyphens. Such a tag has
+    /// nothing to escape in an attribute; it is escaped all the same.
+    static func isLanguageTag(_ text: String) -> Bool {
+        let subtags = text.utf8.split(separator: UInt8(ascii: "-"), omittingEmptySubsequences: false)
+        guard let primary = subtags.first, (2...8).contains(primary.count),
+            primary.allSatisfy(isASCIILetter)
+        else { return false }
+        return subtags.dropFirst().allSatisfy { subtag in
+            (1...8).contains(subtag.count) && subtag.allSatisfy { isASCIILetter($0) || (0x30...0x39).contains($0) }
+        }
+    }
+
+    private static func isASCIILetter(_ byte: UInt8) -> Bool {
+        (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte)
+    }
+
+    /// The page up to its first section: the head with the style sheet, the title. `language` is
+    /// a language tag (``language(of:)``).
+    static func writeStart(title: String, language: String, to writer: inout ExportWriter) {
+        writer.append("<!DOCTYPE html>\n<html lang=\"")
+        appendEscaped(language, to: &writer)
+        writer.append("\">\n<head>\n<meta charset=\"utf-8\">\n")
         writer.append("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n")
         // An empty icon, so that a browser showing the page from a server asks it for nothing.
         writer.append("<meta name=\"generator\" content=\"shop\">\n<link rel=\"icon\" href=\"data:,\">\n<title>")

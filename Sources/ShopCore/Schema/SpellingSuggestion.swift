@@ -26,6 +26,22 @@ public enum SpellingSuggestion {
         return distance <= allowed ? candidate : nil
     }
 
+    /// The one candidate close to `word` as ``closest(to:among:)`` measures closeness (at most a
+    /// third of the letters off); nil when none is, or when several are and which was meant is a
+    /// guess.
+    public static func onlyClose(to word: String, among candidates: [String]) -> String? {
+        let letters = Array(word.lowercased().unicodeScalars)
+        var found: String?
+        for candidate in candidates {
+            let target = Array(candidate.lowercased().unicodeScalars)
+            let allowed = max(1, candidate.count / 3)
+            guard abs(letters.count - target.count) <= allowed, editDistance(letters, target) <= allowed else { continue }
+            guard found == nil else { return nil }
+            found = candidate
+        }
+        return found
+    }
+
     /// Up to three item names close to `name`, the closest first: names compared as duplicate
     /// detection compares them, accents ignored (`creme fraiche` finds `Crème fraîche`), at most a
     /// third of the letters off; else the names that share a word with it (`milk` finds
