@@ -46,8 +46,8 @@ report() {
         "$total" "$(python3 -c "print(f'{$total / $baseline:.2f}')")"
 }
 report "shop fmt -" 1.5 --stdin "$work/small.yaml" "$shop" fmt -
-report "shop check" 1.2 "$shop" check "$work/small.yaml"
-report "shop export --format csv --all" 1.2 "$shop" export --format csv --all "$work/small.yaml"
+report "shop check" 1.3 "$shop" check "$work/small.yaml"
+report "shop export --format csv --all" 1.3 "$shop" export --format csv --all "$work/small.yaml"
 # buy changes its file: it works on a copy, with an item from the middle that is not on the list.
 cp "$work/small.yaml" "$work/small-buy.yaml"
 name=$(python3 Benchmarks/unbought_item.py "$work/small.yaml")

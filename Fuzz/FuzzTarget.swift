@@ -6,9 +6,9 @@
 /// without errors runs to the end, and its CSV and Markdown exports read back as one record per
 /// item; the editor refuses or applies a typical edit cleanly, and the list it makes is what
 /// decoding its document afresh gives; reading and printing on two threads give what they give on
-/// one; and the import readers answer for the bytes as text, CSV and Markdown. Read in parts, as
-/// check, export, fmt, import and the edits of named items read a list, cut after nearly every
-/// item, the list gives the same findings, exports, text, edits and imports as read whole.
+/// one; and the import readers answer for the bytes as text, CSV and Markdown. The fixes of
+/// `check --fix`, the edits of named items, imports and a history of the list run on it, and what
+/// they write reads as a list again.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let bytes = Array(UnsafeBufferPointer(start: data, count: size))
@@ -20,7 +20,7 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     _ = try? MarkdownImportReader.read(bytes)
     guard case .success(let document) = ShoppingList.parseDocument(bytes) else { return 0 }
     let list = ShoppingList(document: document)
-    readInParts(bytes, list: list, chunkCapacity: 1 + size % 5)
+    editsAndImports(bytes, list: list)
     let formatted = CanonicalForm.format(document)
     guard printedInRuns(document, policy: CanonicalForm.policy(for: list)) == formatted else {
         fatalError("printing in runs on two threads differs:\n\(String(decoding: formatted, as: UTF8.self))")
@@ -83,74 +83,36 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     return 0
 }
 
-/// What is made of a list read in parts, `chunkCapacity` events at a time, is what is made of the
-/// list read whole: the findings, the fixes of `check --fix`, the exports written in parts, the
-/// canonical text, the edits.
-func readInParts(_ bytes: [UInt8], list: ShoppingList, chunkCapacity: Int) {
-    let findings = list.check()
-    // The rounds of check --fix from the whole list's findings and from those found in parts.
-    let fixes = FixRounds(bytes, findings: findings)
-    guard case .success(let fixedInParts) = FixRounds.apply(to: bytes), fixedInParts.bytes == fixes.bytes,
-        fixedInParts.fixed == fixes.fixed
-    else { fatalError("fixing in parts fixes otherwise") }
-    // The edits that undo a round give its text back, as a round that breaks the list needs.
-    let (_, splices) = Fixer.chooseSafeFixes(findings)
-    var made: [UInt8] = []
-    let undo = splices.apply(to: bytes) { made.append(contentsOf: $0) }
-    guard undo.applied(to: made) == bytes else { fatalError("undoing a round of fixes gives another text") }
-    guard (try? ShoppingList.checkInParts(bytes, rules: nil, chunkCapacity: chunkCapacity) { _, _ in }.get().findings) == findings
-    else { fatalError("checking in parts finds otherwise") }
-    var text: [UInt8] = []
-    let formatted = CanonicalForm.formatInParts(bytes, chunkCapacity: chunkCapacity, restart: { text.removeAll() }) {
-        text.append(contentsOf: $0)
-    }
-    guard case .success = formatted, text == CanonicalForm.format(list.document) else {
-        fatalError("printing in parts prints otherwise")
-    }
-    if !findings.contains(where: { $0.severity == .error }) {
-        for format in ExportFormat.allCases {
-            let options = ExportOptions(scope: .all)
-            var written: [UInt8] = []
-            let export = PartsExport(format: format, options: options) { written.append(contentsOf: $0) }
-            guard case .success(.read(let rest)) = ShoppingList.readInParts(bytes, chunkCapacity: chunkCapacity, { export.write($0) })
-            else { continue }
-            export.finish(rest)
-            guard written == format.export(list, options: options) else { fatalError("the \(format) export in parts differs") }
-        }
-    }
-    // Putting the middle item on the list, renaming it, removing one, adding one, clearing the
-    // list: in parts and whole.
+/// The rounds of `check --fix`, the edits of named items and imports made on `list` (read from
+/// `bytes`) leave a list that reads again without structure errors; a history of the list, one
+/// with an item renamed and one without an item, is followed to its end.
+func editsAndImports(_ bytes: [UInt8], list: ShoppingList) {
+    let fixes = FixRounds(list, findings: list.check())
+    guard fixes.bytes == (try? FixRounds.apply(to: bytes).get())?.bytes else { fatalError("fixing finds otherwise") }
+    if !fixes.fixed.isEmpty { expectWritable(fixes.list, "the fixes") }
     let names = list.items.compactMap(\.name)
     guard !names.isEmpty else { return }
     let name = names[names.count / 2]
-    sameEditInParts(list, "buy", whole: { editor throws(EditRefusal) in try editor.buy(name) }) { sink in
-        ListEditor.editInParts(
-            bytes, names: [name], chunkCapacity: chunkCapacity, configure: { _ in },
-            change: { editor, name throws(EditRefusal) in try editor.buy(name) }, into: sink)
-    }
     let newName = bytes.count % 3 == 0 ? names[0] : "Fuzzed \(bytes.count)"
     let rename = { (editor: inout ListEditor, name: String) throws(EditRefusal) in
         try editor.edit(name, values: ItemValues(name: newName), unset: [])
     }
-    sameEditInParts(list, "a rename", whole: { editor throws(EditRefusal) in try rename(&editor, name) }) { sink in
-        ListEditor.editInParts(
-            bytes, names: [name], claiming: newName, chunkCapacity: chunkCapacity, configure: { _ in }, change: rename,
-            into: sink)
-    }
     let removed = names[(bytes.count / 7) % names.count]
-    sameEditInParts(list, "rm", whole: { editor throws(EditRefusal) in try editor.remove(removed) }) { sink in
-        ListEditor.removeInParts(bytes, names: [removed], chunkCapacity: chunkCapacity, configure: { _ in }, into: sink)
-    }
     let categories = list.items.compactMap(\.category)
     let values = ItemValues(
         name: bytes.count % 5 == 0 ? names[0] : "Fuzzed \(bytes.count)",
         category: categories.isEmpty || bytes.count % 4 == 0 ? nil : categories[bytes.count % categories.count])
-    sameEditInParts(list, "add", whole: { editor throws(EditRefusal) in try editor.add(values) }) { sink in
-        ListEditor.addInParts(bytes, values: values, chunkCapacity: chunkCapacity, configure: { _ in }, into: sink)
-    }
     let all = bytes.count % 2 == 0
-    sameEditInParts(list, "clear", whole: { editor throws(EditRefusal) in try editor.clear(all: all) }) { sink in
-        ListEditor.clearInParts(bytes, all: all, chunkCapacity: chunkCapacity, configure: { _ in }, into: sink)
+    let edits: [(String, (inout ListEditor) throws(EditRefusal) -> Void)] = [
+        ("buy", { editor throws(EditRefusal) in try editor.buy(name) }),
+        ("a rename", { editor throws(EditRefusal) in try rename(&editor, name) }),
+        ("rm", { editor throws(EditRefusal) in try editor.remove(removed) }),
+        ("add", { editor throws(EditRefusal) in try editor.add(values) }),
+        ("clear", { editor throws(EditRefusal) in try editor.clear(all: all) }),
+    ]
+    for (label, change) in edits {
+        guard var editor = try? ListEditor(list: list), (try? change(&editor)) != nil, editor.changed else { continue }
+        expectWritable(editor.editedList, label)
     }
     // A spreadsheet and a checklist that name the list's items (a new price for the middle one,
     // a new item in a category), and the input itself as lines of text.
@@ -161,11 +123,16 @@ func readInParts(_ bytes: [UInt8], list: ShoppingList, chunkCapacity: Int) {
         "name,price,category,done\n\(quoted(name)),2.5,,true\n\(quoted(values.name ?? "")),1,"
         + "\(quoted(values.category ?? "")),\n\(quoted(removed)),,,false\n"
     let checklist = "## \(values.category ?? "Other")\n" + names.prefix(3).map { "- [x] \($0)\n" }.joined() + "- [ ] Fuzzed new\n"
+    let known = Set(names.map(NameKey.init))
     for (input, format) in [(Array(rows.utf8), ImportFormat.csv), (Array(checklist.utf8), .markdown), (bytes, .text)] {
-        sameImportInParts(list, bytes, input, format, chunkCapacity: chunkCapacity)
+        guard var editor = try? ListEditor(list: list),
+            let read = try? ImportEntries.read(input, format: format, knownNames: known, priceDecimals: list.priceDecimals),
+            (try? editor.importEntries(read)) != nil, editor.changed
+        else { continue }
+        expectWritable(editor.editedList, "the \(format) import")
     }
     // A history of the list, the list with the middle item renamed (a rename to follow), and
-    // without an item: what is found in parts is what is found whole.
+    // without an item.
     var versions = [bytes]
     for removing in [false, true] {
         guard var editor = try? ListEditor(list: list) else { continue }
@@ -177,109 +144,16 @@ func readInParts(_ bytes: [UInt8], list: ShoppingList, chunkCapacity: Int) {
         let edited = editor.editedList
         versions.append(edited.document.formatted(policy: CanonicalForm.policy(for: edited)))
     }
-    sameHistoryInParts(versions + [bytes], chunkCapacity: chunkCapacity)
-}
-
-/// The price history of `versions` read in parts, `chunkCapacity` events at a time, is the
-/// history read whole: the same items, prices and skipped versions.
-func sameHistoryInParts(_ versions: [[UInt8]], chunkCapacity: Int) {
+    versions.append(bytes)
     let stamps = versions.indices.map { PriceHistory.Version(commit: "commit \($0)", date: "2026-01-01") }
-    func read(_ reading: HistoryReading.Reading) -> (items: [PriceHistory.Item], skips: [PriceHistory.Skip]) {
-        var skips: [PriceHistory.Skip] = []
-        let history = PriceHistory.read(stamps, reading: reading, text: { versions[$0] }, skipped: { skips.append($1) })
-        return (Array(history.items), skips)
-    }
-    let whole = read(.whenLong)
-    let inParts = read(.inParts(chunkCapacity: chunkCapacity))
-    guard whole.items == inParts.items, whole.skips == inParts.skips else { fatalError("the history in parts differs") }
+    _ = PriceHistory.read(stamps, text: { versions[$0] }, skipped: { _, _ in })
 }
 
-/// An import made in parts, and its preview, are the import of the whole list: the same text,
-/// notes and diff, or the same problems.
-func sameImportInParts(_ list: ShoppingList, _ bytes: [UInt8], _ input: [UInt8], _ format: ImportFormat, chunkCapacity: Int) {
-    guard let text = try? ImportText(input) else { return }
-    var problems: [ImportProblem]?
-    var edited: [UInt8] = []
-    // The facts gathered in parts or on the whole list, new items made one to three at a time.
-    let facts: ListEditor.FactsReading = chunkCapacity % 2 == 0 ? .inParts : .whole
-    let batchSize = chunkCapacity % 3 + 1
-    let inParts = ListEditor.importInParts(
-        bytes, text: text, format: format, chunkCapacity: chunkCapacity, facts: facts, batchSize: batchSize,
-        refusing: { refusal in
-            problems = refusal.problems
-            return EditRefusal("refused")
-        }, configure: { _ in }, into: { edited.append(contentsOf: $0) })
-    var changes: [ListDiff.ItemChange] = []
-    let preview = ListEditor.importPreviewInParts(
-        bytes, text: text, format: format, chunkCapacity: chunkCapacity, facts: facts, batchSize: batchSize,
-        refusing: { _ in EditRefusal("refused") }, changes: { changes.append($0) })
-    var whole: ListEditor?
-    var refusal: [ImportProblem]?
-    if var editor = try? ListEditor(list: list),
-        let read = try? ImportEntries.read(
-            text, format: format, knownNames: Set(list.items.compactMap { $0.name.map(NameKey.init) }),
-            priceDecimals: list.priceDecimals)
-    {
-        do throws(ImportRefusal) {
-            try editor.importEntries(read)
-            whole = editor
-        } catch {
-            refusal = error.problems
-        }
-    }
-    switch (inParts, preview) {
-    case (.success(.refused), _), (_, .success(.refused)):
-        guard let refusal, problems.map({ $0 == refusal }) ?? true else { fatalError("\(format) import refused in parts otherwise") }
-    case (.success(.edited(let notes, let changed)), _):
-        guard let whole, notes == whole.notes, changed == whole.changed else {
-            fatalError("\(format) import in parts says otherwise")
-        }
-        let after = whole.editedList
-        if changed && edited != after.document.formatted(policy: CanonicalForm.policy(for: after)) {
-            fatalError("\(format) import in parts writes otherwise")
-        }
-        if case .success(.changes(let counts, let notes)) = preview {
-            let diff = ListDiff(listChanges: [], itemChanges: changes, options: ListDiff.Options())
-            let expected = ListDiff(old: list, new: after)
-            guard notes == whole.notes, diff == expected, counts == expected.counts else {
-                fatalError("\(format) import previewed in parts shows otherwise")
-            }
-        }
-    default:
-        break
-    }
-}
-
-/// An edit made in parts (`inParts`, which writes to the sink it is given) is the edit `whole`
-/// makes on the whole list: the same notes and text; and one the whole list refuses is never made
-/// in parts.
-func sameEditInParts(
-    _ list: ShoppingList, _ label: String, whole change: (inout ListEditor) throws(EditRefusal) -> Void,
-    inParts edit: (@escaping (UnsafeBufferPointer<UInt8>) -> Void) -> Result<ListEditor.PartsEdit, ReadFailure>
-) {
-    var edited: [UInt8] = []
-    let inParts = edit { edited.append(contentsOf: $0) }
-    if case .success(.refused(let refusal)) = inParts {
-        do throws(EditRefusal) {
-            var editor = try ListEditor(list: list)
-            try change(&editor)
-            fatalError("\(label) refused in parts, made whole")
-        } catch {
-            guard error == refusal else { fatalError("\(label) refused in parts otherwise: \(refusal.message)") }
-        }
-        return
-    }
-    guard case .success(.edited(let notes, let changed)) = inParts else { return }
-    guard var editor = try? ListEditor(list: list), (try? change(&editor)) != nil else {
-        fatalError("\(label) made in parts, refused whole")
-    }
-    guard notes == editor.notes, changed == editor.changed else { fatalError("\(label) in parts says otherwise") }
-    guard changed else { return }
-    let whole = editor.editedList
-    guard whole.check(RuleRegistry.structural).isEmpty else { fatalError("\(label) made in parts breaks the whole list") }
-    guard edited == whole.document.formatted(policy: CanonicalForm.policy(for: whole)) else {
-        fatalError("\(label) in parts writes otherwise")
-    }
+/// `edited`, made by `label`, has no structure errors, and its canonical text reads again.
+func expectWritable(_ edited: ShoppingList, _ label: String) {
+    guard edited.check(RuleRegistry.structural).isEmpty else { fatalError("\(label) breaks the list") }
+    let text = edited.document.formatted(policy: CanonicalForm.policy(for: edited))
+    guard case .success = ShoppingList.read(text) else { fatalError("\(label) writes text that does not read back") }
 }
 
 /// The canonical text with every sequence of two items or more printed in runs of one item, every

@@ -6,8 +6,8 @@
 #   Fuzz/run.sh [SECONDS] [JOBS] [TARGET]      (defaults: 300 seconds, 2 jobs, shop)
 #
 # Targets:
-#   shop        Fuzz/FuzzTarget.swift: reading, fmt, check, check --fix, exports, edits and imports (whole and in
-#               parts), the import readers,
+#   shop        Fuzz/FuzzTarget.swift: reading, fmt, check, check --fix, exports, edits, imports and history,
+#               the import readers,
 #               exports imported back (which change nothing), one thread against two; starts
 #               from the examples, the export fixtures, the pasted lines of the import tests and
 #               the YAML test suite.
@@ -19,8 +19,7 @@
 #   merge       Fuzz/MergeTarget.swift: the list merge on three versions made from the input (a
 #               household pair it seeds, checked against the rules worked out on the model; copies
 #               of it edited by shop's editor; the line merge for a text that is no list); starts
-#               from the examples. The diff of the base and each side, made as long versions are
-#               diffed (in windows of items), must be the whole diff.
+#               from the examples; the diff of the base and each side.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${1:-300}

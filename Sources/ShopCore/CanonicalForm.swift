@@ -14,19 +14,12 @@ public enum CanonicalForm {
     /// The policy for a list already decoded: decoding marks the items the canonical form writes
     /// otherwise than the file does, and only those are looked at again.
     public static func policy(for list: ShoppingList) -> PrintPolicy {
-        policy(for: list, topLevel: true)
-    }
-
-    /// The policy for `list`; for its items alone (what the canonical form does to its top level
-    /// left out) unless `topLevel`: for the parts of a list read in parts after the first, whose
-    /// top level the first part's print has written.
-    static func policy(for list: ShoppingList, topLevel: Bool) -> PrintPolicy {
         var policy = PrintPolicy()
         let document = list.document
         guard let root = document.root, root.isMapping else { return policy }
         document.withRawNodes { nodes in
             var builder = PolicyBuilder(nodes: nodes)
-            let decimals = topLevel ? builder.buildTopLevel(root: root.id.index) : list.priceDecimals
+            let decimals = builder.buildTopLevel(root: root.id.index)
             for record in list.records where record.marks.contains(.notCanonical) {
                 builder.item(Int(record.node), decimals: decimals)
             }

@@ -4,9 +4,9 @@
 struct CanonicalPrinter {
     private let storage: DocumentStorage
     let table: NodeTable
-    let tree: PrintedTree
-    let forms: ScalarForms
-    let layout: CommentLayout
+    private let tree: PrintedTree
+    private let forms: ScalarForms
+    private let layout: CommentLayout
     var output: PrintOutput
     /// How many items of a long block sequence go in one run printed on the second thread (see
     /// ``printInRuns(_:indent:depth:)``); nil to print every sequence on this thread alone.
@@ -27,27 +27,11 @@ struct CanonicalPrinter {
         _ document: Document, policy: PrintPolicy, chunkSize: Int, runLength: Int? = defaultRunLength,
         minimumRunItems: Int = defaultMinimumItems, sink: @escaping (UnsafeBufferPointer<UInt8>) -> Void
     ) -> RunTally {
-        var output = PrintOutput(blankLineDepth: policy.blankLineDepth, chunkSize: chunkSize, sink: sink)
-        var tally = RunTally()
-        printing(document, policy: policy, output: &output, runLength: runLength, minimumRunItems: minimumRunItems) {
-            printer in
-            printer.printDocument(root: document.storage.root, endComments: document.storage.endComments)
-            tally = printer.runTally
-        }
-        output.buffer.withBytes { if !$0.isEmpty { sink($0) } }
-        return tally
-    }
-
-    /// Runs `body` with a printer of `document` by `policy` that writes to `output`, and takes
-    /// `output` back from it afterwards, as it then stands.
-    static func printing(
-        _ document: Document, policy: PrintPolicy, output: inout PrintOutput, runLength: Int? = nil,
-        minimumRunItems: Int = defaultMinimumItems, _ body: (inout CanonicalPrinter) -> Void
-    ) {
         let storage = document.storage
         let overrides = ScalarOverrides(policy, nodeCount: storage.table.count)
         let tree = PrintedTree(table: storage.table, entryOrder: policy.entryOrder)
-        storage.source.bytes.withUnsafeBufferPointer { source in
+        let output = PrintOutput(blankLineDepth: policy.blankLineDepth, chunkSize: chunkSize, sink: sink)
+        return storage.source.bytes.withUnsafeBufferPointer { source in
             storage.table.arena.withUnsafeBufferPointer { arena in
                 overrides.text.withUnsafeBufferPointer { overrideText in
                     let forms = ScalarForms(
@@ -57,8 +41,9 @@ struct CanonicalPrinter {
                         storage: storage, table: storage.table, tree: tree, forms: forms,
                         layout: CommentLayout(storage: storage, tree: tree, forms: forms), output: output,
                         runLength: runLength, minimumRunItems: minimumRunItems)
-                    body(&printer)
-                    output = printer.output
+                    printer.printDocument(root: storage.root, endComments: storage.endComments)
+                    printer.output.buffer.withBytes { if !$0.isEmpty { sink($0) } }
+                    return printer.runTally
                 }
             }
         }
@@ -67,7 +52,7 @@ struct CanonicalPrinter {
     // MARK: Document
 
     /// The whole text: the root with its comments, the comments after it, and the end.
-    mutating func printDocument(root: Int?, endComments: [Comment]) {
+    private mutating func printDocument(root: Int?, endComments: [Comment]) {
         if let root {
             if table.isScalar(root) {
                 output.writeComments(layout.trivia(root).leading, indent: 0, depth: 0)
@@ -92,7 +77,7 @@ struct CanonicalPrinter {
 
     /// What comes before a root collection's first entry: its comments, on lines of their own in the
     /// order they were written, and its blank line. Returns the comments that go after its last.
-    mutating func printCollectionRootStart(_ root: Int) -> [Comment] {
+    private mutating func printCollectionRootStart(_ root: Int) -> [Comment] {
         let trivia = layout.trivia(root)
         let leading = trivia.leadingAroundHeader
         output.writeComments(leading.before + (trivia.header.map { [$0] } ?? []) + leading.after, indent: 0, depth: 0)
@@ -155,7 +140,7 @@ struct CanonicalPrinter {
     }
 
     /// One mapping entry, with the comments that move before its line.
-    mutating func printEntry(key: Int, value: Int, position: Int, indent: Int, depth: Int, firstLineStarted: Bool) {
+    private mutating func printEntry(key: Int, value: Int, position: Int, indent: Int, depth: Int, firstLineStarted: Bool) {
         if !(firstLineStarted && position == 0) {
             let comments = layout.hoisted(key: key, value: value)
             // Blank lines are kept between entries, not between a collection's key and its first entry.
@@ -239,7 +224,7 @@ struct CanonicalPrinter {
     /// Writes `:` after an implicit key whose value is a non-empty block collection, and what comes
     /// before the collection's first entry: its header comment on the key's line, its own-line
     /// comments after. Returns where its comments go.
-    mutating func writeBlockValueStart(_ value: Int, keyIndent: Int, depth: Int) -> (header: Comment?, end: [Comment]) {
+    private mutating func writeBlockValueStart(_ value: Int, keyIndent: Int, depth: Int) -> (header: Comment?, end: [Comment]) {
         let trivia = layout.optionalTrivia(value)
         let slots = layout.blockSlots(value)
         var header = slots.header

@@ -18,8 +18,7 @@ enum DocumentReader {
 
     /// The document `source` holds, or the first problem that keeps it from being read.
     static func read(
-        _ source: SourceText, limits: ParseLimits, schedule: Schedule = .automatic, observer: (any ReadObserver)? = nil,
-        stream: (any EntryStream)? = nil, chunkCapacity: Int? = nil
+        _ source: SourceText, limits: ParseLimits, schedule: Schedule = .automatic, observer: (any ReadObserver)? = nil
     ) throws(YAMLError) -> Document {
         let bytes = source.bytes
         guard bytes.count < Int(UInt32.max) - 1 else { throw ReadErrors.tooLarge(source) }
@@ -29,7 +28,7 @@ enum DocumentReader {
             return Document(storage: storage)
         }
         let result = bytes.withUnsafeBufferPointer { buffer -> Result<Document, YAMLError> in
-            var builder = TreeBuilder(source: source, buffer: buffer, limits: limits, observer: observer, stream: stream)
+            var builder = TreeBuilder(source: source, buffer: buffer, limits: limits, observer: observer)
             // The caller guarantees a non-empty buffer with content after the byte order mark.
             let input = buffer.baseAddress! + source.contentStart
             let count = buffer.count - source.contentStart
@@ -39,11 +38,8 @@ enum DocumentReader {
             case .concurrent: concurrent = true
             case .automatic: concurrent = count >= concurrencyThreshold
             }
-            let capacity = chunkCapacity ?? EventChunk.capacity(forInput: count)
-            if !concurrent || !readConcurrently(input: input, count: count, chunkCapacity: capacity, into: &builder) {
-                EventProducer.run(
-                    input: input, count: count, maximumDepth: limits.maximumDepth, chunkCapacity: capacity
-                ) { chunk in
+            if !concurrent || !readConcurrently(input: input, count: count, into: &builder) {
+                EventProducer.run(input: input, count: count, maximumDepth: limits.maximumDepth) { chunk in
                     guard builder.consume(chunk) else { return nil }
                     chunk.reset()
                     return chunk
@@ -58,9 +54,9 @@ enum DocumentReader {
     /// the two overlap. libyaml stays on the calling thread, where its many small allocations are
     /// cheapest. Returns false, having read nothing, when no thread can be started.
     private static func readConcurrently(
-        input: UnsafePointer<UInt8>, count: Int, chunkCapacity: Int, into builder: inout TreeBuilder
+        input: UnsafePointer<UInt8>, count: Int, into builder: inout TreeBuilder
     ) -> Bool {
-        let channel = EventChannel(chunkCapacity: chunkCapacity)
+        let channel = EventChannel(chunkCapacity: EventChunk.capacity(forInput: count))
         let maximumDepth = builder.limits.maximumDepth
         return withUnsafeMutablePointer(to: &builder) { builder in
             // The builder is only touched by the consumer thread until it has been joined.
@@ -74,9 +70,7 @@ enum DocumentReader {
                 }
             }
             guard let consumer else { return false }
-            EventProducer.run(
-                input: input, count: count, maximumDepth: maximumDepth, chunkCapacity: chunkCapacity,
-                deliver: channel.send)
+            EventProducer.run(input: input, count: count, maximumDepth: maximumDepth, deliver: channel.send)
             channel.close()
             consumer.join()
             return true

@@ -10,10 +10,9 @@ enum EventProducer {
     /// delivered carries the ending. Stops after the first collection nested deeper than
     /// `maximumDepth`, so that hostile nesting never costs libyaml more than the limit allows.
     static func run(
-        input: UnsafePointer<UInt8>, count: Int, maximumDepth: Int, chunkCapacity: Int,
-        deliver: (EventChunk) -> EventChunk?
+        input: UnsafePointer<UInt8>, count: Int, maximumDepth: Int, deliver: (EventChunk) -> EventChunk?
     ) {
-        var chunk = EventChunk(capacity: chunkCapacity)
+        var chunk = EventChunk(capacity: EventChunk.capacity(forInput: count))
         let parser = UnsafeMutablePointer<yaml_parser_t>.allocate(capacity: 1)
         defer { parser.deallocate() }
         guard yaml_parser_initialize(parser) != 0 else {

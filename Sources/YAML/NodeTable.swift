@@ -180,10 +180,9 @@ struct NodeTable: Sendable {
     }
 
     /// Makes sure each node of sorted comment records has at most one header and one trailing
-    /// comment: a second one, which only odd flow layouts and moved comments produce, becomes
-    /// leading. Only the records from `start` on are looked at, which must begin a node's.
-    mutating func normalizeCommentPlaces(from start: Int = 0) {
-        var index = start
+    /// comment: a second one, which only odd flow layouts and moved comments produce, becomes leading.
+    mutating func normalizeCommentPlaces() {
+        var index = 0
         while index < comments.count {
             var end = index
             while end < comments.count && comments[end].node == comments[index].node { end += 1 }
@@ -230,21 +229,6 @@ struct CommentRecord: Sendable {
     var place: Place
     var blankLineBefore: Bool
     var inArena: Bool
-    /// The place the comment was given when it was recorded, before ``NodeTable/normalizeCommentPlaces(from:)``
-    /// made a second header or trailing comment leading: a read in parts sorts a node's comments
-    /// again, all of them, when more come (see ``NodeTable/sortComments(after:)``). It fills a byte
-    /// the record had spare.
-    var placedAs: Place
-
-    init(node: UInt32, start: UInt32, length: UInt32, place: Place, blankLineBefore: Bool, inArena: Bool) {
-        self.node = node
-        self.start = start
-        self.length = length
-        self.place = place
-        self.blankLineBefore = blankLineBefore
-        self.inArena = inArena
-        placedAs = place
-    }
 }
 
 /// The end of a node 64 KiB long or longer (see ``NodeTable/lengths``).

@@ -53,17 +53,6 @@ struct PrintOutput {
         wroteAnything = true
     }
 
-    /// Output for entries printed one by one and each taken apart (see ``EntryPrint``): it
-    /// hands nothing to a sink, and starts between two items, as a run printed apart does.
-    init(entriesApartKeepingBlankLines blankLineDepth: Int) {
-        self.blankLineDepth = blankLineDepth
-        chunkSize = .max
-        sink = { _ in }
-        buffer = PrintBuffer()
-        lastLineBlank = false
-        wroteAnything = true
-    }
-
     /// Whether the output is as one for a run starts: after a whole line that is not blank and
     /// not the end of a `|+` literal. Text printed by such an output may then be appended.
     var isBetweenItems: Bool {
@@ -212,11 +201,6 @@ struct PrintOutput {
         keep.value.withUnsafeBufferPointer { writeDoubleQuoted($0) }
         if let comment = keep.comment { writeComment(comment) }
         buffer.append(0x0A)
-    }
-
-    /// Forgets a `|+` literal just written: text follows it, or it is to stay as written.
-    mutating func forgetKeepLiteral() {
-        keepLiteral = nil
     }
 
     /// Hands the text to the sink once there is a chunk of it; called between entries and items,

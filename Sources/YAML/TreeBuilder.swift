@@ -20,21 +20,21 @@ struct TreeBuilder {
     let source: SourceText
     /// The limits the read keeps to.
     let limits: ParseLimits
-    let bytes: SourceBytes
+    private let bytes: SourceBytes
     private var converter: MarkConverter
-    var table = NodeTable()
-    var stack: [OpenCollection] = []
+    private var table = NodeTable()
+    private var stack: [OpenCollection] = []
     /// Counted to refuse a second one.
     private var documentCount = 0
-    var gap: GapScanner
+    private var gap: GapScanner
     /// What an end-of-line comment in the next gap can belong to.
-    var lastToken = LastToken.nothing
+    private var lastToken = LastToken.nothing
     /// Where the last node or closing bracket read ends: where a block collection ends.
     private var lastContentEnd: Int
-    var comments: CommentRecorder
+    private var comments: CommentRecorder
     /// Direct children of the innermost open collection so far: for a mapping, an odd count means
     /// a value comes next.
-    var children = 0
+    private var children = 0
     /// The error that ended the read, if one did.
     private var failure: YAMLError?
     /// Whether the end of the stream has been handled.
@@ -42,21 +42,13 @@ struct TreeBuilder {
     /// Who is told about the nodes near the root as they are completed, and what to tell them.
     private let observer: (any ReadObserver)?
     private var completed: [CompletedNode] = []
-    /// Who takes over the entries of a top-level sequence, when the read streams one.
-    let stream: (any EntryStream)?
-    /// How far the stream has got.
-    var streaming = StreamingState()
 
     /// A builder for `source`, whose bytes `buffer` holds; the buffer must hold text after any byte
     /// order mark, and outlive the builder.
-    init(
-        source: SourceText, buffer: UnsafeBufferPointer<UInt8>, limits: ParseLimits, observer: (any ReadObserver)? = nil,
-        stream: (any EntryStream)? = nil
-    ) {
+    init(source: SourceText, buffer: UnsafeBufferPointer<UInt8>, limits: ParseLimits, observer: (any ReadObserver)? = nil) {
         self.source = source
         self.limits = limits
         self.observer = observer
-        self.stream = stream
         bytes = SourceBytes(buffer: buffer, contentStart: source.contentStart)
         // The caller guarantees a non-empty buffer with content after the byte order mark.
         converter = MarkConverter(
@@ -86,7 +78,6 @@ struct TreeBuilder {
             table.withRawNodes(source: bytes.buffer) { nodes in observer.read(completed: completed, nodes: nodes) }
             completed.removeAll(keepingCapacity: true)
         }
-        if stream != nil && streaming.sequence != nil && failure == nil && !finished { handOverEntries() }
         if failure == nil && !finished, let ending = chunk.ending {
             switch ending {
             case .finished:
@@ -107,8 +98,7 @@ struct TreeBuilder {
     mutating func finish() -> Result<Document, YAMLError> {
         if let failure { return .failure(failure) }
         guard finished else { return .failure(ReadErrors.stoppedEarly(source, at: gap.cursor)) }
-        // A streamed read has its comments sorted but for the last ones.
-        table.sortComments(after: streaming.sortedComments)
+        table.sortComments()
         let storage = DocumentStorage(
             source: source, table: table, root: table.count > 0 ? 0 : nil, endComments: comments.endComments)
         return .success(Document(storage: storage))
@@ -184,7 +174,6 @@ struct TreeBuilder {
             let extra = placeQueuedComments(before: .scalar(index))
             children += 1
             table.append(flags: NodeTable.scalarKind | extra, start: UInt32(start), end: UInt32(start), aux: 0)
-            if stream != nil { noteTopLevelScalar(index) }
             noteCompleted(index, depth: stack.count)
             lastToken = .node(index)
             // A block collection whose last entry is empty still ends after that entry's indicator.
@@ -227,7 +216,6 @@ struct TreeBuilder {
             gap.cursor = end
             gap.lineHasContent = true
         }
-        if stream != nil { noteTopLevelScalar(index) }
         noteCompleted(index, depth: stack.count)
         lastToken = .node(index)
         lastContentEnd = end
@@ -259,12 +247,6 @@ struct TreeBuilder {
                 index: index, bracketed: bracketed, column: Int(event.startColumn),
                 isMapping: kind == NodeTable.mappingKind, enclosingChildren: children))
         children = 0
-        if streaming.keyAccepted && stack.count == 2 {
-            // The value of the key the stream asked for: streamed when it is a sequence.
-            streaming.keyAccepted = false
-            streaming.settled = true
-            if kind == NodeTable.sequenceKind { streaming.sequence = index }
-        }
         if bracketed {
             gap.cursor = start + 1
             gap.lineHasContent = true
@@ -274,7 +256,6 @@ struct TreeBuilder {
 
     private mutating func collectionEnd(_ event: EventRecord) {
         guard let open = stack.popLast() else { return }
-        if open.index == streaming.sequence { streaming.sequence = nil }
         children = open.enclosingChildren
         var end: Int
         if open.bracketed {

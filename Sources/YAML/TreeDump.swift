@@ -12,13 +12,6 @@ extension Document {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// The outline of one node and what is under it, at `depth`, as ``outline()`` writes it there.
-    public func outline(of node: NodeID, depth: Int, role: String = "") -> String {
-        var lines: [String] = []
-        outline(self.node(node), depth: depth, role: role, into: &lines)
-        return lines.map { $0 + "\n" }.joined()
-    }
-
     private func outline(_ node: Node, depth: Int, role: String, into lines: inout [String]) {
         let indent = String(repeating: "  ", count: depth)
         let trivia = node.trivia

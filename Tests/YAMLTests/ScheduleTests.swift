@@ -118,10 +118,7 @@ import TestSupport
         var records = 0
         var ending: EventStreamEnding?
         bytes.withUnsafeBufferPointer { buffer in
-            EventProducer.run(
-                input: buffer.baseAddress!, count: buffer.count, maximumDepth: 256,
-                chunkCapacity: EventChunk.capacity(forInput: buffer.count)
-            ) { chunk in
+            EventProducer.run(input: buffer.baseAddress!, count: buffer.count, maximumDepth: 256) { chunk in
                 records += chunk.records.count
                 ending = chunk.ending
                 return EventChunk(capacity: chunk.capacity)

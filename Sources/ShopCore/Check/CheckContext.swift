@@ -22,23 +22,16 @@ struct CheckContext {
         }
     }
 
-    /// What the rules remember across the parts of a list read in parts.
-    let memory: CheckMemory
-
-    init(list: ShoppingList, nodes: RawNodes, rule: RuleID, memory: CheckMemory) {
+    init(list: ShoppingList, nodes: RawNodes, rule: RuleID) {
         self.list = list
         self.nodes = nodes
         self.rule = rule
-        self.memory = memory
     }
 
     var source: SourceText { list.document.source }
     var layout: ListLayout { list.layout }
     var records: [ItemRecord] { list.records }
     var decimals: Int { list.priceDecimals }
-    /// Whether the list holds its whole top level, which the rules then judge: a part of a list
-    /// read in parts holds only items (see ``ListScope``).
-    var checksTopLevel: Bool { list.scope.holdsTopLevel }
 
     /// Reports a finding of the current rule on `node` (the whole document when nil), at `span`
     /// (by default the node's own).

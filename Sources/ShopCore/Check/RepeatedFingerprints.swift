@@ -4,9 +4,8 @@ import YAML
 /// per item, as the items are decoded (while a file is read, on the thread that builds its tree,
 /// when the texts are still in the processor's cache), and confirmed by comparing the texts.
 ///
-/// What it remembers of an earlier item is where its value is in the source, not its node: a list
-/// read in parts (``ShoppingList/readInParts(_:limits:_:)``) has dropped the nodes of earlier parts
-/// by the time a later item repeats them.
+/// What it remembers of an earlier item is where its value is in the source (eight bytes an item),
+/// with the few values whose text is not the source's copied.
 struct RepeatedFingerprints: Sendable {
     /// What is fingerprinted.
     enum Field: Sendable {
@@ -47,7 +46,7 @@ struct RepeatedFingerprints: Sendable {
     /// The first value of each key met under a fingerprint that an earlier, different key has
     /// (a fingerprint shared by two texts is rare): by key, its position in `firsts`.
     private var sharingFingerprints: [[UInt8]: Int32] = [:]
-    /// The pairs found since they were last taken, in the order of the later items.
+    /// The pairs found, in the order of the later items.
     private(set) var pairs: [Pair] = []
 
     /// Fingerprints of `field`, with room for `capacity` items at first.
@@ -90,12 +89,6 @@ struct RepeatedFingerprints: Sendable {
             sharingFingerprints[key] = Int32(truncatingIfNeeded: firsts.count)
             firsts.append(firstValue(node, nodes: nodes))
         }
-    }
-
-    /// The pairs found since the last call, which are then forgotten.
-    mutating func takePairs() -> [Pair] {
-        defer { pairs.removeAll() }
-        return pairs
     }
 
     /// The pairs of `field` among `records`, found now.

@@ -35,15 +35,6 @@ extension RuleID {
 
     private static let positions: [RuleID: Int] = Dictionary(
         uniqueKeysWithValues: allCases.enumerated().map { ($1, $0) })
-
-    /// The identifier at `position` (``position``); nil past the last. `allCases` makes a new
-    /// array each time it is asked for, which packed findings and fixes read back by the
-    /// thousand would pay each time.
-    static func at(position: Int) -> RuleID? {
-        position >= 0 && position < byPosition.count ? byPosition[position] : nil
-    }
-
-    private static let byPosition = allCases
 }
 
 extension ShoppingList {
@@ -58,10 +49,9 @@ extension ShoppingList {
         let selected = RuleRegistry.all.compactMap { rule in
             rule.check.flatMap { check in rules?.contains(rule.id) ?? true ? (rule.id, check) : nil }
         }
-        let memory = partMemory ?? CheckMemory()
         return document.withRawNodes { nodes in
             let reports = SharedWork.map(selected.count, concurrently: sharing) { position in
-                var context = CheckContext(list: self, nodes: nodes, rule: selected[position].0, memory: memory)
+                var context = CheckContext(list: self, nodes: nodes, rule: selected[position].0)
                 selected[position].1(&context)
                 return context.reported
             }

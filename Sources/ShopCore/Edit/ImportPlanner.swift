@@ -2,7 +2,7 @@ import YAML
 
 /// What an import changes, worked out in full from what it needs to know of the list
 /// (``ItemFacts``) before anything is planned in an editor, so that a refused import leaves
-/// the list as it was, and so that the same plan is made on a whole list and on one read in parts.
+/// the list as it was.
 struct ImportPlanner {
     let facts: ItemFacts
     /// The plan made so far.

@@ -47,21 +47,99 @@ public struct CategorySections: Sendable {
     /// Groups the items of `list` that are in `scope` and that `filter` keeps; with `category`,
     /// only the items of that category (matched like names).
     public init(list: ShoppingList, scope: ItemScope, category: String? = nil, filter: ItemFilter = ItemFilter()) {
-        var sectioning = CategorySectioning(scope: scope, category: category, filter: filter)
-        var positions: [[Int32]] = []
-        var uncategorized: [Int32] = []
-        sectioning.forEachShown(in: list) { position, group in
-            guard let group else { return uncategorized.append(Int32(position)) }
-            while positions.count <= group { positions.append([]) }
-            positions[group].append(Int32(position))
-        }
         let items = list.items
-        sections = sectioning.sections(
-            hasItems: { $0 < positions.count && !positions[$0].isEmpty }, uncategorized: !uncategorized.isEmpty
-        ).map { section in
-            Section(
-                heading: section.heading, isUncategorized: section.group == nil,
-                items: SectionItems(list: items, positions: section.group.map { positions[$0] } ?? uncategorized))
+        let listed = list.categories ?? []
+        var listedIndex: [NameKey: Int] = [:]
+        for (index, name) in listed.enumerated() where listedIndex[NameKey(name)] == nil {
+            listedIndex[NameKey(name)] = index
         }
+        let wanted = category.map(NameKey.init)
+
+        // Group numbers: 0..<listed.count for listed categories, then one per unlisted category in
+        // order of first use. Most items spell their category exactly like the ones before them,
+        // so the normalized key is computed once per spelling.
+        var groupOfSpelling: [String: Int] = [:]
+        var unlistedKeys: [NameKey] = []
+        var unlistedHeadings: [String] = []
+        var unlistedGroup: [NameKey: Int] = [:]
+        var positions: [[Int32]] = Array(repeating: [], count: listed.count)
+        var uncategorized: [Int32] = []
+
+        func groupNumber(_ spelling: String) -> Int {
+            let key = NameKey(spelling)
+            if key.isEmpty { return -1 }
+            if let index = listedIndex[key] { return index }
+            if let index = unlistedGroup[key] { return index }
+            let group = positions.count
+            unlistedGroup[key] = group
+            unlistedKeys.append(key)
+            unlistedHeadings.append(spelling)
+            positions.append([])
+            return group
+        }
+
+        // Only the category and the flags are needed here, read straight from the nodes.
+        list.document.withRawNodes { nodes in
+            for (position, record) in list.records.enumerated() {
+                let entry = ItemView(nodes: nodes, record: record, decimals: list.priceDecimals)
+                guard scope == .all || entry.buy else { continue }
+                if !filter.keepsEverything {
+                    if filter.notDone && entry.done { continue }
+                    if let text = filter.nameContains {
+                        guard let name = entry.text(.name), NameKey(utf8: name).contains(text) else { continue }
+                    }
+                }
+                var group = -1
+                if let bytes = entry.text(.category) {
+                    let spelling = String(decoding: bytes, as: UTF8.self)
+                    if let known = groupOfSpelling[spelling] {
+                        group = known
+                    } else {
+                        group = groupNumber(spelling)
+                        groupOfSpelling[spelling] = group
+                    }
+                }
+                if group < 0 {
+                    // No category, or one that is only white space.
+                    if wanted == nil { uncategorized.append(Int32(position)) }
+                    continue
+                }
+                positions[group].append(Int32(position))
+            }
+        }
+
+        var sections: [Section] = []
+        var usedKeys: Set<NameKey> = []
+        func addGroup(_ group: Int, heading: String, key: NameKey) {
+            guard !positions[group].isEmpty, wanted == nil || wanted == key else { return }
+            usedKeys.insert(key)
+            sections.append(
+                Section(
+                    heading: heading.trimmingWhiteSpace(), isUncategorized: false,
+                    items: SectionItems(list: items, positions: positions[group])))
+        }
+        for (index, name) in listed.enumerated() where listedIndex[NameKey(name)] == index {
+            addGroup(index, heading: name, key: NameKey(name))
+        }
+        let alphabetical = unlistedKeys.indices.sorted {
+            unlistedKeys[$0].bytes.lexicographicallyPrecedes(unlistedKeys[$1].bytes)
+        }
+        for index in alphabetical {
+            addGroup(listed.count + index, heading: unlistedHeadings[index], key: unlistedKeys[index])
+        }
+        if !uncategorized.isEmpty {
+            let heading: String?
+            if sections.isEmpty {
+                heading = nil
+            } else {
+                let candidates = [Self.otherHeading] + Self.fallbackOtherHeadings
+                heading = candidates.first { !usedKeys.contains(NameKey($0)) } ?? candidates[candidates.count - 1]
+            }
+            sections.append(
+                Section(
+                    heading: heading, isUncategorized: true, items: SectionItems(list: items, positions: uncategorized))
+            )
+        }
+        self.sections = sections
     }
 }

@@ -1,8 +1,7 @@
 import YAML
 
 /// The `categories` of a list, ready to look items' categories up in: as written, each once, and by
-/// key (compared like names). Built once when the list is decoded, and shared by the parts of a
-/// list read in parts.
+/// key (compared like names). Built once when the list is decoded.
 struct CategoryIndex: Sendable {
     /// The categories that are names, each once (compared like names), as written, in aisle order.
     let names: [String]

@@ -20,38 +20,14 @@ struct ListDecoder {
         self.document = document
     }
 
-    /// What the top level says: the settings, and where the parts of the list are.
-    struct TopLevel: Sendable {
-        var layout: ListLayout
-        var title: String?
-        var currency: Currency?
-        var categoryIndex: CategoryIndex?
-    }
-
-    /// What was decoded of the top level, to be given to the decoding of another part of the same
-    /// list (whose rows before its items are the same): what the items say is left out.
-    var topLevel: TopLevel {
-        var itemsFree = layout
-        itemsFree.itemsThatAreNotMappings = false
-        return TopLevel(layout: itemsFree, title: title, currency: currency, categoryIndex: categoryIndex)
-    }
-
-    /// What an earlier part of the same list found of the top level it held, whose categories are
-    /// taken as they are when the top level is decoded again.
-    var knownTopLevel: TopLevel?
-
     /// Decodes the document; the items from `streamed`, when it read them as the list's own
-    /// decoding would have; the top level as `known` says, when given.
-    mutating func decode(streamed: StreamingItemDecoder? = nil, topLevel known: TopLevel? = nil) {
+    /// decoding would have.
+    mutating func decode(streamed: StreamingItemDecoder? = nil) {
         guard let root = document.root else { return }
         layout.root = Int32(root.id.index)
         document.withRawNodes { nodes in
             guard nodes.isMapping(root.id.index) else { return }
-            if let known {
-                (layout, title, currency, categoryIndex) = (known.layout, known.title, known.currency, known.categoryIndex)
-            } else {
-                decodeRoot(root.id.index, nodes: nodes)
-            }
+            decodeRoot(root.id.index, nodes: nodes)
             guard layout.items >= 0 else { return }
             let decimals = currency?.decimals ?? Currency.defaultDecimals
             if let streamed, streamed.itemsNode == Int(layout.items), streamed.decimals == decimals,
@@ -102,11 +78,8 @@ struct ListDecoder {
             case .categories:
                 layout.categories = Int32(value)
                 if nodes.isSequence(value) {
-                    // The same rows another part of the list read, or an edit copied unchanged:
-                    // what was read of them holds.
-                    if let known = knownTopLevel, known.layout.categories == Int32(value), let index = known.categoryIndex {
-                        categoryIndex = index
-                    } else if let index = carried?.categoryIndex(of: value, nodes: nodes) {
+                    // The same rows an edit copied unchanged: what was read of them holds.
+                    if let index = carried?.categoryIndex(of: value, nodes: nodes) {
                         categoryIndex = index
                     } else {
                         categoryIndex = CategoryIndex(value, nodes: nodes)

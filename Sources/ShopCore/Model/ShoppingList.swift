@@ -23,12 +23,6 @@ public struct ShoppingList: Sendable {
     /// nil when the duplicate rules are to find them.
     let repeatedNames: [RepeatedFingerprints.Pair]?
     let repeatedIDs: [RepeatedFingerprints.Pair]?
-    /// The whole list, or which part of a list read in parts.
-    public let scope: ListScope
-    /// For a part of a list read in parts, what the rules remember from the earlier parts.
-    let partMemory: CheckMemory?
-    /// What the decoding of this list's top level found, for the next part of a list read in parts.
-    private(set) var decodedTopLevel: ListDecoder.TopLevel?
 
     /// Decodes a document.
     public init(document: Document) {
@@ -39,47 +33,16 @@ public struct ShoppingList: Sendable {
     /// the items whose rows it copied unchanged keep their records.
     func applying(_ edit: DocumentEdit) -> ShoppingList {
         let (edited, rows) = document.applyingWithRows(edit)
-        return ShoppingList(document: edited, streamed: nil, carried: CarriedRecords(of: self, rows: rows), scope: scope)
+        return ShoppingList(document: edited, streamed: nil, carried: CarriedRecords(of: self, rows: rows))
     }
 
     /// Decodes a document whose items `streamed` decoded while it was read, or whose unchanged
     /// items have records `carried`.
-    init(document: Document, streamed: StreamingItemDecoder?, carried: CarriedRecords? = nil, scope: ListScope = .whole) {
+    init(document: Document, streamed: StreamingItemDecoder?, carried: CarriedRecords? = nil) {
         var decoder = ListDecoder(document: document)
         decoder.carried = carried
         decoder.decode(streamed: streamed)
-        self.init(decoder, scope: scope, memory: nil)
-    }
-
-    /// A part of a list read in parts: `document` holds the part's items, whose repeated names and
-    /// ids are found with `fingerprints`, which the earlier parts' items went into (without them,
-    /// the rules find the repeats within the part).
-    /// The top level is `topLevel` when given; else it is decoded, taking the categories of
-    /// `earlierTopLevel` (an earlier part's) when they are the same rows.
-    init(
-        part document: Document, scope: ListScope, topLevel: ListDecoder.TopLevel?, earlierTopLevel: ListDecoder.TopLevel? = nil,
-        fingerprints: inout ItemFingerprints?, memory: CheckMemory
-    ) {
-        var decoder = ListDecoder(document: document)
-        decoder.knownTopLevel = earlierTopLevel
-        decoder.decode(topLevel: topLevel)
-        if fingerprints != nil {
-            document.withRawNodes { nodes in
-                // Changed in place through the optional: a copy of the tables would be made.
-                for record in decoder.records {
-                    fingerprints?.names.add(record, nodes: nodes)
-                    fingerprints?.ids.add(record, nodes: nodes)
-                }
-            }
-            decoder.repeatedNames = fingerprints?.names.takePairs()
-            decoder.repeatedIDs = fingerprints?.ids.takePairs()
-        }
-        self.init(decoder, scope: scope, memory: memory)
-        decodedTopLevel = decoder.topLevel
-    }
-
-    private init(_ decoder: ListDecoder, scope: ListScope, memory: CheckMemory?) {
-        document = decoder.document
+        self.document = decoder.document
         title = decoder.title
         currency = decoder.currency
         categoryIndex = decoder.categoryIndex
@@ -87,8 +50,6 @@ public struct ShoppingList: Sendable {
         layout = decoder.layout
         repeatedNames = decoder.repeatedNames
         repeatedIDs = decoder.repeatedIDs
-        self.scope = scope
-        partMemory = memory
     }
 
     /// Reads a list from bytes: the document, with its items decoded while it is read. A file

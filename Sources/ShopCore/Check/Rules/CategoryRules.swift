@@ -10,7 +10,7 @@ enum CategoryRules {
         check: { context in
             let nodes = context.nodes
             let sequence = Int(context.layout.categories)
-            guard context.checksTopLevel, sequence >= 0, nodes.isSequence(sequence) else { return }
+            guard sequence >= 0, nodes.isSequence(sequence) else { return }
             var seen: [NameKey: Int] = [:]
             var previous: Int?
             for entry in nodes.items(of: sequence) {
@@ -76,9 +76,9 @@ enum CategoryRules {
         let categories = index.names
         let nodes = context.nodes
         // A suggestion measures the name against every category: a bound on that work keeps a
-        // file with thousands of categories and unknown ones quick to check. The suggestions made,
-        // and what is left of that work, go on from part to part of a list read in parts.
-        let memory = context.memory
+        // file with thousands of categories and unknown ones quick to check.
+        var suggestions: [String: String?] = [:]
+        var comparisonsLeft = 200_000
         for record in context.records {
             guard let value = context.item(record).valueNode(.category), nodes.isScalar(value), !nodes.isNull(value) else {
                 continue
@@ -98,12 +98,12 @@ enum CategoryRules {
             }
             guard !spelling else { continue }
             var suggestion: String?
-            if let known = memory.categories[category] {
+            if let known = suggestions[category] {
                 suggestion = known
-            } else if memory.comparisonsLeft > 0 {
-                memory.comparisonsLeft -= categories.count
+            } else if comparisonsLeft > 0 {
+                comparisonsLeft -= categories.count
                 suggestion = SpellingSuggestion.closest(to: category, among: categories)
-                memory.categories[category] = suggestion
+                suggestions[category] = suggestion
             }
             var message = "category \"\(category)\" is not in \"categories\""
             var fixes: [Fix] = []

@@ -7,7 +7,7 @@ enum CurrencyRule {
         check: { context in
             let nodes = context.nodes
             let value = Int(context.layout.currency)
-            guard context.checksTopLevel, value >= 0, nodes.isScalar(value), !nodes.isNull(value) else { return }
+            guard value >= 0, nodes.isScalar(value), !nodes.isNull(value) else { return }
             let code = context.text(value)
             guard Currency(code: code) == nil else { return }
             var fixes: [Fix] = []

@@ -10,12 +10,11 @@ enum DuplicateKeyRule {
             let nodes = context.nodes
             guard context.layout.root >= 0, nodes.isMapping(Int(context.layout.root)) else { return }
             let root = Int(context.layout.root)
-            if context.checksTopLevel { check(root, &context) }
+            check(root, &context)
             for record in context.records where !record.marks.isDisjoint(with: [.repeatedKey, .otherKeys]) {
                 check(Int(record.node), &context)
             }
-            // A part of a list read in parts leaves its top level to the last part.
-            checkNested(after: context.checksTopLevel ? root : Int(context.layout.items), &context)
+            checkNested(after: root, &context)
         })
 
     /// Reports every key of `mapping` that an earlier key of it spells the same.

@@ -8,10 +8,6 @@ enum StructureRule {
         summary:
             "The top level must be a mapping with an `items` list of mappings, and known keys must have values of the right kind.",
         check: { context in
-            guard context.checksTopLevel else {
-                checkItems(&context)
-                return
-            }
             guard context.layout.root >= 0 else {
                 context.report(
                     nil,

@@ -12,7 +12,7 @@ enum UnknownKeyRule {
         check: { context in
             let nodes = context.nodes
             guard context.layout.root >= 0, nodes.isMapping(Int(context.layout.root)) else { return }
-            if context.checksTopLevel && context.layout.unusualTopLevel {
+            if context.layout.unusualTopLevel {
                 check(Int(context.layout.root), known: ListKey.allCases.map(\.rawValue), skipping: [], &context)
             }
             let itemKeys = ItemKey.allCases.map(\.rawValue)
