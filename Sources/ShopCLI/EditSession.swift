@@ -26,67 +26,85 @@ enum EditSession {
         do throws(FileError) {
             return try FileAccess.withExclusiveLock(for: path) { () throws(FileError) -> Int32 in
                 let (bytes, version) = try FileAccess.readVersion(path)
-                let list: ShoppingList
-                switch ShoppingList.read(bytes) {
-                case .failure(let failure):
-                    let loaded = ListFile.unreadable(failure, bytes: bytes, path: path)
-                    loaded.reportDiagnostics(to: console, errorsOnly: true)
-                    console.error(loaded.unreadableAdvice)
-                    return 1
-                case .success(let read):
-                    list = read
-                }
-                let document = list.document
-                let displayPath = CommandContext.displayName(path)
-                var editor: ListEditor
-                do throws(EditRefusal) {
-                    // Decoded once, as it was read; the editor checks only the shape it needs.
-                    editor = try ListEditor(list: list)
-                    if let named = context.arguments.value("file") {
-                        editor.command = "shop -f " + ListEditor.quotedForShell(named)
+                switch edit(bytes, path: path, context: context, keepingBefore: preview != nil, change) {
+                case .ended(let status):
+                    return status
+                case .edited(let before, let after, let notes):
+                    if let preview, let before {
+                        preview(before, after ?? before)
+                        for note in notes where note.kind == .warning { console.warning(note.message) }
+                        return 0
                     }
-                    try change(&editor)
-                } catch {
-                    if !error.diagnostics.isEmpty {
-                        ListFile.report(error.diagnostics, path: displayPath, source: document.source, to: console)
+                    if let after {
+                        // The decoding of the re-check tells the canonical form what to look at; the
+                        // text is written as it is printed, so that a large list is never held twice.
+                        let policy = CanonicalForm.policy(for: after)
+                        try FileAccess.writeAtomically(to: path, replacing: version) { write in
+                            after.document.format(policy: policy, into: write)
+                        }
                     }
-                    report(error, path: path, console)
-                    return 1
-                }
-                var after = list
-                let changed = editor.changed
-                if changed {
-                    // One re-check of the edited document: its shape must stay a list's. The
-                    // editor lets go of its changes once they are made (a large import's new items).
-                    let editedList = editor.takeEditedList()
-                    guard editedList.check(RuleRegistry.structural).isEmpty else {
-                        console.error("the change would leave \(displayPath) broken; nothing was written")
-                        return 1
-                    }
-                    after = editedList
-                }
-                if let preview {
-                    preview(list, after)
-                    for note in editor.notes where note.kind == .warning { console.warning(note.message) }
+                    report(notes, path: path, console)
                     return 0
                 }
-                if changed {
-                    let edited = after.document
-                    let editedList = after
-                    // The decoding of the re-check tells the canonical form what to look at; the
-                    // text is written as it is printed, so that a large list is never held twice.
-                    let policy = CanonicalForm.policy(for: editedList)
-                    try FileAccess.writeAtomically(to: path, replacing: version) { write in
-                        edited.format(policy: policy, into: write)
-                    }
-                }
-                report(editor.notes, path: path, console)
-                return 0
             }
         } catch {
             report(error, console)
             return 2
         }
+    }
+
+    /// What an edit came to before anything is written.
+    private enum Made {
+        /// The command ends with this status: the edit was refused, and why was said.
+        case ended(Int32)
+        /// The list as read (kept for a preview only), the list the edit makes (nil when it changes
+        /// nothing), and what the edit said.
+        case edited(before: ShoppingList?, after: ShoppingList?, notes: [EditNote])
+    }
+
+    /// Makes `change` on the list `bytes` hold (the file at `path`). Unless `keepingBefore`, the list
+    /// as read is let go of when this returns: an edit of a long list then prints the list it makes
+    /// without holding the one it read.
+    private static func edit(
+        _ bytes: [UInt8], path: String, context: CommandContext, keepingBefore: Bool,
+        _ change: (inout ListEditor) throws(EditRefusal) -> Void
+    ) -> Made {
+        let console = context.console
+        let list: ShoppingList
+        switch ShoppingList.read(bytes) {
+        case .failure(let failure):
+            let loaded = ListFile.unreadable(failure, bytes: bytes, path: path)
+            loaded.reportDiagnostics(to: console, errorsOnly: true)
+            console.error(loaded.unreadableAdvice)
+            return .ended(1)
+        case .success(let read):
+            list = read
+        }
+        let displayPath = CommandContext.displayName(path)
+        var editor: ListEditor
+        do throws(EditRefusal) {
+            // Decoded once, as it was read; the editor checks only the shape it needs.
+            editor = try ListEditor(list: list)
+            if let named = context.arguments.value("file") {
+                editor.command = "shop -f " + ListEditor.quotedForShell(named)
+            }
+            try change(&editor)
+        } catch {
+            if !error.diagnostics.isEmpty {
+                ListFile.report(error.diagnostics, path: displayPath, source: list.document.source, to: console)
+            }
+            report(error, path: path, console)
+            return .ended(1)
+        }
+        guard editor.changed else { return .edited(before: keepingBefore ? list : nil, after: nil, notes: editor.notes) }
+        // One re-check of the edited document: its shape must stay a list's. The editor lets go of
+        // its changes once they are made (a large import's new items).
+        let edited = editor.takeEditedList()
+        guard edited.check(RuleRegistry.structural).isEmpty else {
+            console.error("the change would leave \(displayPath) broken; nothing was written")
+            return .ended(1)
+        }
+        return .edited(before: keepingBefore ? list : nil, after: edited, notes: editor.notes)
     }
 
     /// Says why an edit was refused. Which file refused is said when it is not the one a reader

@@ -4,7 +4,7 @@
     import Darwin
 #endif
 
-/// The environment variables a command reads (`SHOP_FILE`, `TMPDIR`, `NO_COLOR`, `TERM`, `PATH`,
+/// The environment variables a command reads (`SHOP_FILE`, `NO_COLOR`, `TERM`, `PATH`,
 /// `HOME`, `XDG_CONFIG_HOME`), each looked up when it is asked for. A dictionary of the whole
 /// environment, built at start-up, cost 40% of the instructions of `shop --version` (the
 /// dictionary's type is set up at run time on first use) for the one or two names a run reads.
