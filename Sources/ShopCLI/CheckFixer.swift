@@ -22,34 +22,21 @@ enum CheckFixer {
             outcome.report = try FileAccess.withExclusiveLock(for: path) { () throws(FileError) -> FileReport in
                 let displayPath = CommandContext.displayName(path)
                 let (bytes, version) = try FileAccess.readVersion(path)
-                let rounds: FixRounds
-                switch FixRounds.apply(to: bytes) {
-                case .failure(let failure):
-                    console.note(noFixApplies(to: displayPath, afterFixes: false))
-                    return FileReport(path: displayPath, diagnostics: ListFile.unreadable(failure, bytes: bytes, path: path).diagnostics)
-                case .success(let made):
-                    rounds = made
+                let formatted: [UInt8]
+                let applied: [AppliedFix]
+                switch fixed(bytes, path: path, displayPath: displayPath, console: console) {
+                case .unchanged(let report):
+                    return report
+                case .fixed(let text, let fixes):
+                    (formatted, applied) = (text, fixes)
                 }
-                guard !rounds.fixed.isEmpty else {
-                    // Safe fixes that were not made are said to be waiting, not left to look ignored.
-                    let findings = rounds.findings
-                    if findings.contains(where: { $0.rule == .structure }), findings.contains(where: { $0.fixes.contains(where: \.isSafe) }) {
-                        console.note("no fix was made in \(displayPath): its structure errors must be fixed by hand first")
-                    } else if findings.contains(where: { $0.severity == .error }) {
-                        // Else `--fix` would end with the errors and no word on why none went away.
-                        console.note(noFixApplies(to: displayPath, afterFixes: false))
-                    }
-                    return FileReport(path: displayPath, diagnostics: ResolvedFindings(findings, in: SourceText(bytes: bytes)))
-                }
-                let fixed = rounds.list
-                let formatted = fixed.document.formatted(policy: CanonicalForm.policy(for: fixed))
                 do throws(FileError) {
                     try FileAccess.writeAtomically(formatted, to: path, replacing: version)
                 } catch {
                     outcome.failure = error
                     return FileReport(checking: bytes, path: path, displayPath: displayPath)
                 }
-                for fix in rounds.fixed.joined() {
+                for fix in applied {
                     console.note(
                         "fixed \(displayPath):\(fix.location.line):\(fix.location.column): \(fix.title) [\(fix.rule.rawValue)]")
                 }
@@ -61,6 +48,41 @@ enum CheckFixer {
             outcome.failure = error
         }
         return outcome
+    }
+
+    /// What fixing a text came to.
+    private enum Fixing {
+        /// No fix applied: the report of the text as it is.
+        case unchanged(FileReport)
+        /// The fixed list's text in canonical form, and the fixes made, in order.
+        case fixed([UInt8], [AppliedFix])
+    }
+
+    /// Applies the safe fixes of the list `bytes` hold in rounds and prints the fixed list; the
+    /// rounds' lists are let go of when this returns, before the printed text is checked.
+    private static func fixed(_ bytes: [UInt8], path: String, displayPath: String, console: Console) -> Fixing {
+        let rounds: FixRounds
+        switch FixRounds.apply(to: bytes) {
+        case .failure(let failure):
+            console.note(noFixApplies(to: displayPath, afterFixes: false))
+            return .unchanged(
+                FileReport(path: displayPath, diagnostics: ListFile.unreadable(failure, bytes: bytes, path: path).diagnostics))
+        case .success(let made):
+            rounds = made
+        }
+        guard !rounds.fixed.isEmpty else {
+            // Safe fixes that were not made are said to be waiting, not left to look ignored.
+            let findings = rounds.findings
+            if findings.contains(where: { $0.rule == .structure }), findings.contains(where: { $0.fixes.contains(where: \.isSafe) }) {
+                console.note("no fix was made in \(displayPath): its structure errors must be fixed by hand first")
+            } else if findings.contains(where: { $0.severity == .error }) {
+                // Else `--fix` would end with the errors and no word on why none went away.
+                console.note(noFixApplies(to: displayPath, afterFixes: false))
+            }
+            return .unchanged(FileReport(path: displayPath, diagnostics: ResolvedFindings(findings, in: SourceText(bytes: bytes))))
+        }
+        let list = rounds.list
+        return .fixed(list.document.formatted(policy: CanonicalForm.policy(for: list)), Array(rounds.fixed.joined()))
     }
 
     /// Says that the errors of a file (those left once the fixes were made, `afterFixes`) have no

@@ -18,26 +18,9 @@ import ShopCore
 /// Still to get: 20.94 EUR
 /// ```
 ///
-/// The sections and rows are those of ``CategorySections``; the widths of the columns are those of
-/// their widest cells.
+/// The sections and rows are those of ``CategorySections``. The items are gone through twice: once
+/// for the widths of the columns and the totals, once to write their rows, so that no row is held.
 struct ListTable {
-    /// How a row starts.
-    enum Mark {
-        /// On the list, not yet in the basket: `[ ]`.
-        case toGet
-        /// In the basket: `[x]`.
-        case done
-        /// Not on the list (shown with --all): no box.
-        case none
-    }
-
-    /// One section: its heading, its rows (a mark and the cells), and the total of its items.
-    struct Section {
-        var heading: String?
-        var rows: [(mark: Mark, cells: [String])] = []
-        var subtotal: ListTotals
-    }
-
     static let header = ["Name", "Qty", "Unit", "Price", "Total"]
     /// Which columns are numbers, aligned to the right.
     static let rightAligned = [false, true, false, true, true]
@@ -46,40 +29,44 @@ struct ListTable {
 
     let decimals: Int
     let currency: Currency?
-    private var sections: [Section] = []
+    private let sections: [CategorySections.Section]
+    /// The total of each section's items.
+    private var subtotals: [ListTotals] = []
     private var totals: ListTotals
     private var stillToGet: ListTotals
     /// The widest cell of each column.
     private var widths = Self.header.map(DisplayWidth.of)
 
     /// The table of `sections`, the items of `list` it shows.
-    init(list: ShoppingList, sections shown: [CategorySections.Section]) {
+    init(list: ShoppingList, sections: [CategorySections.Section]) {
         decimals = list.priceDecimals
         currency = list.currency
+        self.sections = sections
         totals = ListTotals(decimals: decimals)
         stillToGet = ListTotals(decimals: decimals)
-        for shownSection in shown {
-            var section = Section(heading: shownSection.heading, subtotal: ListTotals(decimals: decimals))
-            for item in shownSection.items {
+        for section in sections {
+            var subtotal = ListTotals(decimals: decimals)
+            for item in section.items {
                 totals.add(item)
-                section.subtotal.add(item)
+                subtotal.add(item)
                 if item.buy && !item.done { stillToGet.add(item) }
-                let price = item.price
-                let lineTotal = price.map {
-                    ListTotals.lineTotal(price: $0, quantity: item.effectiveQuantity, decimals: decimals)
-                }
-                let cells = [
-                    Self.terminalSafe(item.name ?? ""),
-                    item.effectiveQuantity.description,
-                    Self.terminalSafe(item.unit ?? ""),
-                    price?.formatted(decimals: decimals) ?? "",
-                    lineTotal?.formatted(decimals: decimals) ?? "",
-                ]
-                for (column, cell) in cells.enumerated() { widths[column] = max(widths[column], DisplayWidth.of(cell)) }
-                section.rows.append((item.done ? .done : (item.buy ? .toGet : .none), cells))
+                for (column, cell) in cells(of: item).enumerated() { widths[column] = max(widths[column], DisplayWidth.of(cell)) }
             }
-            sections.append(section)
+            subtotals.append(subtotal)
         }
+    }
+
+    /// The cells of an item's row.
+    private func cells(of item: Item) -> [String] {
+        let price = item.price
+        let lineTotal = price.map { ListTotals.lineTotal(price: $0, quantity: item.effectiveQuantity, decimals: decimals) }
+        return [
+            Self.terminalSafe(item.name ?? ""),
+            item.effectiveQuantity.description,
+            Self.terminalSafe(item.unit ?? ""),
+            price?.formatted(decimals: decimals) ?? "",
+            lineTotal?.formatted(decimals: decimals) ?? "",
+        ]
     }
 
     /// Writes the table under `title`, styled for the console's standard output, a line at a time.
@@ -87,16 +74,14 @@ struct ListTable {
         let grouped = sections.contains { $0.heading != nil }
         // A group in which nothing has a price has no sum to show: a subtotal of 0.00 would say
         // its things cost nothing.
-        let subtotalCells = { (section: Section) -> [String]? in
-            guard grouped, section.subtotal.unpricedCount < section.subtotal.itemCount else { return nil }
-            return ["Subtotal", "", "", "", section.subtotal.total.formatted(decimals: decimals)]
+        let subtotalCells = { (subtotal: ListTotals) -> [String]? in
+            guard grouped, subtotal.unpricedCount < subtotal.itemCount else { return nil }
+            return ["Subtotal", "", "", "", subtotal.total.formatted(decimals: decimals)]
         }
         var widths = widths
-        if grouped {
-            for section in sections {
-                for (column, cell) in (subtotalCells(section) ?? []).enumerated() {
-                    widths[column] = max(widths[column], DisplayWidth.of(cell))
-                }
+        for subtotal in subtotals {
+            for (column, cell) in (subtotalCells(subtotal) ?? []).enumerated() {
+                widths[column] = max(widths[column], DisplayWidth.of(cell))
             }
         }
         func line(_ mark: String, _ cells: [String]) -> String {
@@ -112,19 +97,20 @@ struct ListTable {
         let out = console.out
         out.write(console.styled(Self.terminalSafe(title), .bold) + "\n\n")
         out.write(console.styled(line(String(repeating: " ", count: Self.markWidth), Self.header), .dim) + "\n")
-        for section in sections {
+        for (section, subtotal) in zip(sections, subtotals) {
             out.write("\n")
             if let heading = section.heading {
                 out.write(console.styled(Self.terminalSafe(heading), .bold) + "\n")
             }
-            for (mark, cells) in section.rows {
-                switch mark {
-                case .toGet: out.write(line("  [ ] ", cells) + "\n")
-                case .done: out.write(console.styled(line("  [x] ", cells), .dim) + "\n")
-                case .none: out.write(line("      ", cells) + "\n")
+            for item in section.items {
+                let cells = cells(of: item)
+                if item.done {
+                    out.write(console.styled(line("  [x] ", cells), .dim) + "\n")
+                } else {
+                    out.write(line(item.buy ? "  [ ] " : "      ", cells) + "\n")
                 }
             }
-            if let cells = subtotalCells(section) {
+            if let cells = subtotalCells(subtotal) {
                 out.write(console.styled(line("      ", cells), .dim) + "\n")
             }
         }

@@ -58,7 +58,10 @@ struct CheckContext {
                 all.append((Order(offset: order.offset, innerFirst: order.innerFirst, sequence: all.count), finding))
             }
         }
-        return all.sorted { $0.order < $1.order }.map(\.finding)
+        // Sorted in place: a list with a finding on each of 90,000 items holds one array of them
+        // less at the peak.
+        all.sort { $0.order < $1.order }
+        return all.map(\.finding)
     }
 
     /// Where a node was written: from its first character to just past its last. A node added by an

@@ -12,9 +12,12 @@ public struct ListEditor: Sendable {
     /// What the command told the person, in order.
     public private(set) var notes: [EditNote] = []
 
-    /// The key changes planned for one item.
+    /// The key changes planned for one item. The item is kept by its position and node, not as an
+    /// ``Item`` (which holds the list): `clear --all` of a long list plans one for every item.
     struct ItemPlan: Sendable {
-        var item: Item
+        /// The item's position among the list's items, and its mapping's node.
+        var position: Int
+        var node: Int
         /// Keys to set, with their new values.
         var sets: [(key: ItemKey, value: Fragment)] = []
         /// Keys to remove, as written (known keys and `x-` or unknown ones).
@@ -97,7 +100,7 @@ public struct ListEditor: Sendable {
 
     /// Plans setting `key` of `item` to `value` (which `same` says is already there or not).
     mutating func plan(_ item: Item, set key: ItemKey, to value: Fragment) {
-        var plan = plans[item.node.index] ?? ItemPlan(item: item)
+        var plan = plans[item.node.index] ?? ItemPlan(position: item.position, node: item.node.index)
         plan.sets.removeAll { $0.key == key }
         plan.sets.append((key, value))
         store(plan)
@@ -105,13 +108,13 @@ public struct ListEditor: Sendable {
 
     /// Plans removing every entry with the key `key` from `item`.
     mutating func plan(_ item: Item, unset key: String) {
-        var plan = plans[item.node.index] ?? ItemPlan(item: item)
+        var plan = plans[item.node.index] ?? ItemPlan(position: item.position, node: item.node.index)
         if !plan.unsets.contains(key) { plan.unsets.append(key) }
         store(plan)
     }
 
     private mutating func store(_ plan: ItemPlan) {
-        let node = plan.item.node.index
+        let node = plan.node
         guard !removedItems.contains(node) else { return }
         if plans[node] == nil { planOrder.append(node) }
         plans[node] = plan
@@ -121,12 +124,13 @@ public struct ListEditor: Sendable {
     /// new entries where the canonical key order puts them, removed entries' comments kept.
     private func addChanges(of plan: ItemPlan, to edit: inout DocumentEdit) {
         let document = list.document
-        let mapping = document.node(plan.item.node)
+        let item = list.items[plan.position]
+        let mapping = document.node(item.node)
         let entries = mapping.entries
         let removed = Set(
             entries.indices.filter { index in entries[index].key.value.map(plan.unsets.contains) ?? false })
         for (key, value) in plan.sets.sorted(by: { $0.key.rank < $1.key.rank }) {
-            if let existing = plan.item.valueNode(key) {
+            if let existing = item.valueNode(key) {
                 edit.replace(existing, with: value)
                 continue
             }
