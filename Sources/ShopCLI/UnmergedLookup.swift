@@ -78,15 +78,38 @@ final class UnmergedLookup: Sendable {
         let indexPath = gitFolder + "/index"
         guard let now = FileVersion.current(indexPath) else { return nil }
         if let known = indexes.withLock({ $0[indexPath] }), known.version == now { return known.paths }
-        guard let format = Self.objectFormat(gitFolder: gitFolder),
-            let (bytes, read) = try? FileAccess.readVersion(indexPath), let version = read
+        guard let format = Self.objectFormat(gitFolder: gitFolder), let (version, paths) = Self.read(indexPath, format: format)
         else { return nil }
-        let paths = GitIndex.unmergedPaths(bytes, format: format)
         indexes.withLock { indexes in
             if indexes.count >= Self.keptIndexes { indexes.removeAll() }
             indexes[indexPath] = ReadIndex(version: version, paths: paths)
         }
         return paths
+    }
+
+    /// The unmerged paths of the index at `path`, with the version read; nil when it cannot be
+    /// opened or mapped (an index that cannot be read has nil paths).
+    ///
+    /// The index is mapped, not read into an array: an index of 20,000 paths is 1.7 MB, and
+    /// reading it into new memory cost `check` 2 ms, mostly in page faults, where mapping and
+    /// scanning it costs 0.3 ms (git maps it too). A mapped file that shrinks under its reader kills it
+    /// (SIGBUS), but git never changes an index in place: it writes `index.lock` and renames it
+    /// over the index, and the file mapped here stays as it was until it is unmapped.
+    private static func read(_ path: String, format: GitObjectFormat) -> (FileVersion, [[UInt8]: UnmergedStages]?)? {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
+        let size = Int(info.st_size)
+        // An empty file is no index (mmap refuses a length of 0).
+        guard size > 0 else { return (FileVersion(info), nil) }
+        guard let mapping = mmap(nil, size, PROT_READ, MAP_PRIVATE, descriptor, 0),
+            mapping != UnsafeMutableRawPointer(bitPattern: -1)
+        else { return nil }
+        defer { munmap(mapping, size) }
+        let bytes = UnsafeBufferPointer(start: mapping.assumingMemoryBound(to: UInt8.self), count: size)
+        return (FileVersion(info), GitIndex.unmergedPaths(bytes, format: format))
     }
 
     /// The object format the repository's configuration names: in the common git folder, which a

@@ -30,16 +30,24 @@ public enum GitIndex {
     /// Every entry of the index `bytes` hold, in the index's order; nil when shop cannot read it.
     public static func entries(_ bytes: [UInt8], format: GitObjectFormat) -> [Entry]? {
         var entries: [Entry] = []
-        let read = scan(bytes, format: format) { path, stage, objectID, mode in
-            entries.append(Entry(path: Array(path), stage: stage, objectID: Array(objectID), mode: mode))
+        let read = bytes.withUnsafeBufferPointer { buffer in
+            scan(buffer, format: format) { path, stage, objectID, mode in
+                entries.append(Entry(path: Array(path), stage: stage, objectID: Array(objectID), mode: mode))
+            }
         }
         return read ? entries : nil
     }
 
-    /// The entries at stages 1-3, by path: every path git holds as unmerged (none, outside an
-    /// unfinished merge); nil when shop cannot read the index. Only those entries are copied out:
-    /// the others are stepped over.
+    /// The entries at stages 1-3 of the index `bytes` hold, by path: every path git holds as
+    /// unmerged (none, outside an unfinished merge); nil when shop cannot read the index.
     public static func unmergedPaths(_ bytes: [UInt8], format: GitObjectFormat) -> [[UInt8]: UnmergedStages]? {
+        bytes.withUnsafeBufferPointer { unmergedPaths($0, format: format) }
+    }
+
+    /// ``unmergedPaths(_:format:)-([UInt8],_)`` of an index in memory the caller owns (a mapping
+    /// of the file: reading a large index into a new array costs more in page faults than the
+    /// scan). Only the unmerged entries are copied out: the others are stepped over.
+    public static func unmergedPaths(_ bytes: UnsafeBufferPointer<UInt8>, format: GitObjectFormat) -> [[UInt8]: UnmergedStages]? {
         var paths: [[UInt8]: UnmergedStages] = [:]
         let read = scan(bytes, format: format) { path, stage, objectID, _ in
             guard stage != 0 else { return }
@@ -61,68 +69,66 @@ public enum GitIndex {
     /// of 8 bytes; version 4 writes the path as the number of bytes to drop from the end of the
     /// previous one (git's offset varint) and what follows, ended by a NUL, without padding.
     static func scan(
-        _ bytes: [UInt8], format: GitObjectFormat,
+        _ buffer: UnsafeBufferPointer<UInt8>, format: GitObjectFormat,
         _ body: (_ path: UnsafeBufferPointer<UInt8>, _ stage: Int, _ objectID: UnsafeBufferPointer<UInt8>, _ mode: UInt32) -> Void
     ) -> Bool {
         let idLength = format.idLength
-        return bytes.withUnsafeBufferPointer { buffer -> Bool in
-            // What the entries and extensions may use: all but the checksum at the end.
-            let end = buffer.count - idLength
-            guard end >= 12, buffer.prefix(4).elementsEqual(signature) else { return false }
-            let version = word(buffer, 4)
-            guard (2...4).contains(version) else { return false }
-            let count = Int(word(buffer, 8))
-            var position = 12
-            // Version 4's previous path, from which each path keeps a prefix.
-            var previous: [UInt8] = []
-            for _ in 0..<count {
-                let start = position
-                let flagsAt = start + 40 + idLength
-                guard flagsAt + 2 <= end else { return false }
-                let flags = Int(buffer[flagsAt]) << 8 | Int(buffer[flagsAt + 1])
-                let extended = flags & 0x4000 != 0
-                guard !extended || version >= 3 else { return false }
-                let stage = flags >> 12 & 3
-                let statedLength = flags & 0xFFF
-                let mode = word(buffer, start + 24)
-                let objectID = UnsafeBufferPointer(rebasing: buffer[(start + 40)..<(start + 40 + idLength)])
-                var nameAt = flagsAt + 2 + (extended ? 2 : 0)
-                guard nameAt <= end else { return false }
-                if version == 4 {
-                    guard let (dropped, suffixAt) = varint(buffer, nameAt, end: end), dropped <= previous.count,
-                        let nul = nulIndex(buffer, from: suffixAt, end: end)
-                    else { return false }
-                    previous.removeLast(dropped)
-                    previous.append(contentsOf: buffer[suffixAt..<nul])
-                    guard statedLength == min(previous.count, 0xFFF) else { return false }
-                    previous.withUnsafeBufferPointer { body($0, stage, objectID, mode) }
-                    position = nul + 1
+        // What the entries and extensions may use: all but the checksum at the end.
+        let end = buffer.count - idLength
+        guard end >= 12, buffer.prefix(4).elementsEqual(signature) else { return false }
+        let version = word(buffer, 4)
+        guard (2...4).contains(version) else { return false }
+        let count = Int(word(buffer, 8))
+        var position = 12
+        // Version 4's previous path, from which each path keeps a prefix.
+        var previous: [UInt8] = []
+        for _ in 0..<count {
+            let start = position
+            let flagsAt = start + 40 + idLength
+            guard flagsAt + 2 <= end else { return false }
+            let flags = Int(buffer[flagsAt]) << 8 | Int(buffer[flagsAt + 1])
+            let extended = flags & 0x4000 != 0
+            guard !extended || version >= 3 else { return false }
+            let stage = flags >> 12 & 3
+            let statedLength = flags & 0xFFF
+            let mode = word(buffer, start + 24)
+            let objectID = UnsafeBufferPointer(rebasing: buffer[(start + 40)..<(start + 40 + idLength)])
+            var nameAt = flagsAt + 2 + (extended ? 2 : 0)
+            guard nameAt <= end else { return false }
+            if version == 4 {
+                guard let (dropped, suffixAt) = varint(buffer, nameAt, end: end), dropped <= previous.count,
+                    let nul = nulIndex(buffer, from: suffixAt, end: end)
+                else { return false }
+                previous.removeLast(dropped)
+                previous.append(contentsOf: buffer[suffixAt..<nul])
+                guard statedLength == min(previous.count, 0xFFF) else { return false }
+                previous.withUnsafeBufferPointer { body($0, stage, objectID, mode) }
+                position = nul + 1
+            } else {
+                let length: Int
+                if statedLength < 0xFFF {
+                    length = statedLength
+                    guard nameAt + length < end, buffer[nameAt + length] == 0 else { return false }
                 } else {
-                    let length: Int
-                    if statedLength < 0xFFF {
-                        length = statedLength
-                        guard nameAt + length < end, buffer[nameAt + length] == 0 else { return false }
-                    } else {
-                        guard let nul = nulIndex(buffer, from: nameAt + 0xFFF, end: end) else { return false }
-                        length = nul - nameAt
-                    }
-                    body(UnsafeBufferPointer(rebasing: buffer[nameAt..<(nameAt + length)]), stage, objectID, mode)
-                    // The NUL and the padding: 1 to 8 bytes, to a multiple of 8 from the entry's start.
-                    nameAt += length
-                    position = start + (((nameAt - start) + 8) & ~7)
-                    guard position <= end else { return false }
+                    guard let nul = nulIndex(buffer, from: nameAt + 0xFFF, end: end) else { return false }
+                    length = nul - nameAt
                 }
+                body(UnsafeBufferPointer(rebasing: buffer[nameAt..<(nameAt + length)]), stage, objectID, mode)
+                // The NUL and the padding: 1 to 8 bytes, to a multiple of 8 from the entry's start.
+                nameAt += length
+                position = start + (((nameAt - start) + 8) & ~7)
+                guard position <= end else { return false }
             }
-            // The extensions: a signature, a 32-bit size, the data.
-            while position < end {
-                guard position + 8 <= end else { return false }
-                let first = buffer[position]
-                let optional = first >= UInt8(ascii: "A") && first <= UInt8(ascii: "Z")
-                guard optional || buffer[position..<(position + 4)].elementsEqual("sdir".utf8) else { return false }
-                position += 8 + Int(word(buffer, position + 4))
-            }
-            return position == end
         }
+        // The extensions: a signature, a 32-bit size, the data.
+        while position < end {
+            guard position + 8 <= end else { return false }
+            let first = buffer[position]
+            let optional = first >= UInt8(ascii: "A") && first <= UInt8(ascii: "Z")
+            guard optional || buffer[position..<(position + 4)].elementsEqual("sdir".utf8) else { return false }
+            position += 8 + Int(word(buffer, position + 4))
+        }
+        return position == end
     }
 
     /// The big-endian 32-bit number at `offset` (the caller has checked that it is there).
