@@ -76,8 +76,7 @@ struct HashBlocks<Compressor: BlockCompressor> {
     /// The big-endian 32-bit word at `offset`.
     @inline(__always)
     static func bigEndianWord(_ bytes: UnsafeRawBufferPointer, at offset: Int) -> UInt32 {
-        UInt32(bytes[offset]) << 24 | UInt32(bytes[offset + 1]) << 16 | UInt32(bytes[offset + 2]) << 8
-            | UInt32(bytes[offset + 3])
+        UInt32(bigEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt32.self))
     }
 
     /// The four bytes of `word`, most significant first.
@@ -87,8 +86,11 @@ struct HashBlocks<Compressor: BlockCompressor> {
 }
 
 extension UInt32 {
+    /// The bits turned `count` places left (masking shifts: the amounts are known to be in
+    /// range, and Swift's checked `<<` would test them at every step).
     @inline(__always)
-    func rotatedLeft(_ count: UInt32) -> UInt32 { self << count | self >> (32 - count) }
+    func rotatedLeft(_ count: UInt32) -> UInt32 { self &<< count | self &>> (32 &- count) }
+    /// The bits turned `count` places right.
     @inline(__always)
-    func rotatedRight(_ count: UInt32) -> UInt32 { self >> count | self << (32 - count) }
+    func rotatedRight(_ count: UInt32) -> UInt32 { self &>> count | self &<< (32 &- count) }
 }

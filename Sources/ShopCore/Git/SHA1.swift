@@ -28,23 +28,37 @@ public struct SHA1: GitHashFunction {
     struct State: BlockCompressor {
         var words: (UInt32, UInt32, UInt32, UInt32, UInt32) = (0x6745_2301, 0xEFCD_AB89, 0x98BA_DCFE, 0x1032_5476, 0xC3D2_E1F0)
 
-        /// One 64-byte block into the state. The schedule is on the stack: a heap allocation for
-        /// each block would cost more than the block.
+        /// One 64-byte block into the state. The message schedule is 16 words on the stack, each
+        /// replaced as the next one is made: a heap allocation for each block would cost more than
+        /// the block, and the rounds are written out, not called through a closure, for the
+        /// optimizer to keep the five words in registers.
         mutating func compress(_ bytes: UnsafeRawBufferPointer) {
-            withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 80) { w in
+            withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 16) { w in
                 for index in 0..<16 { w[index] = HashBlocks<State>.bigEndianWord(bytes, at: index * 4) }
-                for index in 16..<80 {
-                    w[index] = (w[index - 3] ^ w[index - 8] ^ w[index - 14] ^ w[index - 16]).rotatedLeft(1)
-                }
                 var (a, b, c, d, e) = words
-                func round(_ index: Int, _ f: UInt32, _ k: UInt32) {
-                    let t = a.rotatedLeft(5) &+ f &+ e &+ k &+ w[index]
+                for index in 0..<80 {
+                    let word: UInt32
+                    if index < 16 {
+                        word = w[index]
+                    } else {
+                        word = (w[(index &- 3) & 15] ^ w[(index &- 8) & 15] ^ w[(index &- 14) & 15] ^ w[index & 15])
+                            .rotatedLeft(1)
+                        w[index & 15] = word
+                    }
+                    let f: UInt32
+                    let k: UInt32
+                    if index < 20 {
+                        (f, k) = ((b & c) | (~b & d), 0x5A82_7999)
+                    } else if index < 40 {
+                        (f, k) = (b ^ c ^ d, 0x6ED9_EBA1)
+                    } else if index < 60 {
+                        (f, k) = ((b & c) | (b & d) | (c & d), 0x8F1B_BCDC)
+                    } else {
+                        (f, k) = (b ^ c ^ d, 0xCA62_C1D6)
+                    }
+                    let t = a.rotatedLeft(5) &+ f &+ e &+ k &+ word
                     (e, d, c, b, a) = (d, c, b.rotatedLeft(30), a, t)
                 }
-                for index in 0..<20 { round(index, (b & c) | (~b & d), 0x5A82_7999) }
-                for index in 20..<40 { round(index, b ^ c ^ d, 0x6ED9_EBA1) }
-                for index in 40..<60 { round(index, (b & c) | (b & d) | (c & d), 0x8F1B_BCDC) }
-                for index in 60..<80 { round(index, b ^ c ^ d, 0xCA62_C1D6) }
                 words = (words.0 &+ a, words.1 &+ b, words.2 &+ c, words.3 &+ d, words.4 &+ e)
             }
         }

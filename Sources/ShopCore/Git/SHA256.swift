@@ -50,9 +50,9 @@ public struct SHA256: GitHashFunction {
             withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 64) { w in
                 for index in 0..<16 { w[index] = HashBlocks<State>.bigEndianWord(bytes, at: index * 4) }
                 for index in 16..<64 {
-                    let s0 = w[index - 15].rotatedRight(7) ^ w[index - 15].rotatedRight(18) ^ (w[index - 15] >> 3)
-                    let s1 = w[index - 2].rotatedRight(17) ^ w[index - 2].rotatedRight(19) ^ (w[index - 2] >> 10)
-                    w[index] = w[index - 16] &+ s0 &+ w[index - 7] &+ s1
+                    let s0 = w[index &- 15].rotatedRight(7) ^ w[index &- 15].rotatedRight(18) ^ (w[index &- 15] &>> 3)
+                    let s1 = w[index &- 2].rotatedRight(17) ^ w[index &- 2].rotatedRight(19) ^ (w[index &- 2] &>> 10)
+                    w[index] = w[index &- 16] &+ s0 &+ w[index &- 7] &+ s1
                 }
                 var (a, b, c, d, e, f, g, h) = (self.a, self.b, self.c, self.d, self.e, self.f, self.g, self.h)
                 Self.k.withUnsafeBufferPointer { k in
