@@ -121,6 +121,10 @@ enum ReadErrors {
         return YAMLError(kind: .syntax, location: source.location(at: position), message: message)
     }
 
+    /// What a single quote left open may be instead: an apostrophe that starts a text
+    /// (`name: 'Tis the season`), which YAML reads as an opening quote.
+    static let apostropheAdvice = " (or, if the ' is an apostrophe, put the whole text in double quotes)"
+
     /// A quoted scalar that runs on past its line to where libyaml stopped at `problem`, reported
     /// at its opening quote.
     static func quoteNotClosed(_ stretch: QuotedStretch, source: SourceText, problem: String, at problemOffset: Int) -> YAMLError {
@@ -129,7 +133,7 @@ enum ReadErrors {
         var message = "the \(quote) opened here is not closed on its line, so the quoted text runs on to "
         message += stretch.isClosed ? "the \(quote) at line \(end.line), column \(end.column)" : "line \(end.line)"
         message += "; add the closing \(quote)"
-        if quote == "'" { message += " (or, if the ' is an apostrophe, put the whole text in double quotes)" }
+        if quote == "'" { message += apostropheAdvice }
         let stop = source.location(at: problemOffset)
         message += ": \(problem) at line \(stop.line), column \(stop.column)"
         return YAMLError(kind: .syntax, location: source.location(at: stretch.open), message: message)
@@ -142,9 +146,8 @@ enum ReadErrors {
         switch problem {
         case "found unexpected end of stream":
             guard inQuotes else { return "the file ends in the middle of a value" }
-            return character == UInt8(ascii: "'")
-                ? "a quoted text is never closed; add the closing quote (or, if the ' is an apostrophe, put the whole text in double quotes)"
-                : "a quoted text is never closed; add the closing quote"
+            let advice = character == UInt8(ascii: "'") ? apostropheAdvice : ""
+            return "a quoted text is never closed; add the closing quote" + advice
         case "found unexpected document indicator":
             return "a line starting with '---' or '...' ends the document; indent it or put it in quotes"
         case "mapping values are not allowed in this context":
