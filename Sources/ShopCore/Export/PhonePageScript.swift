@@ -25,6 +25,7 @@ enum PhonePageScript {
           }));
           const rows = sections.flatMap((section) => section.rows);
           const indexOf = new Map(rows.map((row, index) => [row, index]));
+          const sectionOf = new Map(sections.flatMap((section) => section.rows.map((row) => [row, section])));
           const exported = rows.map((row) => row.classList.contains("done"));
           const added = main.querySelector(":scope > .added");
           const addedList = added.querySelector("ul");
@@ -69,21 +70,25 @@ enum PhonePageScript {
             return row.dataset.added === undefined ? state.ticked.has(indexOf.get(row)) : state.added[row.dataset.added].ticked;
           }
 
-          // Shows the state: the ticks, ticked rows last in their section, the added items, the bar.
+          // Shows the whole state: ticked rows last in their section, the added items, the bar.
           function render() {
-            const focused = document.activeElement;
-            const focusedAdded = focused && focused.dataset ? focused.dataset.added : undefined;
             for (const row of rows) show(row);
             for (const section of sections) {
-              const list = section.rows[0].parentElement;
-              list.append(...section.rows.filter((row) => !isTicked(row)), ...section.rows.filter(isTicked));
+              section.rows[0].parentElement.append(...section.rows.filter((row) => !isTicked(row)), ...section.rows.filter(isTicked));
             }
-            const addedRows = state.added.map((item, index) => addedRow(item, index));
+            renderAdded();
+            renderBar();
+          }
+
+          function renderAdded() {
+            const focused = document.activeElement?.dataset?.added;
+            const addedRows = state.added.map(addedRow);
             addedList.replaceChildren(...addedRows.filter((row) => !isTicked(row)), ...addedRows.filter(isTicked));
             added.hidden = state.added.length === 0;
-            if (focusedAdded !== undefined && addedRows[focusedAdded]) addedRows[focusedAdded].focus();
-            else if (focused && focused !== document.activeElement && focused.isConnected) focused.focus();
+            if (focused !== undefined && addedRows[focused]) addedRows[focused].focus();
+          }
 
+          function renderBar() {
             const all = rows.length + state.added.length;
             const ticked = state.ticked.size + state.added.filter((item) => item.ticked).length;
             let units = 0n;
@@ -95,7 +100,17 @@ enum PhonePageScript {
             });
             bar.querySelector(".count").textContent = `${ticked} of ${all}`;
             bar.querySelector(".to-get").textContent =
-              `still to get: ${money(units)}` + (unpriced > 0 ? ` (${unpriced} without a price)` : "");
+              `To get: ${money(units)}` + (unpriced > 0 ? ` (${unpriced} without a price)` : "");
+          }
+
+          // Moves one row of the list where its tick puts it; the others are in place already, so it
+          // goes right before the row that follows it: unticked rows first, each part in the export's order.
+          function place(row) {
+            const section = sectionOf.get(row);
+            const order = [...section.rows.filter((other) => !isTicked(other)), ...section.rows.filter(isTicked)];
+            const focused = document.activeElement === row;
+            row.parentElement.insertBefore(row, order[order.indexOf(row) + 1] || null);
+            if (focused) row.focus({ preventScroll: true });
           }
 
           function show(row) {
@@ -148,12 +163,16 @@ enum PhonePageScript {
             if (row.dataset.added !== undefined) {
               const item = state.added[row.dataset.added];
               item.ticked = !item.ticked;
+              save();
+              renderAdded();
             } else {
               const index = indexOf.get(row);
               if (!state.ticked.delete(index)) state.ticked.add(index);
+              save();
+              show(row);
+              place(row);
             }
-            save();
-            render();
+            renderBar();
           }
 
           // A name typed in the store, escaped as shop escapes names in a checklist, so that it is read back as typed.
@@ -220,7 +239,8 @@ enum PhonePageScript {
             if (remove) {
               state.added.splice(Number(remove.closest("li").dataset.added), 1);
               save();
-              render();
+              renderAdded();
+              renderBar();
               return;
             }
             const row = event.target.closest("li");
@@ -256,7 +276,8 @@ enum PhonePageScript {
             field.value = "";
             hint.textContent = `Added ${name}.`;
             save();
-            render();
+            renderAdded();
+            renderBar();
           });
 
           send.querySelector(".send-back").addEventListener("click", () => {

@@ -13,7 +13,8 @@ enum PhonePageStyle {
             border-bottom: 1px solid #999;
           }
           .bar p { margin: 0; font-variant-numeric: tabular-nums; overflow-wrap: anywhere; }
-          .bar .count { font-size: 1.15em; margin-right: .3em; }
+          .bar .count { font-size: 1.2em; }
+          .bar .to-get { display: block; font-size: .85em; }
           main li {
             grid-template-columns: 1.4em fit-content(35%) minmax(7em, 1fr) auto; min-height: 44px; margin: 0 -1rem;
             padding: .65em 1rem; cursor: pointer; user-select: none; -webkit-user-select: none; touch-action: manipulation;
