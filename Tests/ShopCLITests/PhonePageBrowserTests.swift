@@ -34,6 +34,7 @@ struct PhonePageBrowserTests {
         case time(String, taps: Int)
         case screenshot(URL)
         case copy(URL, to: URL)
+        case noStorage
 
         var json: [String: Any] {
             switch self {
@@ -52,6 +53,7 @@ struct PhonePageBrowserTests {
             case .time(let name, let taps): ["time": name, "taps": taps]
             case .screenshot(let file): ["screenshot": file.path]
             case .copy(let from, let to): ["copy": [from.path, to.path]]
+            case .noStorage: ["no-storage": true]
             }
         }
     }
@@ -330,7 +332,63 @@ struct PhonePageBrowserTests {
         }
     }
 
+    /// Where the browser keeps no local storage, the page still ticks, and says that the ticks
+    /// last only until it is closed.
+    @Test func withoutStorageThePageWorksAndSaysSo() throws {
+        try withTemporaryDirectory { folder in
+            let page = try Self.export(try Self.groceriesYAML(), in: folder)
+            let session = try Self.use([.noStorage, .open(page), .read, .tap("Apples"), .read, .reload, .read], in: folder)
+            Self.expectNothingFetched(session, pages: [page])
+            try #require(session.reads.count == 3)
+            #expect(session.reads[0].note == nil)
+            #expect(session.reads[0].count == "2 of 14")
+            #expect(session.reads[1].count == "3 of 14")
+            #expect(session.reads[1].note == "This browser does not keep the ticks: they are lost when the page is closed.")
+            #expect(session.reads[2].count == "2 of 14")
+        }
+    }
+
     // MARK: Send back
+
+    /// A name typed in the store is escaped for the checklist as shop escapes names: each added
+    /// item's line is the line the Markdown export writes for an item of that name (less the
+    /// quantity the export adds to names that would read as more than a name).
+    @Test func typedNamesAreEscapedAsTheMarkdownExportEscapesNames() throws {
+        try withTemporaryDirectory { folder in
+            let names = [
+                "*emphasis* and _underscores_ and `code`", "[link](http://example.com) and ![image](x.png)",
+                "<b>bold</b> <http://autolink.example> www.example.com", "# not a heading", "1. not an ordered list",
+                "> not a quote", #"a | b \ c ~~d~~ $e$"#, "&amp; &#65; &copy; AT&T", "[ ] not a nested task", "-minus",
+                "+plus", "=SUM(A1:A9)", "1) first", "12. dozen", "1.5 kg flour", "3)", "WWW.EXAMPLE.ORG", "a&b;",
+                "&#;", "& alone", "x:y", "see https://x.example", "wwwx.example", "Crème brûlée 🍮", "日本 の 米",
+                #"back\slash"#, "under_score", "pipe|", "dollar$5", "tilde~", #"ends with a backslash \"#,
+                "@mention", #"'quoted' "twice""#, "2 x 3", "½ cup",
+            ]
+            var yaml = "items:\n"
+            for name in names {
+                let quoted = name.replacingOccurrences(of: #"\"#, with: #"\\"#).replacingOccurrences(of: #"""#, with: #"\""#)
+                yaml += "  - name: \"\(quoted)\"\n    buy: true\n"
+            }
+            try Files.write(yaml, to: folder.appendingPathComponent("names.yaml"))
+            let markdown = try ShopProcess.run(["export", "names.yaml", "--format", "markdown"], in: folder)
+            try #require(markdown.status == 0, "\(markdown)")
+            let expected = markdown.out.split(separator: "\n").filter { $0.hasPrefix("- [ ] ") }.map {
+                $0.hasSuffix(" — ×1") ? String($0.dropLast(" — ×1".count)) : String($0)
+            }
+            try #require(expected.count == names.count)
+            let page = try Self.export("title: Store\nitems: []\n", in: folder)
+            let session = try Self.use([.open(page)] + names.map(Step.add) + [.send, .read], in: folder)
+            let read = try #require(session.reads.first)
+            #expect(read.added == names.map { "[ ] " + $0 })
+            let text = try #require(read.text)
+            let lines = text.split(separator: "\n").filter { $0.hasPrefix("- [ ] ") }.map(String.init)
+            #expect(lines.count == names.count)
+            for (line, wanted) in zip(lines, expected) {
+                #expect(line == wanted)
+            }
+        }
+    }
+
 
     /// The text sent back, imported with `shop import`, ticks and adds exactly what was done on the
     /// phone: the list it makes is the list that shop's own commands make from the same changes

@@ -26,6 +26,8 @@ prints one JSON object: {"reads": [...], "values": [...], "timings":
                               page busy, from its click to the end of the layout it caused, in ms
     {"screenshot": PATH}      save what the screen shows as a PNG
     {"copy": [FROM, TO]}      copy the file FROM over TO, as a new export replaces a page
+    {"no-storage": true}      from the next page loaded on, local storage refuses every use, as
+                              in a browser that keeps none
 
 "requests" are the addresses of every request the browser sent: the page's files and nothing
 else, when nothing is fetched. "violations" are the Content-Security-Policy violations the pages
@@ -49,6 +51,12 @@ WATCH = """
 window.__violations = [];
 document.addEventListener("securitypolicyviolation", (event) => {
   window.__violations.push(event.effectiveDirective + " " + event.blockedURI);
+});
+"""
+
+NO_STORAGE = """
+Object.defineProperty(window, "localStorage", {
+  get() { throw new DOMException("The storage is off", "SecurityError"); },
 });
 """
 
@@ -231,6 +239,8 @@ def main():
                 timings.append(phone.time_taps(step["time"], step["taps"]))
             elif "copy" in step:
                 shutil.copyfile(*step["copy"])
+            elif "no-storage" in step:
+                phone.browser.cdp("Page.addScriptToEvaluateOnNewDocument", {"source": NO_STORAGE})
             elif "screenshot" in step:
                 with open(step["screenshot"], "wb") as out:
                     out.write(driver.get_screenshot_as_png())
