@@ -14,12 +14,12 @@ enum ExportCommand {
 
     static let spec = CommandSpec(
         name: "export",
-        abstract: "Write the shopping list as CSV, a Markdown checklist, JSON, a printable HTML page or a phone's page.",
+        abstract: "Write the shopping list as CSV, a Markdown checklist, JSON, a printable page or a phone's page.",
         discussion: """
             Exports the items on the shopping list (buy: true), or every item with --all, in file \
             order (Markdown groups them by category in the order of categories). Without --format, \
             the extension of --output picks the format: .csv, .md or .markdown, .json, .html or .htm, \
-            .phone.html. The HTML page is one self-contained file (no script, nothing fetched) with a \
+            or .phone.html. The HTML page is one self-contained file (no script, nothing fetched) with a \
             print style sheet: two columns on A4 or Letter, each item and each heading with its first \
             item kept together, and a layout that fits a phone's width. The phone's page is that page \
             made to be ticked in the store with no network: a tap ticks a row, the ticks stay in the \
