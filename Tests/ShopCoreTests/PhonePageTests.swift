@@ -191,6 +191,14 @@ import YAML
         }
     }
 
+    /// The page's language is the HTML page's: the list's `x-lang`, else English.
+    @Test(arguments: [("x-lang: de_AT\n", "de-AT"), ("x-lang: \"<script>\"\n", "en"), ("", "en")])
+    func theLanguageIsTheHTMLPages(top: String, language: String) throws {
+        let list = try ExportFixtures.parse(top + "items:\n  - {name: Milch, buy: true}\n")
+        #expect(Self.page(list).hasPrefix("<!DOCTYPE html>\n<html lang=\"\(language)\">\n<head>\n"))
+        #expect(HTMLExporter.language(of: list) == language)
+    }
+
     @Test func theTitleAndHeadingsCarryTheirMarkdown() throws {
         let page = Self.page(try ExportFixtures.list("tricky-names"), scope: .all)
         let title = "Tricky *names*, <tags> & #hashes | pipes"
