@@ -22,9 +22,17 @@ enum CheckFixer {
             outcome.report = try FileAccess.withExclusiveLock(for: path) { () throws(FileError) -> FileReport in
                 let displayPath = CommandContext.displayName(path)
                 let (bytes, version) = try FileAccess.readVersion(path)
+                // A file git holds as one side's version of an unfinished merge is not written:
+                // fixed, it would no longer be that side's version byte for byte, and would pass
+                // for one resolved by hand with the other side's changes still missing.
+                let unmerged = ListFile.unmergedFinding(path: path, bytes: bytes)
+                if unmerged?.severity == .error {
+                    console.note("no fix was made in \(displayPath): git holds it as one side's version of an unfinished merge")
+                    return FileReport(checking: bytes, path: path, displayPath: displayPath)
+                }
                 let formatted: [UInt8]
                 let applied: [AppliedFix]
-                switch fixed(bytes, path: path, displayPath: displayPath, console: console) {
+                switch fixed(bytes, path: path, displayPath: displayPath, unmerged: unmerged, console: console) {
                 case .unchanged(let report):
                     return report
                 case .fixed(let text, let fixes):
@@ -59,14 +67,19 @@ enum CheckFixer {
     }
 
     /// Applies the safe fixes of the list `bytes` hold in rounds and prints the fixed list; the
-    /// rounds' lists are let go of when this returns, before the printed text is checked.
-    private static func fixed(_ bytes: [UInt8], path: String, displayPath: String, console: Console) -> Fixing {
+    /// rounds' lists are let go of when this returns, before the printed text is checked. A file
+    /// left as it is is reported with its `unmerged` finding, when git holds it as unmerged.
+    private static func fixed(
+        _ bytes: [UInt8], path: String, displayPath: String, unmerged: Finding?, console: Console
+    ) -> Fixing {
         let rounds: FixRounds
         switch FixRounds.apply(to: bytes) {
         case .failure(let failure):
             console.note(noFixApplies(to: displayPath, afterFixes: false))
+            let loaded = ListFile.unreadable(failure, bytes: bytes, path: path).diagnostics
             return .unchanged(
-                FileReport(path: displayPath, diagnostics: ListFile.unreadable(failure, bytes: bytes, path: path).diagnostics))
+                FileReport(
+                    path: displayPath, diagnostics: ResolvedFindings(loaded.findings.adding(unmerged: unmerged), in: loaded.source)))
         case .success(let made):
             rounds = made
         }
@@ -79,7 +92,9 @@ enum CheckFixer {
                 // Else `--fix` would end with the errors and no word on why none went away.
                 console.note(noFixApplies(to: displayPath, afterFixes: false))
             }
-            return .unchanged(FileReport(path: displayPath, diagnostics: ResolvedFindings(findings, in: SourceText(bytes: bytes))))
+            return .unchanged(
+                FileReport(
+                    path: displayPath, diagnostics: ResolvedFindings(findings.adding(unmerged: unmerged), in: SourceText(bytes: bytes))))
         }
         let list = rounds.list
         return .fixed(list.document.formatted(policy: CanonicalForm.policy(for: list)), Array(rounds.fixed.joined()))

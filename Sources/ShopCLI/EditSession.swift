@@ -26,6 +26,10 @@ enum EditSession {
         do throws(FileError) {
             return try FileAccess.withExclusiveLock(for: path) { () throws(FileError) -> Int32 in
                 let (bytes, version) = try FileAccess.readVersion(path)
+                if let refused = ListFile.unmergedRefusal(path: path, bytes: bytes) {
+                    refused.reportRefusal(to: console)
+                    return 1
+                }
                 switch edit(bytes, path: path, context: context, keepingBefore: preview != nil, change) {
                 case .ended(let status):
                     return status

@@ -16,9 +16,12 @@ struct FileReport {
     }
 
     /// The report of the file at `path` whose list `bytes` hold, checked with every rule. A file
-    /// that is not one readable document has the findings that say why.
+    /// that is not one readable document has the findings that say why. A file git holds as
+    /// unmerged has its `unmerged` finding first.
     init(checking bytes: [UInt8], path: String, displayPath: String) {
-        self.init(path: displayPath, diagnostics: ListFile.decode(bytes, path: path).diagnostics)
+        let unmerged = ListFile.unmergedFinding(path: path, bytes: bytes)
+        let checked = ListFile.decode(bytes, path: path).diagnostics
+        self.init(path: displayPath, diagnostics: ResolvedFindings(checked.findings.adding(unmerged: unmerged), in: checked.source))
     }
 
     /// The text the findings were found in.

@@ -65,12 +65,22 @@ enum FormatCommand {
             }
         }
 
+        /// Whether git holds the file as one side's version of an unfinished merge, which fmt
+        /// refuses (reporting why) as edits do: formatted, the file would no longer be that side's
+        /// version byte for byte, and would pass for one resolved by hand.
+        func refusedAsUnmerged(_ bytes: [UInt8]) -> Bool {
+            guard let refused = ListFile.unmergedRefusal(path: path, bytes: bytes) else { return false }
+            refused.reportRefusal(to: console)
+            return true
+        }
+
         do throws(FileError) {
             if inPlace {
                 // A path that does not exist is reported as unreadable before anything else.
                 if !FileAccess.exists(path) { _ = try FileAccess.read(path) }
                 return try FileAccess.withExclusiveLock(for: path) { () throws(FileError) -> Int32 in
                     let (bytes, version) = try FileAccess.readVersion(path)
+                    guard !refusedAsUnmerged(bytes) else { return 1 }
                     guard let list = read(bytes) else { return 1 }
                     let formatted = list.document.formatted(policy: CanonicalForm.policy(for: list))
                     guard !FileAccess.sameBytes(formatted, bytes) else { return 0 }
@@ -80,6 +90,7 @@ enum FormatCommand {
                 }
             }
             let bytes = try FileAccess.read(path)
+            guard !refusedAsUnmerged(bytes) else { return 1 }
             guard let list = read(bytes) else { return 1 }
             let document = list.document
             let policy = CanonicalForm.policy(for: list)
