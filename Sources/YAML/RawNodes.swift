@@ -112,21 +112,6 @@ public struct RawNodes {
         return UnsafeBufferPointer(rebasing: source[start..<end])
     }
 
-    /// The source the nodes were read from.
-    @inlinable public var sourceBytes: UnsafeBufferPointer<UInt8> { source }
-
-    /// Where a scalar's value starts in the source, when its value is the source's own text (not
-    /// rewritten: no escapes, no line folding); nil otherwise.
-    @inlinable public func valueOffsetInSource(_ index: Int) -> Int? {
-        let nodeFlags = flags[index]
-        guard nodeFlags & NodeTable.kindMask == NodeTable.scalarKind, nodeFlags & NodeTable.arenaBit == 0,
-            starts[index] != NodeTable.synthetic
-        else { return nil }
-        let style = (nodeFlags & NodeTable.styleMask) >> NodeTable.styleShift
-        let quoted = style == NodeTable.singleQuotedStyle || style == NodeTable.doubleQuotedStyle
-        return Int(starts[index]) + (quoted ? 1 : 0)
-    }
-
     /// Whether the scalar's value is exactly the ASCII text `text`.
     @inlinable public func valueEquals(_ index: Int, _ text: StaticString) -> Bool {
         let bytes = value(index)

@@ -510,7 +510,7 @@ struct EditCommandTests {
         #expect(try scratch.run(["-f", "flow.yaml", "add", "Tea", "--category", "Drinks", "--new-category"]).status == 0)
         #expect(try scratch.text("flow.yaml") == "categories:\n  - Produce\n  - Dairy\n  - Drinks\nitems:\n  - name: Tea\n    category: Drinks\n")
 
-        // A list long enough to be edited in parts: categories, at the top, change too.
+        // A long list: categories, at the top, change too.
         var long = "categories:\n  - Produce\n  - Dairy\nitems:\n"
         for index in 0..<20_000 { long += "  - name: Item \(index)\n    category: \(index % 2 == 0 ? "Dairy" : "Produce")\n" }
         try scratch.write(long, to: "long.yaml")

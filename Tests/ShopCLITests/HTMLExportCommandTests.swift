@@ -40,7 +40,7 @@ import Testing
         #expect(run.out.components(separatedBy: "lang=").count == 2, "one lang, in <html>")
     }
 
-    @Test("a long list, exported as it is read in parts, has the lang of its x-lang, written before or after its items")
+    @Test("a long list has the lang of its x-lang, written before or after its items")
     func languageOfALongList() throws {
         let scratch = try EditScratch()
         var items = "items:\n"

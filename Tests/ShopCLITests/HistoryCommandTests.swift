@@ -128,10 +128,10 @@ struct HistoryCommandTests {
         #expect(notGit.status == 1 && notGit.err.contains("not in a git work tree"), "\(notGit)")
     }
 
-    @Test("a long history of a long list is read version by version, in parts, and followed through a rename")
+    @Test("a long history of a long list is read version by version and followed through a rename")
     func longHistory() throws {
         let repository = try GitScratch()
-        // Six versions of a 4.6 MB list: each is read alone (batches hold 1 MiB), and in parts.
+        // Six versions of a 4.6 MB list: each is read alone (batches hold 1 MiB).
         // Tea is renamed in the third, its price unchanged: git is asked for the second and the
         // third again, to compare the two items whole.
         var prefix = "currency: EUR\nitems:\n  - name: Tea\n    price: 3.00\n"

@@ -193,10 +193,9 @@ import Testing
         #expect(try EditFileSnapshot(scratch.url("shopping.yaml")) == before)
     }
 
-    /// An input of a megabyte or more into a short list is made in parts, its new items a batch at
-    /// a time: the preview, which waits in a temporary file once it passes 256 KiB, shows what
-    /// `shop diff` shows of the list before and after the import, and the list written checks
-    /// clean and is in canonical form.
+    /// An input of a megabyte or more into a short list: the preview shows what `shop diff` shows
+    /// of the list before and after the import, and the list written checks clean and is in
+    /// canonical form.
     @Test func aLongInputIntoAShortListPreviewsWhatItWrites() throws {
         let scratch = try Self.scratch()
         try scratch.write(Self.list, to: "before.yaml")

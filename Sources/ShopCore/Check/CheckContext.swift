@@ -71,16 +71,12 @@ struct CheckContext {
     /// where the next line starts, after its line break: the span stops at its last character,
     /// so that a fix that replaces or removes the node leaves the next line alone.
     func span(of node: Int) -> SourceSpan {
-        Self.span(of: node, nodes: nodes) ?? SourceSpan(at: source.contentStart)
-    }
-
-    /// ``span(of:)`` of a node of `nodes`; nil when neither it nor a node before it was read from
-    /// the source.
-    static func span(of node: Int, nodes: RawNodes) -> SourceSpan? {
         var probe = node
         while probe > 0 && nodes.startOffset(probe) == nil { probe -= 1 }
-        guard let start = nodes.startOffset(probe), var end = nodes.endOffset(probe) else { return nil }
-        let bytes = nodes.sourceBytes
+        guard let start = nodes.startOffset(probe), var end = nodes.endOffset(probe) else {
+            return SourceSpan(at: source.contentStart)
+        }
+        let bytes = source.bytes
         while end > start, end <= bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[end - 1]) { end -= 1 }
         return SourceSpan(start: start, end: end)
     }

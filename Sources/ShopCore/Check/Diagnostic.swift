@@ -131,19 +131,22 @@ public struct ResolvedFindings: Sequence, Sendable {
     /// are on one line.
     public struct Iterator: IteratorProtocol {
         private let findings: [Finding]
-        private var resolver: FindingResolver
+        private let source: SourceText
+        private var previous: SourceLocation?
         private var index = 0
 
         fileprivate init(_ findings: [Finding], _ source: SourceText) {
             self.findings = findings
-            resolver = FindingResolver(source)
+            self.source = source
         }
 
         /// The next finding, resolved.
         public mutating func next() -> Diagnostic? {
             guard index < findings.count else { return nil }
             defer { index += 1 }
-            return resolver.resolve(findings[index])
+            let diagnostic = findings[index].resolved(in: source, after: previous)
+            previous = diagnostic.location
+            return diagnostic
         }
     }
 
@@ -152,25 +155,4 @@ public struct ResolvedFindings: Sequence, Sendable {
 
     /// How many findings there are, for a buffer of their size.
     public var underestimatedCount: Int { findings.count }
-}
-
-/// Resolves the findings of one source, handed over in order, each located by counting on from
-/// the one before when both are on one line (as ``ResolvedFindings`` does), for findings that
-/// are not held in an array.
-public struct FindingResolver: Sendable {
-    /// The text the findings were found in.
-    public let source: SourceText
-    private var previous: SourceLocation?
-
-    /// A resolver of findings of `source`.
-    public init(_ source: SourceText) {
-        self.source = source
-    }
-
-    /// `finding`, resolved; the findings before it were handed over before it.
-    public mutating func resolve(_ finding: Finding) -> Diagnostic {
-        let diagnostic = finding.resolved(in: source, after: previous)
-        previous = diagnostic.location
-        return diagnostic
-    }
 }

@@ -118,7 +118,8 @@ struct HistoryReading {
     private func renamed<Failure: Error>(
         _ removed: Int, of oldIndex: Int, among came: [Int], of newIndex: Int, text: (Int) throws(Failure) -> [UInt8]?
     ) throws(Failure) -> Int? {
-        guard let oldText = try text(oldIndex), let old = copy(removed, of: oldText) else { return nil }
+        // The old text is let go of once the item is copied out of it, before the new one is read.
+        guard let old = try text(oldIndex).flatMap({ copy(removed, of: $0) }) else { return nil }
         guard let newText = try text(newIndex), case .success(let new) = VersionReading.list(newText) else { return nil }
         let version = ListVersion(new)
         let oldEntries = old.entries(ofItem: 0)

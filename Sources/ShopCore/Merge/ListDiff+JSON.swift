@@ -23,23 +23,7 @@ extension ListDiff {
 
     /// The JSON text, with a final line feed.
     public func jsonText() -> String {
-        jsonHead() + itemChanges.map(Self.jsonText).joined(separator: ",") + Self.jsonTail(counts)
-    }
-
-    /// The JSON text up to the first item change: ``jsonText()`` is this, each item change's
-    /// ``jsonText(_:)`` with commas between them, and ``jsonTail(_:)`` of the counts.
-    private func jsonHead() -> String {
-        #"{"list":"# + JSONWriter.string(.array(listChanges.map(Self.json))) + #","items":["#
-    }
-
-    /// The JSON text of one item change, an element of `items` (see ``jsonHead()``).
-    private static func jsonText(_ change: ItemChange) -> String {
-        JSONWriter.string(json(change))
-    }
-
-    /// The JSON text after the last item change, for changes `counts` counts (see ``jsonHead()``).
-    private static func jsonTail(_ counts: Counts) -> String {
-        #"],"summary":"# + JSONWriter.string(.object(summary(counts))) + "}\n"
+        JSONWriter.string(json()) + "\n"
     }
 
     /// The summary object of `counts`.

@@ -30,16 +30,25 @@ enum NameRules {
         .duplicateName, .error,
         summary: "Two items have the same name once case, Unicode compatibility forms and white space are ignored.",
         check: { context in
-            let repeated =
-                context.list.repeatedNames ?? RepeatedFingerprints.pairs(.name, of: context.records, nodes: context.nodes)
+            let nodes = context.nodes
+            let repeated = context.list.repeatedNames ?? RepeatedFingerprints.pairs(.name, of: context.records, nodes: nodes)
+            // Names with the same fingerprint but other keys, compared exactly.
+            var exact: [NameKey: Int32] = [:]
             for pair in repeated {
                 let name = Int(pair.later)
+                let key = NameKey(utf8: nodes.value(name))
+                var firstNode = Int(pair.first)
+                if NameKey(utf8: nodes.value(firstNode)) != key {
+                    firstNode = exact[key].map(Int.init) ?? -1
+                    if firstNode < 0 { exact[key] = Int32(name) }
+                }
+                guard firstNode >= 0 else { continue }
                 context.report(
                     name,
                     FindingMessage(parts: [
-                        .text("duplicate item name \"\(context.text(name))\" (first defined at "),
-                        .line(ofOffset: pair.first.span.start), .text(")"),
-                    ]), related: [RelatedPlace(span: pair.first.span, message: "first defined here")])
+                        .text("duplicate item name \"\(context.text(name))\" (first defined at "), context.line(of: firstNode),
+                        .text(")"),
+                    ]), related: [context.place(firstNode, "first defined here")])
             }
         })
 
@@ -47,17 +56,26 @@ enum NameRules {
     static let duplicateID = Rule(
         .duplicateID, .error, summary: "Two items have the same id.",
         check: { context in
+            let nodes = context.nodes
             // By a fingerprint of the bytes, compared exactly when two meet: no text is made per item.
-            let repeated =
-                context.list.repeatedIDs ?? RepeatedFingerprints.pairs(.id, of: context.records, nodes: context.nodes)
+            let repeated = context.list.repeatedIDs ?? RepeatedFingerprints.pairs(.id, of: context.records, nodes: nodes)
+            // The ids whose fingerprint an earlier, different id has.
+            var exact: [[UInt8]: Int32] = [:]
             for pair in repeated {
                 let idNode = Int(pair.later)
+                let bytes = nodes.value(idNode)
+                var earlier = pair.first
+                if !nodes.value(Int(earlier)).elementsEqual(bytes) {
+                    earlier = exact[Array(bytes)] ?? -1
+                    if earlier < 0 { exact[Array(bytes)] = Int32(idNode) }
+                }
+                guard earlier >= 0 else { continue }
+                let id = context.text(idNode)
                 context.report(
                     idNode,
                     FindingMessage(parts: [
-                        .text("duplicate id \"\(context.text(idNode))\" (first used at "),
-                        .line(ofOffset: pair.first.span.start), .text(")"),
-                    ]), related: [RelatedPlace(span: pair.first.span, message: "first used here")])
+                        .text("duplicate id \"\(id)\" (first used at "), context.line(of: Int(earlier)), .text(")"),
+                    ]), related: [context.place(Int(earlier), "first used here")])
             }
         })
 }
