@@ -5,8 +5,8 @@ Files shaped to hit a quadratic path (very many keys in one item, very many cate
 findings on one line, thousands of duplicates, very long unknown words) are checked at a size and at
 four times it; the time may grow about four times, within a generous factor, but not sixteen times.
 A list with a safe fix on every item is also fixed: the fixes are applied in one pass over the text.
-A list with very many categories before its items is also formatted and edited: those commands read
-a list in parts, each of which holds the top level, which must not be read again for every part.
+A list with very many categories before its items is also formatted and edited: its top level must
+not be gone through again for every item.
 Prints each shape's times and ratio; exits 1 when a ratio is above 9.
 
     Benchmarks/scaling.py [SHOP]      (default: the release build, built when missing)

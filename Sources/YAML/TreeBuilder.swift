@@ -56,7 +56,10 @@ struct TreeBuilder {
         gap = GapScanner(source: bytes)
         comments = CommentRecorder(source: bytes)
         lastContentEnd = source.contentStart
-        table.reserve(buffer.count / 4 + 16)
+        // Room for the nodes of a text written as lists are (about 10 bytes a node), made once: a
+        // denser text grows the table. Room that is never written costs nothing in fresh memory,
+        // but a command that reads a second text gets the first one's freed memory back, written.
+        table.reserve(buffer.count / 8 + 16)
     }
 
     /// Builds nodes from a chunk of events. Returns false once the read has failed or finished, when

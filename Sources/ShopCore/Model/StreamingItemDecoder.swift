@@ -30,11 +30,13 @@ final class StreamingItemDecoder: ReadObserver {
     private var sawItems = false
     private var sawCurrency = false
 
-    /// A decoder for a text of `size` bytes. It takes room for as many items as the text could
-    /// hold, once: growing the table step by step would copy it, and hold two copies at once, while
-    /// pages never written cost no memory.
+    /// A decoder for a text of `size` bytes. It takes room for the items of a list of short items
+    /// (about 64 bytes each), once: growing the table step by step would copy it, and hold two
+    /// copies at once. A list of shorter items grows it; room never written costs nothing in fresh
+    /// memory, but a command that reads a second text gets the first one's freed memory back,
+    /// written.
     init(size: Int = 0) {
-        records.reserveCapacity(size / 24)
+        records.reserveCapacity(size / 64)
     }
 
     func read(completed: [CompletedNode], nodes: RawNodes) {
