@@ -66,8 +66,8 @@ enum CheckFixer {
         case fixed([UInt8], [AppliedFix])
     }
 
-    /// Applies the safe fixes of the list `bytes` hold in rounds and prints the fixed list; the
-    /// rounds' lists are let go of when this returns, before the printed text is checked. A file
+    /// Applies the safe fixes of the list `bytes` hold in rounds and prints the fixed list, which is
+    /// let go of when this returns, before the printed text is checked. A file
     /// left as it is is reported with its `unmerged` finding, when git holds it as unmerged.
     private static func fixed(
         _ bytes: [UInt8], path: String, displayPath: String, unmerged: Finding?, console: Console
@@ -96,7 +96,10 @@ enum CheckFixer {
                 FileReport(
                     path: displayPath, diagnostics: ResolvedFindings(findings.adding(unmerged: unmerged), in: SourceText(bytes: bytes))))
         }
-        let list = rounds.list
+        // The rounds read the fixed text as a list already, and let go of it: it reads again.
+        guard case .success(let list) = ShoppingList.read(rounds.bytes) else {
+            return .unchanged(FileReport(checking: bytes, path: path, displayPath: displayPath))
+        }
         return .fixed(list.document.formatted(policy: CanonicalForm.policy(for: list)), Array(rounds.fixed.joined()))
     }
 

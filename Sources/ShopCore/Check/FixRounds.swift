@@ -4,6 +4,9 @@ import YAML
 /// fix can uncover another (a key respelled `price` whose value has the file's currency symbol), so
 /// rounds go on while fixes apply, a few at most, and stop before a round whose result would not
 /// read as a list or would break its shape.
+///
+/// Between rounds only the text and its findings are held: each round's list is let go of once it
+/// is checked, so that a round never holds two lists.
 public struct FixRounds: Sendable {
     /// How many rounds a text gets at most.
     public static var maximumRounds: Int { 8 }
@@ -11,36 +14,42 @@ public struct FixRounds: Sendable {
     /// The fixes each round made, in order, with their places in the text that round started
     /// from; empty when no safe fix applies.
     public private(set) var fixed: [[AppliedFix]] = []
-    /// The list after the last round (the one given when no round applied).
-    public private(set) var list: ShoppingList
-    /// The findings of ``list``, in order.
+    /// The text after the last round (the one given when no round applied).
+    public private(set) var bytes: [UInt8]
+    /// The findings of ``bytes``, in order.
     public private(set) var findings: [Finding]
-
-    /// The text after the last round.
-    public var bytes: [UInt8] { list.document.source.bytes }
 
     /// Applies the safe fixes of `findings`, the findings of `original` (as a list already checked
     /// has them), in rounds.
     public init(_ original: ShoppingList, findings: [Finding]) {
-        list = original
-        self.findings = findings
-        for _ in 0..<Self.maximumRounds {
-            let (chosen, edits) = Fixer.chooseSafeFixes(self.findings)
-            guard !chosen.isEmpty else { break }
-            // A round whose result does not read as a list, or breaks its shape, is not made.
-            guard case .success(let next) = ShoppingList.read(Fixer.apply(edits, to: bytes)) else { break }
-            let nextFindings = next.check()
-            guard !nextFindings.contains(where: { $0.rule == .structure }) else { break }
-            fixed.append(Self.applied(chosen, in: list.document.source))
-            list = next
-            self.findings = nextFindings
-        }
+        self.init(bytes: original.document.source.bytes, findings: findings)
     }
 
     /// Applies the safe fixes of the findings of the list `bytes` hold in rounds; fails, saying
     /// why, when `bytes` are not one readable document.
     public static func apply(to bytes: [UInt8]) -> Result<FixRounds, ReadFailure> {
-        ShoppingList.read(bytes).map { list in FixRounds(list, findings: list.check()) }
+        findings(of: bytes).map { findings in FixRounds(bytes: bytes, findings: findings) }
+    }
+
+    /// The findings of the list `bytes` hold; the list is let go of when this returns.
+    private static func findings(of bytes: [UInt8]) -> Result<[Finding], ReadFailure> {
+        ShoppingList.read(bytes).map { $0.check() }
+    }
+
+    private init(bytes original: [UInt8], findings: [Finding]) {
+        bytes = original
+        self.findings = findings
+        for _ in 0..<Self.maximumRounds {
+            let (chosen, edits) = Fixer.chooseSafeFixes(self.findings)
+            guard !chosen.isEmpty else { break }
+            let made = Fixer.apply(edits, to: bytes)
+            // A round whose result does not read as a list, or breaks its shape, is not made.
+            guard case .success(let next) = Self.findings(of: made), !next.contains(where: { $0.rule == .structure })
+            else { break }
+            fixed.append(Self.applied(chosen, in: SourceText(bytes: bytes)))
+            bytes = made
+            self.findings = next
+        }
     }
 
     /// The fixes of `chosen` as the report says them, placed in `source`.
