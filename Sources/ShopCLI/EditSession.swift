@@ -24,7 +24,7 @@ enum EditSession {
             return 2
         }
         do throws(FileError) {
-            return try FileAccess.withExclusiveLock(for: path) { () throws(FileError) -> Int32 in
+            return try FileAccess.withEditLock(for: path) { () throws(FileError) -> Int32 in
                 let (bytes, version) = try FileAccess.readVersion(path)
                 let list: ShoppingList
                 switch ShoppingList.read(bytes) {
@@ -190,7 +190,7 @@ enum EditSession {
         let console = context.console
         guard path != "-", FileAccess.exists(path) else { return run(context, preview: preview, change) }
         do throws(FileError) {
-            let outcome = try FileAccess.withExclusiveLock(for: path) {
+            let outcome = try FileAccess.withEditLock(for: path) {
                 () throws(FileError) -> Result<(changes: Changes, notes: [EditNote])?, EditRefusal> in
                 edit(try FileAccess.readVersion(path).bytes)
             }
