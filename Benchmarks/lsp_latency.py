@@ -6,7 +6,11 @@ at a time, each typing or deleting one character in a price near the end of the 
 each from the moment the change is written to the moment the diagnostics for its version are read.
 Prints the median, the 90th percentile and the slowest. A benchmark, not a test.
 
-    Benchmarks/lsp_latency.py SHOP [ITEMS] [CHANGES]      (defaults: 2000 items, 200 changes)
+    Benchmarks/lsp_latency.py SHOP [ITEMS] [CHANGES] [PATH]   (defaults: 2000 items, 200 changes)
+
+PATH names the document (default /benchmark/shopping.yaml, in no git work tree): a list's path in a
+repository where git holds it as unmerged times the `unmerged` finding too, whose text is hashed
+at every change.
 """
 import json
 import os
@@ -14,6 +18,7 @@ import statistics
 import subprocess
 import sys
 import time
+import urllib.parse
 
 shop = sys.argv[1]
 items = int(sys.argv[2]) if len(sys.argv) > 2 else 2000
@@ -50,7 +55,7 @@ def diagnostics_of(version):
             return message["params"]["diagnostics"]
 
 
-uri = "file:///benchmark/shopping.yaml"
+uri = "file://" + urllib.parse.quote(os.path.abspath(sys.argv[4]) if len(sys.argv) > 4 else "/benchmark/shopping.yaml")
 send({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {"capabilities": {}}})
 receive()
 send({"jsonrpc": "2.0", "method": "initialized", "params": {}})

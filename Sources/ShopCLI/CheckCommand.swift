@@ -136,8 +136,12 @@ struct ListFile {
 
     var displayPath: String { CommandContext.displayName(path) }
 
-    /// What to do about a file that is not one readable YAML document.
+    /// What to do about a file that no command takes: one that is not one readable YAML document,
+    /// or that git holds as one side's version of an unfinished merge.
     var unreadableAdvice: String {
+        if diagnostics.findings.contains(where: { $0.rule == .unmerged && $0.severity == .error }) {
+            return "\(displayPath) is one side's version of an unfinished merge; make the merge again first (see 'shop check')"
+        }
         if diagnostics.findings.contains(where: { $0.rule == .mergeConflict }) {
             return "\(displayPath) has unresolved merge conflicts; resolve them first (see 'shop check')"
         }
@@ -172,6 +176,30 @@ struct ListFile {
         let failure = failure.withoutGitSetupAdvice(if: { path != "-" && GitRunner.mergesWithShop(path) })
         return ListFile(
             path: path, bytes: bytes, document: nil, list: nil, diagnostics: ResolvedFindings(failure.findings, in: failure.source))
+    }
+
+    /// The `unmerged` finding of the file at `path` whose text is `bytes`, naming the file as the
+    /// command's reports do; nil when git does not hold it as unmerged (see ``UnmergedLookup``).
+    static func unmergedFinding(path: String, bytes: [UInt8]) -> Finding? {
+        UnmergedLookup.shared.finding(path: path, bytes: bytes, name: CommandContext.displayName(path))
+    }
+
+    /// The file at `path`, with its `unmerged` error as its findings, when git holds it as
+    /// unmerged and it is byte for byte one side's version; nil otherwise. Every command that
+    /// refuses a file with errors refuses it: an edit, a format or an export of it would carry
+    /// one side's version on as if it were the merge, and once it no longer matches that side
+    /// byte for byte, `check` could only take it for a file resolved by hand.
+    static func unmergedRefusal(path: String, bytes: [UInt8]) -> ListFile? {
+        guard let finding = unmergedFinding(path: path, bytes: bytes), finding.severity == .error else { return nil }
+        return ListFile(
+            path: path, bytes: bytes, document: nil, list: nil, diagnostics: ResolvedFindings([finding], in: SourceText(bytes: bytes)))
+    }
+
+    /// Says why a command refuses a file, as every command that refuses one says it: its errors on
+    /// standard error, then what to do.
+    func reportRefusal(to console: Console) {
+        reportDiagnostics(to: console, errorsOnly: true)
+        console.error(unreadableAdvice)
     }
 
     /// Says on standard error why a file could not be read, with a hint for a missing list file.

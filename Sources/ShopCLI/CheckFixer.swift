@@ -69,15 +69,25 @@ enum CheckFixer {
     ) throws(FileError) -> Fixing {
         LargeBuffers.giveBackWhenFreed()
         let (bytes, version) = try FileAccess.readVersion(path)
+        // A file git holds as one side's version of an unfinished merge is not written: fixed, it
+        // would no longer be that side's version byte for byte, and would pass for one resolved
+        // by hand with the other side's changes still missing.
+        let unmerged = ListFile.unmergedFinding(path: path, bytes: bytes)
+        if unmerged?.severity == .error {
+            console.note("no fix was made in \(displayPath): git holds it as one side's version of an unfinished merge")
+            return .unchanged(FileReport(checking: bytes, path: path, displayPath: displayPath, temporaryFolder: temporaryFolder))
+        }
         // The findings wait packed, in a temporary file when they are many, while the text is
         // checked, and the fixes are chosen as they come back.
         var store = FindingSpool(folder: temporaryFolder)
         let rest: [Finding]
         switch ShoppingList.checkInParts(bytes, into: &store) {
         case .failure(let failure):
-            let loaded = ListFile.unreadable(failure, bytes: bytes, path: path)
+            let loaded = ListFile.unreadable(failure, bytes: bytes, path: path).diagnostics
             console.note(noFixApplies(to: displayPath, afterFixes: false))
-            return .unchanged(FileReport(path: displayPath, diagnostics: loaded.diagnostics))
+            return .unchanged(
+                FileReport(
+                    path: displayPath, diagnostics: ResolvedFindings(loaded.findings.adding(unmerged: unmerged), in: loaded.source)))
         case .success(let checked):
             rest = checked.findings
         }
@@ -103,7 +113,9 @@ enum CheckFixer {
                     console.note(noFixApplies(to: displayPath, afterFixes: false))
                 }
                 return .unchanged(
-                    FileReport(path: displayPath, spooled: rounds.store, rest: rounds.rest, source: SourceText(bytes: rounds.bytes)))
+                    FileReport(
+                        path: displayPath, spooled: rounds.store, rest: rounds.rest.adding(unmerged: unmerged),
+                        source: SourceText(bytes: rounds.bytes)))
             }
             applied = rounds.fixed
             // The rounds checked that the fixed text reads. The spool, which held their texts,

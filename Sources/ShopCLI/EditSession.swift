@@ -26,6 +26,10 @@ enum EditSession {
         do throws(FileError) {
             return try FileAccess.withEditLock(for: path) { () throws(FileError) -> Int32 in
                 let (bytes, version) = try FileAccess.readVersion(path)
+                if let refused = ListFile.unmergedRefusal(path: path, bytes: bytes) {
+                    refused.reportRefusal(to: console)
+                    return 1
+                }
                 let list: ShoppingList
                 switch ShoppingList.read(bytes) {
                 case .failure(let failure):
@@ -142,9 +146,12 @@ enum EditSession {
         let console = context.console
         guard path != "-", FileAccess.isReplaceable(path) else { return run(context, change) }
         let named = context.arguments.value("file").map { "shop -f " + ListEditor.quotedForShell($0) }
+        var refused: ListFile?
         do throws(FileError) {
             let outcome = try FileAccess.withExclusiveLock(for: path) { () throws(FileError) -> ListEditor.PartsEdit? in
                 let (bytes, version) = try FileAccess.readVersion(path)
+                refused = ListFile.unmergedRefusal(path: path, bytes: bytes)
+                if refused != nil { return nil }
                 var outcome: ListEditor.PartsEdit?
                 // Written as it is edited, into the file that replaces the list once all went well.
                 _ = try FileAccess.attemptAtomicWrite(to: path, replacing: version) { write in
@@ -157,6 +164,10 @@ enum EditSession {
                     return false
                 }
                 return outcome
+            }
+            if let refused {
+                refused.reportRefusal(to: console)
+                return 1
             }
             switch outcome {
             case .edited(let notes, _):
@@ -189,10 +200,17 @@ enum EditSession {
         let path = context.listFile
         let console = context.console
         guard path != "-", FileAccess.exists(path) else { return run(context, preview: preview, change) }
+        var refused: ListFile?
         do throws(FileError) {
             let outcome = try FileAccess.withEditLock(for: path) {
                 () throws(FileError) -> Result<(changes: Changes, notes: [EditNote])?, EditRefusal> in
-                edit(try FileAccess.readVersion(path).bytes)
+                let bytes = try FileAccess.readVersion(path).bytes
+                refused = ListFile.unmergedRefusal(path: path, bytes: bytes)
+                return refused == nil ? edit(bytes) : .success(nil)
+            }
+            if let refused {
+                refused.reportRefusal(to: console)
+                return 1
             }
             switch outcome {
             case .success(let made?):

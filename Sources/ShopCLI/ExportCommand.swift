@@ -108,7 +108,8 @@ enum ExportCommand {
 
     /// Checks the list `bytes` hold for errors and exports it into `spool` as the list is read in
     /// parts (from the whole list when it must be read whole). Returns the file with its errors
-    /// when it has some (or cannot be read), and then `spool` holds nothing.
+    /// when it has some (or cannot be read; or git holds it as one side's version of an
+    /// unfinished merge), and then `spool` holds nothing.
     private static func export(
         _ bytes: [UInt8], path: String, format: ExportFormat, options: ExportOptions, into spool: OutputSpool,
         sections: SpooledSections
@@ -123,11 +124,13 @@ enum ExportCommand {
         case .success(let read):
             checked = read
         }
-        if checked.findings.contains(where: { $0.severity == .error }) {
+        // A file git holds as one side's version of an unfinished merge has an error besides.
+        let findings = checked.findings.adding(unmerged: ListFile.unmergedFinding(path: path, bytes: bytes))
+        if findings.contains(where: { $0.severity == .error }) {
             spool.discard()
             return ListFile(
                 path: path, bytes: bytes, document: nil, list: nil,
-                diagnostics: ResolvedFindings(checked.findings, in: SourceText(bytes: bytes)))
+                diagnostics: ResolvedFindings(findings, in: SourceText(bytes: bytes)))
         }
         switch checked {
         case .parts(_, let rest):

@@ -25,14 +25,17 @@ struct FileReport {
     /// The report of the file at `path` whose list `bytes` hold, checked in parts, each part's
     /// findings packed into a spool whose temporary file, if it needs one, goes in
     /// `temporaryFolder`. A file that is not one readable document has the findings that say why.
+    /// A file git holds as unmerged has its `unmerged` finding first.
     init(checking bytes: [UInt8], path: String, displayPath: String, temporaryFolder: String) {
         self.path = displayPath
+        let unmerged = ListFile.unmergedFinding(path: path, bytes: bytes)
         var spool = FindingSpool(folder: temporaryFolder)
         switch ShoppingList.checkInParts(bytes, into: &spool) {
         case .failure(let failure):
-            findings = .held(ListFile.unreadable(failure, bytes: bytes, path: path).diagnostics)
+            let held = ListFile.unreadable(failure, bytes: bytes, path: path).diagnostics
+            findings = .held(ResolvedFindings(held.findings.adding(unmerged: unmerged), in: held.source))
         case .success(let rest):
-            findings = .spooled(spool, rest: rest.findings, source: SourceText(bytes: bytes))
+            findings = .spooled(spool, rest: rest.findings.adding(unmerged: unmerged), source: SourceText(bytes: bytes))
         }
     }
 

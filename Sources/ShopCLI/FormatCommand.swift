@@ -77,6 +77,15 @@ enum FormatCommand {
             }
         }
 
+        /// Whether git holds the file as one side's version of an unfinished merge, which fmt
+        /// refuses (reporting why) as edits do: formatted, the file would no longer be that side's
+        /// version byte for byte, and would pass for one resolved by hand.
+        func refusedAsUnmerged(_ bytes: [UInt8]) -> Bool {
+            guard let refused = ListFile.unmergedRefusal(path: path, bytes: bytes) else { return false }
+            refused.reportRefusal(to: console)
+            return true
+        }
+
         /// Whether the text `spool` holds differs from `bytes`, compared piece by piece.
         func differs(_ spool: OutputSpool, from bytes: [UInt8]) throws(FileError) -> Bool {
             var comparison = PrintedComparison(original: bytes)
@@ -92,6 +101,7 @@ enum FormatCommand {
                 if !FileAccess.exists(path) { _ = try FileAccess.read(path) }
                 return try FileAccess.withEditLock(for: path, action: "reformat") { () throws(FileError) -> Int32 in
                     let (bytes, version) = try FileAccess.readVersion(path)
+                    guard !refusedAsUnmerged(bytes) else { return 1 }
                     let spool = OutputSpool(folder: TemporaryFile.folder(in: context.environment))
                     guard print(bytes, into: spool) else { return 1 }
                     guard try differs(spool, from: bytes) else { return 0 }
@@ -105,6 +115,7 @@ enum FormatCommand {
                 }
             }
             let bytes = try FileAccess.read(path)
+            guard !refusedAsUnmerged(bytes) else { return 1 }
             if !diff && (toStdout != check) {
                 let spool = OutputSpool(folder: TemporaryFile.folder(in: context.environment))
                 guard print(bytes, into: spool) else { return 1 }

@@ -25,8 +25,11 @@ enum LSPCommand {
 
     static func run(_ context: CommandContext) throws(CommandFailure) -> Int32 {
         let errors = FileDescriptorSink(descriptor: 2)
+        let features = ShopLanguageFeatures.make(
+            mergesWithShop: GitRunner.mergesWithShop,
+            unmerged: { path in UnmergedLookup.shared.lookup(path).map { ($0.stages, $0.pathInWorkTree) } })
         let server = LanguageServer(
-            name: "shop", version: ShopCommandLine.version, features: ShopLanguageFeatures.make(mergesWithShop: GitRunner.mergesWithShop),
+            name: "shop", version: ShopCommandLine.version, features: features,
             log: { message in _ = errors.write(Array("shop lsp: \(message)\n".utf8)) })
         let status = server.run(input: FileDescriptorSource(descriptor: 0), output: FileDescriptorSink(descriptor: 1))
         if status != 0 {

@@ -85,6 +85,14 @@ enum ListCommand {
     static func printTable(_ bytes: [UInt8], path: String, context: CommandContext) -> Int32 {
         let arguments = context.arguments
         let console = context.console
+        // A file with errors still shows what it can read; one that git holds as one side's
+        // version of an unfinished merge shows nothing, as one with conflict markers: its items
+        // are not the list (the other side's changes are missing), and shopping from them would
+        // miss them.
+        if let refused = ListFile.unmergedRefusal(path: path, bytes: bytes) {
+            refused.reportRefusal(to: console)
+            return 1
+        }
         let scope: ItemScope = arguments.flag("all") ? .all : .shoppingList
         let category = arguments.value("category")
         let text = arguments.positionals.first

@@ -55,6 +55,14 @@ final class ShopAnalysisCache: Sendable {
     private let mergesWithShop: @Sendable (_ path: String) -> Bool
     private let mergingAnswers = Mutex<[String: (merges: Bool, asked: ContinuousClock.Instant)]>([:])
     private let answerLifetime: Duration
+    /// What git holds for the file at a path while it holds it as unmerged. Asked at each
+    /// publication of a document's diagnostics, not kept with its analysis: git's state changes
+    /// without the text changing (`git add` in a terminal), and the answer is read from git's
+    /// files, kept by the caller until git writes its index again.
+    private let unmerged: @Sendable (_ path: String) -> (stages: UnmergedStages, name: String)?
+    /// The last `unmerged` finding of each document, with the revision and the stages it was made
+    /// for: the text is hashed once for them, not at each question.
+    private let unmergedFindings = Mutex<[String: (revision: Int, stages: UnmergedStages, finding: Finding)]>([:])
 
     /// How long an answer about git is kept by default: typing in a file with conflicts runs git
     /// at most once in that time, and `shop git setup` run while the editor is open changes the
@@ -65,10 +73,32 @@ final class ShopAnalysisCache: Sendable {
     /// once an answer is older than `answerLifetime`.
     init(
         mergesWithShop: @escaping @Sendable (_ path: String) -> Bool = { _ in false },
-        answerLifetime: Duration = ShopAnalysisCache.defaultAnswerLifetime
+        answerLifetime: Duration = ShopAnalysisCache.defaultAnswerLifetime,
+        unmerged: @escaping @Sendable (_ path: String) -> (stages: UnmergedStages, name: String)? = { _ in nil }
     ) {
         self.mergesWithShop = mergesWithShop
         self.answerLifetime = answerLifetime
+        self.unmerged = unmerged
+    }
+
+    /// The `unmerged` finding of the document's current text while git holds its file as
+    /// unmerged; nil otherwise, and for a document that is no file.
+    func unmergedFinding(of document: TextDocument) -> Finding? {
+        guard let path = FileURI.path(document.uri), let (stages, name) = unmerged(path) else {
+            unmergedFindings.withLock { _ = $0.removeValue(forKey: document.uri) }
+            return nil
+        }
+        if let known = unmergedFindings.withLock({ $0[document.uri] }), known.revision == document.revision,
+            known.stages == stages
+        {
+            return known.finding
+        }
+        let finding = Finding(unmerged: stages, bytes: document.bytes, name: name)
+        unmergedFindings.withLock { findings in
+            if findings.count >= Self.capacity { findings.removeAll() }
+            findings[document.uri] = (document.revision, stages, finding)
+        }
+        return finding
     }
 
     /// Whether git merges the file of the document at `uri` with shop: false for a document that

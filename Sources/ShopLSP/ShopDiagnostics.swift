@@ -2,13 +2,15 @@ import ShopCore
 import YAML
 
 /// The findings of `shop check` as LSP diagnostics: code = rule id, source `shop`, errors and
-/// warnings as such, each with the finding's range and its related places.
+/// warnings as such, each with the finding's range and its related places. The `unmerged` finding
+/// of a document whose file git holds as unmerged is first, with its own severity.
 struct ShopDiagnostics: DiagnosticsProvider {
     let cache: ShopAnalysisCache
 
     func diagnostics(for snapshot: DocumentSnapshot) -> [LSPDiagnostic] {
         let analysis = cache.analysis(of: snapshot.document)
-        return analysis.findings.map { Self.diagnostic(of: $0, in: analysis.source, snapshot: snapshot) }
+        let findings = analysis.findings.adding(unmerged: cache.unmergedFinding(of: snapshot.document))
+        return findings.map { Self.diagnostic(of: $0, in: analysis.source, snapshot: snapshot) }
     }
 
     /// The diagnostic published for `finding`, whose message numbers lines as in `source`; code

@@ -93,6 +93,21 @@ enum ReadErrors {
         let unknownDirective = problem == "found unknown directive name" && context != nil
         let position = offset(
             unclosedQuote || keyWithoutColon || unknownDirective ? failure.contextIndex : failure.problemIndex)
+        // A quote not closed on its line runs on to the next quote, and libyaml complains only
+        // where that leaves it, often many lines later: the quote is what to report.
+        let problemOffset = offset(failure.problemIndex)
+        let contextOffset = context.map { _ in offset(failure.contextIndex) }
+        let inQuotes = context?.contains("quoted scalar") ?? false
+        let inProgress = contextOffset.flatMap {
+            inQuotes ? QuotedStretch(open: $0, end: problemOffset, isClosed: false) : nil
+        }
+        let marks = [problemOffset] + (contextOffset.map { [$0] } ?? [])
+        let characters = max(failure.problemIndex, context == nil ? 0 : failure.contextIndex) + 1
+        if let blamed = UnclosedQuote.blame(
+            errorAt: position, marks: marks, inProgress: inProgress, characters: characters, in: source)
+        {
+            return quoteNotClosed(blamed, source: source, problem: problem, at: problemOffset)
+        }
         var details = problem
         if let context, !keyWithoutColon {
             let contextLocation = source.location(at: offset(failure.contextIndex))
@@ -108,15 +123,33 @@ enum ReadErrors {
         return YAMLError(kind: .syntax, location: source.location(at: position), message: message)
     }
 
+    /// What a single quote left open may be instead: an apostrophe that starts a text
+    /// (`name: 'Tis the season`), which YAML reads as an opening quote.
+    static let apostropheAdvice = " (or, if the ' is an apostrophe, put the whole text in double quotes)"
+
+    /// A quoted scalar that runs on past its line to where libyaml stopped at `problem`, reported
+    /// at its opening quote.
+    static func quoteNotClosed(_ stretch: QuotedStretch, source: SourceText, problem: String, at problemOffset: Int) -> YAMLError {
+        let quote = source.bytes[stretch.open] == UInt8(ascii: "'") ? "'" : "\""
+        let end = source.location(at: stretch.end)
+        var message = "the \(quote) opened here is not closed on its line, so the quoted text runs on to "
+        message += stretch.isClosed ? "the \(quote) at line \(end.line), column \(end.column)" : "line \(end.line)"
+        message += "; add the closing \(quote)"
+        if quote == "'" { message += apostropheAdvice }
+        let stop = source.location(at: problemOffset)
+        message += ": \(problem) at line \(stop.line), column \(stop.column)"
+        return YAMLError(kind: .syntax, location: source.location(at: stretch.open), message: message)
+    }
+
     /// Plain words for libyaml's most common complaints: what is wrong and what to do. libyaml's
     /// own words follow them in the message.
     static func explanation(problem: String, context: String?, character: UInt8?) -> String? {
         let inQuotes = context?.contains("quoted scalar") ?? false
         switch problem {
         case "found unexpected end of stream":
-            return inQuotes
-                ? "a quoted text is never closed; add the closing quote"
-                : "the file ends in the middle of a value"
+            guard inQuotes else { return "the file ends in the middle of a value" }
+            let advice = character == UInt8(ascii: "'") ? apostropheAdvice : ""
+            return "a quoted text is never closed; add the closing quote" + advice
         case "found unexpected document indicator":
             return "a line starting with '---' or '...' ends the document; indent it or put it in quotes"
         case "mapping values are not allowed in this context":

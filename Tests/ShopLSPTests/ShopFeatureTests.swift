@@ -60,6 +60,25 @@ import YAML
         #expect(later.last?["diagnostics"] == [])
     }
 
+    @Test func anUnclosedQuoteIsShownWhereItOpens() throws {
+        // The quote on line 2 is not closed there: its text runs on to the `"` on line 4, where
+        // the YAML reader stops. The diagnostic starts at the quote, in either encoding (the quote
+        // is after `Grüße 😀`, 32 bytes or 28 UTF-16 units into its line).
+        let text = "items:\n  - {name: Grüße 😀, notes: \"x}\n  - name: Milk\n    notes: \"y\"\n"
+        for (encodings, quoteStart) in [(["utf-8"], 32), (nil, 28)] as [([String]?, Int)] {
+            let messages = session(encodings, Frames.didOpen(Self.uri, text))
+            let diagnostics = try #require(publishedDiagnostics(messages).first?["diagnostics"]?.arrayValue)
+            #expect(diagnostics.count == 1)
+            #expect(diagnostics.first?["code"] == "syntax")
+            #expect(diagnostics.first?["range"] == Self.range(1, quoteStart, quoteStart + 3))
+            #expect(diagnostics.first?["message"]?.stringValue?.hasPrefix("the \" opened here is not closed on its line") == true)
+        }
+        // A quote never closed, in single quotes, in a file with CRLF line breaks.
+        let crlf = "items:\r\n  - name: 'Tis the season\r\n    price: 3\r\n  - name: Milk\r\n"
+        let diagnostics = try #require(publishedDiagnostics(session(nil, Frames.didOpen(Self.uri, crlf))).first?["diagnostics"]?.arrayValue)
+        #expect(diagnostics.first?["range"] == Self.range(1, 10, 14))
+    }
+
     @Test func aDocumentOpenedAgainIsReadAgain() throws {
         let close = Frames.notification("textDocument/didClose", ["textDocument": ["uri": .string(Self.uri)]])
         let published = publishedDiagnostics(

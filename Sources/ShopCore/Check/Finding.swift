@@ -128,7 +128,7 @@ public struct Fix: Hashable, Sendable {
 public struct Finding: Hashable, Sendable {
     /// The rule that found it.
     public var rule: RuleID
-    /// Error or warning (the rule's).
+    /// Error or warning: the rule's, or for a rule with two (`unmerged`) the one it found.
     public var severity: Severity
     /// Where: the value, key or item the rule points at.
     public var span: SourceSpan
@@ -149,5 +149,15 @@ public struct Finding: Hashable, Sendable {
         self.message = message
         self.related = related
         self.fixes = fixes
+    }
+
+    /// Creates a finding of `severity`, for a rule whose findings are errors or warnings by what
+    /// it found.
+    public init(
+        rule: RuleID, severity: Severity, span: SourceSpan, message: FindingMessage, related: [RelatedPlace] = [],
+        fixes: [Fix] = []
+    ) {
+        self.init(rule: rule, span: span, message: message, related: related, fixes: fixes)
+        self.severity = severity
     }
 }

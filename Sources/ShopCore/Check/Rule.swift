@@ -14,6 +14,7 @@ public enum Severity: String, Hashable, Sendable, Comparable {
 public enum RuleID: String, Hashable, Sendable, CaseIterable {
     case syntax
     case mergeConflict = "merge-conflict"
+    case unmerged
     case structure
     case duplicateKey = "duplicate-key"
     case missingName = "missing-name"
@@ -30,7 +31,8 @@ public enum RuleID: String, Hashable, Sendable, CaseIterable {
 
     /// The rule with this identifier.
     public var rule: Rule { RuleRegistry.rule(self) }
-    /// The severity of the rule's findings.
+    /// The severity of the rule's findings (the more serious one, for a rule whose findings
+    /// carry their own).
     public var severity: Severity { rule.severity }
     /// One sentence on what the rule checks.
     public var summary: String { rule.summary }
@@ -40,11 +42,14 @@ public enum RuleID: String, Hashable, Sendable, CaseIterable {
 ///
 /// Rules are values, listed in ``RuleRegistry``; each is defined in a file of its own (or with the
 /// close family it belongs to). A rule looks at the decoded list and reports typed findings; the
-/// two rules that apply while a file is read (`syntax`, `merge-conflict`) have no check of their own.
+/// two rules that apply while a file is read (`syntax`, `merge-conflict`) and the one that reads
+/// git's state (`unmerged`) have no check of their own.
 public struct Rule: Sendable {
     /// The identifier.
     public let id: RuleID
-    /// The severity of its findings.
+    /// The severity of its findings. A rule whose findings are errors or warnings by what it
+    /// found (`unmerged`) has the error here, as the default that reports such as SARIF's
+    /// announce, and each finding carries its own.
     public let severity: Severity
     /// One sentence on what it checks, for help texts and code-scanning reports.
     public let summary: String

@@ -5,7 +5,7 @@ import YAML
 public enum RuleRegistry {
     /// The rules, one per ``RuleID``, in its order.
     public static let all: [Rule] = [
-        SyntaxRules.syntax, SyntaxRules.mergeConflict, StructureRule.rule, DuplicateKeyRule.rule,
+        SyntaxRules.syntax, SyntaxRules.mergeConflict, UnmergedRule.rule, StructureRule.rule, DuplicateKeyRule.rule,
         NameRules.missingName, NameRules.duplicateName, NameRules.duplicateID, ValueRules.badPrice,
         ValueRules.badQuantity, CurrencyRule.rule, CategoryRules.duplicateCategory, UnknownKeyRule.rule,
         CategoryRules.unknownCategory, CategoryRules.categorySpelling, DoneNotBoughtRule.rule,
@@ -16,7 +16,8 @@ public enum RuleRegistry {
         table[id.position]
     }
 
-    /// The rules whose findings are errors.
+    /// The rules whose findings are errors (or may be, for a rule whose findings carry their own
+    /// severity).
     public static let errors: Set<RuleID> = Set(all.filter { $0.severity == .error }.map(\.id))
 
     /// The rules whose failing leaves a file that no command may write: the shape of the file.
