@@ -24,7 +24,7 @@ enum EditSession {
             return 2
         }
         do throws(FileError) {
-            return try FileAccess.withExclusiveLock(for: path) { () throws(FileError) -> Int32 in
+            return try FileAccess.withEditLock(for: path) { () throws(FileError) -> Int32 in
                 let (bytes, version) = try FileAccess.readVersion(path)
                 if let refused = ListFile.unmergedRefusal(path: path, bytes: bytes) {
                     refused.reportRefusal(to: console)
@@ -202,7 +202,7 @@ enum EditSession {
         guard path != "-", FileAccess.exists(path) else { return run(context, preview: preview, change) }
         var refused: ListFile?
         do throws(FileError) {
-            let outcome = try FileAccess.withExclusiveLock(for: path) {
+            let outcome = try FileAccess.withEditLock(for: path) {
                 () throws(FileError) -> Result<(changes: Changes, notes: [EditNote])?, EditRefusal> in
                 let bytes = try FileAccess.readVersion(path).bytes
                 refused = ListFile.unmergedRefusal(path: path, bytes: bytes)

@@ -38,6 +38,10 @@ struct ListTable {
     static let header = ["Name", "Qty", "Unit", "Price", "Total"]
     /// Which columns are numbers, aligned to the right.
     static let rightAligned = [false, true, false, true, true]
+    /// The widest a column is made to line up the cells under it: a cell wider than this (a name
+    /// pasted with a whole recipe in it) runs past the columns to its right in its own row only,
+    /// instead of pushing them off every row's screen.
+    static let widestAligned = 60
     /// What comes before the name: two spaces and the checkbox.
     static let markWidth = 6
     /// Ends each cell of a kept row: cells are terminal-safe text, which has no control characters.
@@ -82,7 +86,7 @@ struct ListTable {
         let mark: Mark = item.done ? .done : (item.buy ? .toGet : .none)
         var row = [mark.rawValue]
         for (column, cell) in cells.enumerated() {
-            widths[column] = max(widths[column], DisplayWidth.of(cell))
+            widths[column] = max(widths[column], DisplayWidth.of(cell, upTo: Self.widestAligned))
             row.append(contentsOf: cell.utf8)
             row.append(Self.cellEnd)
         }
@@ -110,7 +114,7 @@ struct ListTable {
         if grouped {
             for section in sections {
                 for (column, cell) in (subtotalCells(section.group) ?? []).enumerated() {
-                    widths[column] = max(widths[column], DisplayWidth.of(cell))
+                    widths[column] = max(widths[column], DisplayWidth.of(cell, upTo: Self.widestAligned))
                 }
             }
         }
@@ -152,15 +156,17 @@ struct ListTable {
     /// Calls `body` with the mark and cells of each row of `group`, in the order they were added.
     private func forEachRow(of group: Int?, _ body: (Mark, [String]) -> Void) {
         // The text comes in pieces, which may end inside a row: the end of one waits for the next.
+        // How far a row that waits was looked through is kept, so that a long row is looked
+        // through once, not again with each piece.
         var pending: [UInt8] = []
+        var cells: [String] = []
+        var cellStart = 1
+        var index = 1
         rows.deliver((group ?? -1) + 1) { piece in
             pending.append(contentsOf: piece)
             var start = 0
             while start < pending.count {
                 // A row: its mark, then a cell for each column, each ended by `cellEnd`.
-                var cells: [String] = []
-                var cellStart = start + 1
-                var index = cellStart
                 while cells.count < Self.header.count && index < pending.count {
                     if pending[index] == Self.cellEnd {
                         cells.append(String(decoding: pending[cellStart..<index], as: UTF8.self))
@@ -171,8 +177,13 @@ struct ListTable {
                 guard cells.count == Self.header.count else { break }
                 body(Mark(rawValue: pending[start]) ?? .none, cells)
                 start = index
+                cells.removeAll(keepingCapacity: true)
+                cellStart = start + 1
+                index = cellStart
             }
             pending.removeFirst(start)
+            cellStart -= start
+            index -= start
         }
     }
 
