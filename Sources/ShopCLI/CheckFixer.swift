@@ -19,7 +19,7 @@ enum CheckFixer {
         do throws(FileError) {
             // A path that does not exist is reported as unreadable before anything else.
             if !FileAccess.exists(path) { _ = try FileAccess.read(path) }
-            outcome.report = try FileAccess.withExclusiveLock(for: path) { () throws(FileError) -> FileReport in
+            outcome.report = try FileAccess.withEditLock(for: path, action: "fix") { () throws(FileError) -> FileReport in
                 let displayPath = CommandContext.displayName(path)
                 let (bytes, version) = try FileAccess.readVersion(path)
                 // A file git holds as one side's version of an unfinished merge is not written:

@@ -10,6 +10,18 @@ enum DisplayWidth {
         text.reduce(0) { $0 + of($1) }
     }
 
+    /// The width of `text` when it is at most `limit` columns, else a width over `limit`: only as
+    /// much of the text is looked at as the limit needs, so a very long text costs no more than a
+    /// short one.
+    static func of(_ text: String, upTo limit: Int) -> Int {
+        var width = 0
+        for character in text {
+            width += of(character)
+            if width > limit { return width }
+        }
+        return width
+    }
+
     static func of(_ character: Character) -> Int {
         let scalars = character.unicodeScalars
         guard let first = scalars.first else { return 0 }
@@ -44,7 +56,7 @@ enum DisplayWidth {
 
     /// `text` padded with spaces to `width` columns, on the right (or the left for numbers).
     static func pad(_ text: String, to width: Int, alignRight: Bool = false) -> String {
-        let padding = String(repeating: " ", count: max(0, width - of(text)))
+        let padding = String(repeating: " ", count: max(0, width - of(text, upTo: width)))
         return alignRight ? padding + text : text + padding
     }
 }

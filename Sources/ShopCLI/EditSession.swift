@@ -24,7 +24,7 @@ enum EditSession {
             return 2
         }
         do throws(FileError) {
-            return try FileAccess.withExclusiveLock(for: path) { () throws(FileError) -> Int32 in
+            return try FileAccess.withEditLock(for: path) { () throws(FileError) -> Int32 in
                 let (bytes, version) = try FileAccess.readVersion(path)
                 if let refused = ListFile.unmergedRefusal(path: path, bytes: bytes) {
                     refused.reportRefusal(to: console)

@@ -51,3 +51,37 @@ extension FileAccess {
         guard closed else { throw .system(path, "write") }
     }
 }
+
+extension FileAccess {
+    /// Runs `body` holding the lock for the list file at `path`, as ``withExclusiveLock(for:_:)``
+    /// does, once the file is known to be one an edit can change: a named pipe, a device or a
+    /// socket is refused before the lock is taken. Reading a named pipe waits for a writer, and
+    /// an edit that waited holding the lock would stop every other edit of the folder with it.
+    /// `action` says what was refused ("edit", "fix", "reformat").
+    static func withEditLock<Result>(
+        for path: String, action: String = "edit", _ body: () throws(FileError) -> Result
+    ) throws(FileError) -> Result {
+        try refuseSpecialFile(path, action: action)
+        return try withExclusiveLock(for: path, body)
+    }
+
+    /// Refuses a path that names (through links) a named pipe, a device or a socket, which an edit
+    /// can neither read as a file nor replace. A path that does not exist, a regular file and a
+    /// folder pass: what they get is said where they are read.
+    static func refuseSpecialFile(_ path: String, action: String) throws(FileError) {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return }
+        let what: String
+        switch info.st_mode & S_IFMT {
+        case S_IFIFO: what = "a named pipe (FIFO)"
+        case S_IFCHR: what = "a character device"
+        case S_IFBLK: what = "a block device"
+        case S_IFSOCK: what = "a socket"
+        default: return
+        }
+        throw FileError(
+            path: path, action: action,
+            reason: "it is \(what), not a regular file; shop changes only regular files, which it replaces with the new text",
+            code: EINVAL)
+    }
+}

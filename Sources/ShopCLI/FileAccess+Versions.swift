@@ -41,22 +41,6 @@ struct FileVersion: Equatable {
 }
 
 extension FileAccess {
-    /// Reads a whole file (not standard input), with the version read.
-    static func readVersion(_ path: String) throws(FileError) -> (bytes: [UInt8], version: FileVersion?) {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { throw .system(path, "read") }
-        defer { close(descriptor) }
-        var info = stat()
-        guard fstat(descriptor, &info) == 0 else { throw .system(path, "read") }
-        if info.st_mode & S_IFMT == S_IFDIR {
-            throw FileError(path: path, action: "read", reason: "it is a directory", code: EISDIR)
-        }
-        let bytes = try readAll(fileDescriptor: descriptor, path: path)
-        // Read again after the bytes: a write that came during the read shows as a changed version.
-        guard fstat(descriptor, &info) == 0 else { throw .system(path, "read") }
-        return (bytes, info.st_mode & S_IFMT == S_IFREG ? FileVersion(info) : nil)
-    }
-
     /// Refuses to replace `target` when it is no longer the version `expected` that was read.
     static func checkUnchanged(_ target: String, since expected: FileVersion?, displayPath: String) throws(FileError) {
         guard let expected, FileVersion.current(target) != expected else { return }

@@ -26,50 +26,6 @@ struct FileError: Error, Sendable, CustomStringConvertible {
 
 /// Reading and writing files the careful way: whole reads, atomic replacement, exclusive locks.
 enum FileAccess {
-    /// Reads a whole file; `-` reads standard input.
-    static func read(_ path: String) throws(FileError) -> [UInt8] {
-        if path == "-" { return try readAll(fileDescriptor: 0, path: "<stdin>") }
-        return try readVersion(path).bytes
-    }
-
-    /// Reads everything from a descriptor into one buffer, sized up front for regular files so that
-    /// a large file is read straight into its final place.
-    static func readAll(fileDescriptor descriptor: Int32, path: String) throws(FileError) -> [UInt8] {
-        var info = stat()
-        var failure: Int32 = 0
-        var bytes: [UInt8] = []
-        if fstat(descriptor, &info) == 0 && info.st_mode & S_IFMT == S_IFREG && info.st_size > 0 {
-            let size = Int(info.st_size)
-            bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
-                var got = 0
-                while got < size {
-                    let result = Glibc.read(descriptor, buffer.baseAddress! + got, size - got)
-                    if result < 0 {
-                        if errno == EINTR { continue }
-                        failure = errno
-                        break
-                    }
-                    if result == 0 { break }
-                    got += result
-                }
-                count = got
-            }
-            if failure != 0 { throw .system(path, "read", failure) }
-        }
-        // Pipes, and files that grew while being read, are read in chunks to the end.
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            let result = chunk.withUnsafeMutableBufferPointer { Glibc.read(descriptor, $0.baseAddress!, $0.count) }
-            if result < 0 {
-                if errno == EINTR { continue }
-                throw .system(path, "read")
-            }
-            if result == 0 { break }
-            bytes.append(contentsOf: chunk[0..<result])
-        }
-        return bytes
-    }
-
     /// Whether two texts are the same bytes, compared with memcmp (a large file is compared often:
     /// every write is skipped when nothing changed).
     static func sameBytes(_ lhs: [UInt8], _ rhs: [UInt8]) -> Bool {

@@ -78,7 +78,7 @@ enum FormatCommand {
             if inPlace {
                 // A path that does not exist is reported as unreadable before anything else.
                 if !FileAccess.exists(path) { _ = try FileAccess.read(path) }
-                return try FileAccess.withExclusiveLock(for: path) { () throws(FileError) -> Int32 in
+                return try FileAccess.withEditLock(for: path, action: "reformat") { () throws(FileError) -> Int32 in
                     let (bytes, version) = try FileAccess.readVersion(path)
                     guard !refusedAsUnmerged(bytes) else { return 1 }
                     guard let list = read(bytes) else { return 1 }

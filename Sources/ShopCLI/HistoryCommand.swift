@@ -139,9 +139,16 @@ enum HistoryCommand {
             requests = commits.map { "\($0.hash):\($0.path)\n" }
         }
 
-        /// Asks git for the versions' sizes, which decide the batches.
+        /// Asks git for the versions' sizes, which decide the batches; a version larger than
+        /// shop reads (``FileAccess/maximumInputBytes``) is refused before any is read.
         mutating func measure() throws(CommandFailure) {
             sizes = try runBatchCheck(git, Array(requests.joined().utf8))
+            for (index, size) in sizes.enumerated() {
+                guard let size, size > FileAccess.maximumInputBytes, index < requests.count else { continue }
+                let name = String(requests[index].dropLast())
+                throw CommandFailure.file(
+                    FileError(path: name, action: "read", reason: FileAccess.tooLargeReason(size: size), code: nil))
+            }
             // Sizes that do not answer every request leave one batch of them all.
             runs = sizes.count == requests.count ? batches(sizes: sizes, limit: batchSize) : [0..<requests.count]
             runOfVersion = runs.indices.flatMap { run in Array(repeating: run, count: runs[run].count) }

@@ -24,6 +24,10 @@ struct ListTable {
     static let header = ["Name", "Qty", "Unit", "Price", "Total"]
     /// Which columns are numbers, aligned to the right.
     static let rightAligned = [false, true, false, true, true]
+    /// The widest a column is made to line up the cells under it: a cell wider than this (a name
+    /// pasted with a whole recipe in it) runs past the columns to its right in its own row only,
+    /// instead of pushing them off every row's screen.
+    static let widestAligned = 60
     /// What comes before the name: two spaces and the checkbox.
     static let markWidth = 6
 
@@ -50,7 +54,9 @@ struct ListTable {
                 totals.add(item)
                 subtotal.add(item)
                 if item.buy && !item.done { stillToGet.add(item) }
-                for (column, cell) in cells(of: item).enumerated() { widths[column] = max(widths[column], DisplayWidth.of(cell)) }
+                for (column, cell) in cells(of: item).enumerated() {
+                    widths[column] = max(widths[column], DisplayWidth.of(cell, upTo: Self.widestAligned))
+                }
             }
             subtotals.append(subtotal)
         }
@@ -81,7 +87,7 @@ struct ListTable {
         var widths = widths
         for subtotal in subtotals {
             for (column, cell) in (subtotalCells(subtotal) ?? []).enumerated() {
-                widths[column] = max(widths[column], DisplayWidth.of(cell))
+                widths[column] = max(widths[column], DisplayWidth.of(cell, upTo: Self.widestAligned))
             }
         }
         func line(_ mark: String, _ cells: [String]) -> String {

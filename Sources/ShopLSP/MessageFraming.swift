@@ -3,14 +3,22 @@
 ///
 /// Reading is forgiving where it can be without guessing: header names are matched without regard
 /// to case, unknown header lines are skipped, a bare LF ends a line too, and a header that follows
-/// junk on the same line is still found. A message larger than the limit is read past without
-/// being kept, so that the next one can be read.
+/// junk on the same line is still found.
+///
+/// What one message can cost is bounded: a header block of more than ``maximumHeaderBlock``
+/// bytes is refused as junk, and a message whose `Content-Length` is over the limit is refused as
+/// soon as its header is read, before any of its body: the refusal is answered at once, and the
+/// body is then read past without being kept. A body announced longer than it is (a client that
+/// gave a wrong length) would swallow the messages after it; while a refused body is read past,
+/// a `Content-Length` header line ends it early. Such a line cannot be part of a JSON body, whose
+/// strings hold no raw line breaks.
 public struct FrameReader {
     /// What one read gives.
     public enum Frame: Equatable, Sendable {
         /// The body of a message.
         case message([UInt8])
-        /// A message whose declared length is over the limit; its body was skipped.
+        /// A message whose declared length is over the limit (`Int.max` for a length too long to
+        /// count): refused at its header. Its body is read past by the next call.
         case oversized(length: Int)
         /// Bytes that do not form a header block with a usable `Content-Length`; they were skipped.
         case malformed(String)
@@ -22,6 +30,8 @@ public struct FrameReader {
     public static let defaultMaximumLength = 64 << 20
     /// A header line longer than this is junk.
     static let maximumHeaderLine = 1 << 16
+    /// A header block (every line before the empty one) longer than this is junk: 64 KiB.
+    public static let maximumHeaderBlock = 1 << 16
 
     private let source: any ByteSource
     /// The largest body accepted, in bytes.
@@ -33,6 +43,8 @@ public struct FrameReader {
     private var ended = false
     /// A line read too far, to be read again.
     private var pushedBack: [UInt8]?
+    /// The bytes of a refused body still to be read past.
+    private var skipping = 0
 
     /// A reader of frames from `source`, refusing bodies longer than `maximumLength` bytes.
     public init(source: any ByteSource, maximumLength: Int = FrameReader.defaultMaximumLength) {
@@ -42,11 +54,17 @@ public struct FrameReader {
 
     /// The next frame.
     public mutating func next() -> Frame {
+        if skipping > 0 && !skipRefusedBody() { return .end }
         var length: Int?
         var problem: String?
         var sawHeaderLine = false
+        var headerBytes = 0
         while true {
             guard var line = readLine() else { return .end }
+            headerBytes += line.count + 1
+            if headerBytes > Self.maximumHeaderBlock {
+                return .malformed("a message header longer than \(Self.maximumHeaderBlock) bytes")
+            }
             if line.isEmpty {
                 if let length, problem == nil { return readBody(length: length) }
                 if sawHeaderLine {
@@ -76,24 +94,19 @@ public struct FrameReader {
             line = Array(line[(colon + 1)...])
             let value = String(decoding: line, as: UTF8.self).trimmingSpaces
             if name == "content-length" {
-                guard !value.isEmpty, value.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }), let number = Int(value) else {
+                guard !value.isEmpty, value.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else {
                     problem = "a Content-Length that is not a byte count: \(Self.preview(value.utf8[...]))"
                     continue
                 }
-                length = number
+                // Digits too many for a number are a length over any limit.
+                length = Int(value) ?? Int.max
             }
         }
     }
 
     private mutating func readBody(length: Int) -> Frame {
         if length > maximumLength {
-            var remaining = length
-            while remaining > 0 {
-                if position == end && !fill() { return .end }
-                let taken = min(remaining, end - position)
-                position += taken
-                remaining -= taken
-            }
+            skipping = length
             return .oversized(length: length)
         }
         var body: [UInt8] = []
@@ -105,6 +118,49 @@ public struct FrameReader {
             position += taken
         }
         return .message(body)
+    }
+
+    /// Reads past the rest of a refused body, keeping none of it, up to its announced end or to a
+    /// `Content-Length` header line in it, which begins the next message; false when the input
+    /// ended first.
+    private mutating func skipRefusedBody() -> Bool {
+        // The end of the current line, enough to hold a header line and what comes before it.
+        let kept = 256
+        var segment: [UInt8] = []
+        while skipping > 0 {
+            if position == end && !fill() {
+                skipping = 0
+                return false
+            }
+            let stop = position + min(skipping, end - position)
+            let newline = buffer[position..<stop].firstIndex(of: 0x0A)
+            let segmentEnd = newline ?? stop
+            segment.append(contentsOf: buffer[max(position, segmentEnd - kept)..<segmentEnd])
+            if segment.count > kept { segment.removeFirst(segment.count - kept) }
+            let consumed = (newline.map { $0 + 1 } ?? stop) - position
+            skipping -= consumed
+            position += consumed
+            guard newline != nil else { continue }
+            if segment.last == 0x0D { segment.removeLast() }
+            if let header = Self.contentLengthLine(in: segment) {
+                pushedBack = header
+                skipping = 0
+                return true
+            }
+            segment.removeAll(keepingCapacity: true)
+        }
+        return true
+    }
+
+    /// The `Content-Length: N` header at the end of `line`, when the line ends with one.
+    static func contentLengthLine(in line: [UInt8]) -> [UInt8]? {
+        guard let start = contentLengthStart(in: line) else { return nil }
+        let value = line[(start + 15)...].drop { $0 == 0x20 || $0 == 0x09 }
+        let digits = value.prefix { $0 >= 0x30 && $0 <= 0x39 }
+        guard !digits.isEmpty, value.dropFirst(digits.count).allSatisfy({ $0 == 0x20 || $0 == 0x09 }) else {
+            return nil
+        }
+        return Array(line[start...])
     }
 
     /// The next line without its LF or CRLF; nil at the end of the input. A line longer than

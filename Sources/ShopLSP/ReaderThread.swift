@@ -25,8 +25,10 @@ enum ReaderThread {
         case .end:
             return .end
         case .oversized(let length):
+            // Refused at its header, before its body is read: the client hears at once.
+            let size = length == Int.max ? "a message whose length is too long to count" : "a message of \(length) bytes"
             return .refused(
-                ResponseError(.invalidRequest, "a message of \(length) bytes is larger than the limit of \(reader.maximumLength) bytes"),
+                ResponseError(.invalidRequest, "\(size) is larger than the limit of \(reader.maximumLength) bytes"),
                 id: nil)
         case .malformed(let problem):
             return .refused(ResponseError(.parseError, "unreadable message framing: \(problem)"), id: nil)

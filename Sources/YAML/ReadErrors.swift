@@ -76,7 +76,9 @@ enum ReadErrors {
             let offset = source.contentStart + failure.problemOffset
             return YAMLError(
                 kind: .encoding, location: source.location(at: offset),
-                message: readerMessage(problem: problem, value: failure.problemValue))
+                message: readerMessage(
+                    problem: problem, value: failure.problemValue,
+                    bytes: InvalidUTF8.describe(problem: problem, bytes: source.bytes, at: offset)))
         }
         if failure.isMemoryError {
             return YAMLError(kind: .syntax, location: source.location(at: cursor), message: "out of memory")
@@ -184,7 +186,8 @@ enum ReadErrors {
 
     /// The message for an error of libyaml's reader, which checks the encoding: the offending code
     /// point or byte, in the form a person can search for in an editor.
-    static func readerMessage(problem: String, value: Int) -> String {
+    /// `bytes` describes the offending bytes when they are known (see ``InvalidUTF8``).
+    static func readerMessage(problem: String, value: Int, bytes: String? = nil) -> String {
         if problem.contains("control characters") {
             let hex = String(value, radix: 16, uppercase: true)
             let padded = String(repeating: "0", count: max(0, 4 - hex.count)) + hex
@@ -192,6 +195,7 @@ enum ReadErrors {
                 "control character U+\(padded) is not allowed in YAML text; write it as an escape inside double quotes"
         }
         if problem.contains("UTF-8") || problem.contains("Unicode") {
+            if let bytes { return "invalid UTF-8 (\(problem), \(bytes)); save the file as UTF-8" }
             let hex = String(value, radix: 16, uppercase: true)
             return
                 "invalid UTF-8 (\(problem), byte 0x\(hex.count < 2 ? "0" + hex : hex)); save the file as UTF-8"

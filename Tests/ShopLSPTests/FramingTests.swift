@@ -52,12 +52,61 @@ import Testing
         #expect(notANumber == [.malformed("a Content-Length that is not a byte count: 'twelve'"), body("{}"), .end])
         let negative = frames("Content-Length: -2\r\n\r\nContent-Length: 2\r\n\r\n{}")
         #expect(negative.dropFirst() == [body("{}"), .end])
+        // Digits too many to count are a length over any limit.
         let overflow = frames("Content-Length: 99999999999999999999999\r\n\r\nContent-Length: 2\r\n\r\n{}")
-        #expect(overflow.dropFirst() == [body("{}"), .end])
-        guard case .malformed = overflow.first else {
-            Issue.record("\(overflow)")
-            return
+        #expect(overflow == [.oversized(length: Int.max), body("{}"), .end])
+    }
+
+    /// A source that counts the bytes the reader has taken from it.
+    final class CountingSource: ByteSource, @unchecked Sendable {
+        let inner: MemorySource
+        private(set) var asked = 0
+        init(_ bytes: [UInt8], chunkSize: Int) { inner = MemorySource(bytes, chunkSize: chunkSize) }
+        func read(into buffer: UnsafeMutableRawBufferPointer) -> Int {
+            let count = inner.read(into: buffer)
+            asked += count
+            return count
         }
+    }
+
+    @Test func anOversizedMessageIsRefusedAtItsHeader() {
+        // The refusal comes before any of the body is read: here the body is 10 MB, read 64 bytes
+        // at a time, and the refusal comes after the header's chunk.
+        let header = "Content-Length: 10000000\r\n\r\n"
+        let input = Array(header.utf8) + [UInt8](repeating: 0x20, count: 10_000_000) + Array("Content-Length: 2\r\n\r\n{}".utf8)
+        let source = CountingSource(input, chunkSize: 64)
+        var reader = FrameReader(source: source, maximumLength: 1000)
+        #expect(reader.next() == .oversized(length: 10_000_000))
+        #expect(source.asked <= 64)
+        #expect(reader.next() == body("{}"))
+        #expect(source.asked == input.count)
+        #expect(reader.next() == .end)
+    }
+
+    @Test func aRefusedBodyEndsAtTheNextHeader() {
+        // A client that announces two billion bytes and sends two: the message after them is read.
+        let input = "Content-Length: 2000000000\r\n\r\n{}Content-Length: 7\r\n\r\n[1,2,3]Content-Length: 2\r\n\r\n{}"
+        for chunkSize in [1, 5, 1 << 16] {
+            #expect(
+                frames(input, maximumLength: 1000, chunkSize: chunkSize)
+                    == [.oversized(length: 2_000_000_000), body("[1,2,3]"), body("{}"), .end])
+        }
+        // A body that ends where it said is read past whole, header-like text or not.
+        let honest = "Content-Length: 30\r\n\r\n" + String(repeating: "x", count: 30) + "Content-Length: 2\r\n\r\n{}"
+        #expect(frames(honest, maximumLength: 10) == [.oversized(length: 30), body("{}"), .end])
+        // Text like a header that is not a line of its own in the body does not end it.
+        let quoted = "Content-Length: 40\r\n\r\n[\"Content-Length: 5 is a header\"]       Content-Length: 2\r\n\r\n{}"
+        #expect(frames(quoted, maximumLength: 10) == [.oversized(length: 40), body("{}"), .end])
+    }
+
+    @Test func aHeaderBlockIsBounded() {
+        let lines = String(repeating: "X-Padding: " + String(repeating: "p", count: 100) + "\r\n", count: 1000)
+        let result = frames(lines + "Content-Length: 2\r\n\r\n{}\r\nContent-Length: 2\r\n\r\n[]")
+        // The header lines after the refused block begin the next one.
+        #expect(
+            result == [
+                .malformed("a message header longer than \(FrameReader.maximumHeaderBlock) bytes"), body("{}"), body("[]"), .end,
+            ])
     }
 
     @Test func junkBeforeAHeaderIsSkipped() {

@@ -88,6 +88,27 @@ async def test_a_malformed_message_is_answered_and_the_server_goes_on(client: La
     assert errors == [(None, -32700), (None, -32600)]
 
 
+async def test_a_message_announced_too_large_is_refused_at_its_header(client: LanguageClient):
+    await initialize(client)
+    answers = []
+    original = client.protocol._handle_response
+
+    def record(msg_id, result=None, error=None):
+        answers.append((msg_id, error))
+        return original(msg_id, result, error)
+
+    client.protocol._handle_response = record
+    # Two billion bytes announced and two sent: the refusal comes at once, and the request that
+    # follows is read and answered, not taken for the rest of the body.
+    client._server.stdin.write(b"Content-Length: 2000000000\r\n\r\n{}")
+    await client._server.stdin.drain()
+    params = await asyncio.wait_for(open_document(client, URI, "items: []\n"), 30)
+    assert list(params.diagnostics) == []
+    errors = [(msg_id, error.code, error.message) for msg_id, error in answers if error is not None]
+    assert errors == [
+        (None, -32600, "a message of 2000000000 bytes is larger than the limit of 67108864 bytes")]
+
+
 async def test_exit_without_shutdown_exits_with_status_1(client: LanguageClient):
     await initialize(client)
     client.exit(None)

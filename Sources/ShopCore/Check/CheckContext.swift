@@ -6,8 +6,14 @@ struct CheckContext {
     let nodes: RawNodes
     /// The rule that is checking.
     let rule: RuleID
-    /// What the rule has reported, in the order it did.
+    /// What the rule has reported, in the order it did (with ``keepsFirstOnly``, only the first
+    /// in order).
     private(set) var reported: [(order: Order, finding: Finding)] = []
+    /// How many findings the rule has reported.
+    private(set) var count = 0
+    /// Whether only the first finding in order is kept, the others counted: enough to say why a
+    /// text is refused, in memory that does not grow with the findings.
+    var keepsFirstOnly = false
 
     /// What orders findings: position first; at one position (a collection starts where its first
     /// key does), the finding on the inner node first; then the order of the rules in the registry
@@ -40,8 +46,14 @@ struct CheckContext {
         fixes: [Fix] = []
     ) {
         let span = explicit ?? node.map(span(of:)) ?? SourceSpan(at: source.contentStart)
+        let order = Order(offset: span.start, innerFirst: -(node ?? -1), sequence: count)
+        count += 1
+        if keepsFirstOnly, let kept = reported.first {
+            guard order < kept.order else { return }
+            reported.removeAll()
+        }
         let finding = Finding(rule: rule, span: span, message: message, related: related, fixes: fixes)
-        reported.append((Order(offset: span.start, innerFirst: -(node ?? -1), sequence: reported.count), finding))
+        reported.append((order, finding))
     }
 
     /// Reports a finding whose message is words only.

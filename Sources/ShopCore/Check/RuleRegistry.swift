@@ -60,6 +60,25 @@ extension ShoppingList {
         }
     }
 
+    /// The first finding of `rules` in order (the first of ``check(_:)``), and how many there are
+    /// in all: the others are counted, not kept.
+    func firstFinding(_ rules: Set<RuleID>) -> (first: Finding?, count: Int) {
+        let selected = RuleRegistry.all.compactMap { rule in
+            rule.check.flatMap { check in rules.contains(rule.id) ? (rule.id, check) : nil }
+        }
+        return document.withRawNodes { nodes in
+            // As ``check(_:sharing:)`` runs them: on two threads for a long list.
+            let reports = SharedWork.map(selected.count, concurrently: records.count >= SharedItemWork.minimumItems) {
+                position in
+                var context = CheckContext(list: self, nodes: nodes, rule: selected[position].0)
+                context.keepsFirstOnly = true
+                selected[position].1(&context)
+                return (context.reported, context.count)
+            }
+            return (CheckContext.sortedFindings(reports.map(\.0)).first, reports.reduce(0) { $0 + $1.1 })
+        }
+    }
+
     /// Every finding, resolved to lines and columns, ordered by position.
     public var diagnostics: [Diagnostic] { check().resolved(in: document.source) }
 

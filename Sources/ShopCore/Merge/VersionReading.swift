@@ -35,9 +35,9 @@ public enum VersionReading {
         }
         // A key written twice holds two values, and readers disagree on which counts: compared
         // by key, one would not show. Line by line, both do.
-        let repeated = list.check([.duplicateKey])
-        guard repeated.isEmpty else {
-            return .failure(Unreadable(reason: describe(repeated.resolved(in: list.document.source))))
+        let repeated = list.firstFinding([.duplicateKey])
+        if let first = repeated.first {
+            return .failure(Unreadable(reason: describe(first, count: repeated.count, in: list.document.source)))
         }
         return .success(list)
     }
@@ -56,11 +56,20 @@ public enum VersionReading {
             return emptyIsEmptyList ? .success(list) : .failure(Unreadable(reason: "it is empty"))
         }
         // Keys written twice were refused by `list`.
-        let findings = list.check(mergeRules.subtracting([.duplicateKey]))
-        guard findings.isEmpty else {
-            return .failure(Unreadable(reason: describe(findings.resolved(in: list.document.source))))
+        // Only the first finding is said: the others are counted, not kept (a version with a
+        // finding on each of 100,000 items is refused in the memory of one).
+        let findings = list.firstFinding(mergeRules.subtracting([.duplicateKey]))
+        if let first = findings.first {
+            return .failure(Unreadable(reason: describe(first, count: findings.count, in: list.document.source)))
         }
         return .success(list)
+    }
+
+    /// The first of `count` findings as ``describe(_:)`` says it, the others only counted.
+    static func describe(_ first: Finding, count: Int, in source: SourceText) -> String {
+        var text = describe([first.resolved(in: source)])
+        if count > 1 { text += " (and \(count - 1) more)" }
+        return text
     }
 
     /// The first diagnostic as `line N: MESSAGE [RULE]`, with how many more there are.
