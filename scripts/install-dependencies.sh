@@ -45,8 +45,11 @@ if [ "$what" = test ]; then
     # The README's Neovim set-up is tried in Neovim.
     command -v nvim >/dev/null || packages+=(neovim)
     # The HTML export is printed and photographed by headless Chromium, and its PDFs read with
-    # poppler-utils (pdfinfo, pdftotext, pdftohtml, pdftoppm).
+    # poppler-utils (pdfinfo, pdftotext, pdftohtml, pdftoppm); the phone's page is used there as
+    # a person would. Chromium is driven through its chromedriver (Debian's chromium-driver, made
+    # for that Chromium) by Selenium (below).
     command -v chromium >/dev/null || command -v chromium-browser >/dev/null || packages+=(chromium)
+    command -v chromedriver >/dev/null || packages+=(chromium-driver)
     for program in pdfinfo pdftotext pdftohtml pdftoppm; do
         command -v "$program" >/dev/null || { packages+=(poppler-utils); break; }
     done
@@ -82,7 +85,7 @@ fi
 # The Python readers and tools that judge what shop writes: PyYAML and ruamel.yaml (YAML 1.1 and
 # 1.2 readers), markdown-it-py with its task-list plugin (a CommonMark/GFM renderer),
 # check-jsonschema (the schema tests), pre-commit (which validates the hook manifest and the
-# README's configuration), pytest-lsp (a language server client).
+# README's configuration), pytest-lsp (a language server client), selenium (which drives Chromium).
 python=python3
 if [ -x "$venv/bin/python3" ]; then
     python=$venv/bin/python3
@@ -100,6 +103,8 @@ modules=()
 "$python" -c 'import mdit_py_plugins' 2>/dev/null || modules+=(mdit-py-plugins)
 # pytest-lsp (with pytest and pygls) is the LSP client of the shop lsp end-to-end tests.
 "$python" -c 'import pytest_lsp' 2>/dev/null || modules+=(pytest-lsp)
+# Selenium 4.51.0 exactly: later versions ask for a certifi that the package index lacks.
+"$python" -c 'import selenium' 2>/dev/null || modules+=("selenium==4.51.0")
 for program in check-jsonschema pre-commit; do
     [ -x "$scripts/$program" ] || command -v "$program" >/dev/null || modules+=("$program")
 done

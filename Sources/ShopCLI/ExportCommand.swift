@@ -7,21 +7,24 @@ import YAML
     import Darwin
 #endif
 
-/// `shop export`: writes the shopping list (or every item) as CSV, a Markdown checklist, JSON or
-/// a printable HTML page.
+/// `shop export`: writes the shopping list (or every item) as CSV, a Markdown checklist, JSON, a
+/// printable HTML page or a page to tick on a phone.
 enum ExportCommand {
     static let formatNames = ExportFormat.names.map(\.name)
 
     static let spec = CommandSpec(
         name: "export",
-        abstract: "Write the shopping list as CSV, a Markdown checklist, JSON or a printable HTML page.",
+        abstract: "Write the shopping list as CSV, a Markdown checklist, JSON, a printable page or a phone's page.",
         discussion: """
             Exports the items on the shopping list (buy: true), or every item with --all, in file \
             order (Markdown groups them by category in the order of categories). Without --format, \
-            the extension of --output picks the format: .csv, .md or .markdown, .json, .html or .htm. \
-            The HTML page is one self-contained file (no script, nothing fetched) with a print \
-            style sheet: two columns on A4 or Letter, each item and each heading with its first \
-            item kept together, and a layout that fits a phone's width. The export \
+            the extension of --output picks the format: .csv, .md or .markdown, .json, .html or .htm, \
+            or .phone.html. The HTML page is one self-contained file (no script, nothing fetched) with a \
+            print style sheet: two columns on A4 or Letter, each item and each heading with its first \
+            item kept together, and a layout that fits a phone's width. The phone's page is that page \
+            made to be ticked in the store with no network: a tap ticks a row, the ticks stay in the \
+            phone's browser, a field adds what is not on the list, and "Send back" gives the \
+            checklist that shop import reads; it fetches and sends nothing. The export \
             goes to standard output, or with --output to a file that is replaced atomically. A file \
             with check errors is not exported: its errors are printed on standard error and the \
             exit status is 1; warnings do not stop an export. Line totals are price times quantity \
@@ -36,7 +39,7 @@ enum ExportCommand {
         options: [
             OptionSpec(
                 long: "format", valueName: "format",
-                help: "csv, markdown (or md), json or html (or htm) (default: from the extension of --output).",
+                help: "csv, markdown (or md), json, html (or htm) or phone (default: from the extension of --output).",
                 allowedValues: formatNames, completion: .values(ExportFormat.allCases.map(\.rawValue))),
             OptionSpec(long: "all", help: "Export every item, not only the shopping list."),
             OptionSpec(
@@ -55,6 +58,9 @@ enum ExportCommand {
                 explanation: "Print a list as JSON for other programs."),
             Example(
                 command: "shop export -o list.html", explanation: "Write a page to print or to open on a phone."),
+            Example(
+                command: "shop export -o list.phone.html",
+                explanation: "Write a page to tick in the store, offline, and send back to shop import."),
         ],
         run: run)
 
@@ -149,13 +155,14 @@ enum ExportCommand {
         if let name, let format = ExportFormat(name: name) { return format }
         guard let output else {
             throw CommandFailure.usage(
-                "missing '--format <format>' (csv, markdown, json or html), or an '--output' file named .csv, .md, .json or .html",
+                "missing '--format <format>' (csv, markdown, json, html or phone), or an '--output' file named .csv, .md, "
+                    + ".json, .html or .phone.html",
                 command: "export")
         }
         guard let format = ExportFormat(fileExtensionOf: output) else {
             throw CommandFailure.usage(
-                "cannot tell the format from the name '\(output)'; use '--format csv|markdown|json|html', or name the "
-                    + "file .csv, .md, .markdown, .json, .html or .htm",
+                "cannot tell the format from the name '\(output)'; use '--format csv|markdown|json|html|phone', or name "
+                    + "the file .csv, .md, .markdown, .json, .html, .htm or .phone.html",
                 command: "export")
         }
         return format

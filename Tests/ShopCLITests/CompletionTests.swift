@@ -107,7 +107,7 @@ import Testing
 
             // Option values.
             #expect(try candidates("shop", "check", "--format", "") == ["text", "json", "sarif"])
-            #expect(try candidates("shop", "export", "--format", "") == ["csv", "markdown", "json", "html"])
+            #expect(try candidates("shop", "export", "--format", "") == ["csv", "markdown", "json", "html", "phone"])
             #expect(try candidates("shop", "export", "--format", "m") == ["markdown"])
             #expect(try candidates("shop", "export", "--format=j") == ["--format=json"])
             #expect(try candidates("shop", "export", "--format", "=", "c") == ["csv"])
@@ -312,7 +312,7 @@ import Testing
             #expect(try candidates("shop", "-f", "other.yaml", "add", "X", "--category", "") == ["Elsewhere"])
             #expect(try candidates("shop", "-f", "~/other.yaml", "buy", "") == ["Other thing"])
             #expect(try candidates("shop", "--file=~/other.yaml", "buy", "") == ["Other thing"])
-            #expect(try candidates("shop", "export", "--format=m") == ["csv", "markdown", "json", "html"])
+            #expect(try candidates("shop", "export", "--format=m") == ["csv", "markdown", "json", "html", "phone"])
             #expect(try candidates("shop", "fmt", "") == ["<files>"])
             #expect(try candidates("shop", "edit", "Apples", "").isEmpty)
         }
@@ -363,7 +363,7 @@ import Testing
             #expect(try candidates("shop help export ").isEmpty)
             #expect(try Set(candidates("shop check --")) == Set(HelpPage.of("check").options.filter { $0.hasPrefix("--") }))
             #expect(try candidates("shop check --format ") == ["json", "sarif", "text"])
-            #expect(try candidates("shop export --format ") == ["csv", "html", "json", "markdown"])
+            #expect(try candidates("shop export --format ") == ["csv", "html", "json", "markdown", "phone"])
             #expect(try candidates("shop init --currency JP") == ["JPY"])
             #expect(try candidates("shop buy O") == ["Oat milk", "Olive oil", "Orange juice"])
             #expect(try Set(candidates("shop add X --category ")) == ["Produce", "Dairy", "Drinks", "Pantry"])

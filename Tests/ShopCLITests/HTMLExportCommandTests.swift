@@ -20,7 +20,7 @@ import Testing
         }
         let unknown = try scratch.run(["export", "-o", "list.xhtml"])
         #expect(unknown.status == 2)
-        #expect(unknown.err.contains(".json, .html or .htm"), "\(unknown.err)")
+        #expect(unknown.err.contains(".json, .html, .htm or .phone.html"), "\(unknown.err)")
     }
 
     @Test(

@@ -4,13 +4,14 @@ import Testing
 import TestSupport
 import YAML
 
-/// The HTML export in a real browser: headless Chromium prints it on A4 and Letter and
-/// photographs it at a phone's width, and poppler reads the PDFs back. A 60-item list fits one
+/// The HTML export in a real browser: headless Chromium (driven through Selenium, as in every
+/// browser test: Fixtures/html/browser.py) prints it on A4 and Letter and photographs it at a
+/// phone's width, and poppler reads the PDFs back. A 60-item list fits one
 /// page with its text at least 10 pt, within the margins; a 200-item list breaks no heading from
 /// its first item and no item across a page or column; at 390 px the page does not scroll
 /// sideways; the browser reads every tricky name back as written, and finds no script and no
 /// resource to load.
-@Suite(.requires(.chromium), .requires(.poppler), .requires(.python), .serialized)
+@Suite(.requires(.browser), .requires(.poppler), .requires(.python), .serialized)
 struct HTMLPrintTests {
     static let fixtures = CLIPaths.testsDirectory.appendingPathComponent("Fixtures/html")
     static let categories = [
@@ -56,9 +57,11 @@ struct HTMLPrintTests {
 
     static func chromium(_ arguments: [String], in folder: URL) throws -> ShopProcess.Result {
         let chromium = try #require(Prerequisite.chromiumPath)
+        let chromedriver = try #require(Prerequisite.chromedriverPath)
         let script = fixtures.appendingPathComponent("chromium_page.py").path
         let process = ShopProcess.process(
-            URL(fileURLWithPath: "/usr/bin/env"), ["python3", script, chromium] + arguments, in: folder, inheriting: .all)
+            URL(fileURLWithPath: "/usr/bin/env"), ["python3", script, chromium, chromedriver] + arguments, in: folder,
+            inheriting: .all)
         let run = try ShopProcess.run(process, timeout: 120)
         #expect(run.status == 0, "\(run)")
         return run

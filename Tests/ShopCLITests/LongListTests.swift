@@ -70,7 +70,7 @@ import YAML
         }
         try folder.write(text, to: "list.yaml")
         let list = try ShoppingList.read(Array(text.utf8)).get()
-        for format in [ExportFormat.markdown, .html] {
+        for format in [ExportFormat.markdown, .html, .phone] {
             for scope in [ItemScope.all, .shoppingList] {
                 let expected = format.export(list, options: ExportOptions(scope: scope, fallbackTitle: "list"))
                 let arguments = ["export", "list.yaml", "--format", format.rawValue] + (scope == .all ? ["--all"] : [])

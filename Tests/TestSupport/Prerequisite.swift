@@ -142,6 +142,22 @@ extension Prerequisite {
         ["chromium", "chromium-browser", "google-chrome"].lazy.compactMap(programPath).first
     }
 
+    /// Headless Chromium driven through Selenium: ``chromium``, Debian's `chromedriver` (package
+    /// chromium-driver, made for that Chromium) and PyPI's selenium. The one way the tests open
+    /// shop's pages in a browser (Tests/ShopCLITests/Fixtures/html/browser.py).
+    public static var browser: Prerequisite {
+        cache.prerequisite("browser") {
+            let parts = [chromium, program("chromedriver"), pythonModule("selenium", package: "selenium")]
+            return Prerequisite(
+                absence: "chromium, chromedriver (Debian's chromium-driver) or python3's selenium is missing",
+                remedy: installRemedy
+            ) { parts.allSatisfy(\.isPresent) }
+        }
+    }
+
+    /// The chromedriver to run: the first on the `PATH`.
+    public static var chromedriverPath: String? { programPath("chromedriver") }
+
     /// poppler-utils' `pdfinfo`, `pdftotext`, `pdftohtml` and `pdftoppm`, which read the PDFs
     /// Chromium prints.
     public static var poppler: Prerequisite {

@@ -89,8 +89,7 @@ struct CategoryGrouping {
             if sections.isEmpty {
                 heading = nil
             } else {
-                let candidates = [CategorySections.otherHeading] + CategorySections.fallbackOtherHeadings
-                heading = candidates.first { !usedKeys.contains(NameKey($0)) } ?? candidates[candidates.count - 1]
+                heading = CategorySections.uncategorizedHeading(after: usedKeys)
             }
             sections.append(SectionOrder(group: nil, heading: heading))
         }

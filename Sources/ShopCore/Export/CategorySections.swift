@@ -38,6 +38,15 @@ public struct CategorySections: Sendable {
     public static let otherHeading = "Other"
     static let fallbackOtherHeadings = ["Uncategorized", "Without a category"]
 
+    /// The heading the uncategorized items get after sections headed `headings` (matched like
+    /// names): ``otherHeading``, else the first of ``fallbackOtherHeadings`` that none of them
+    /// has taken, else the last of those.
+    public static func uncategorizedHeading<Headings: Sequence<NameKey>>(after headings: Headings) -> String {
+        let taken = Set(headings)
+        let candidates = [otherHeading] + fallbackOtherHeadings
+        return candidates.first { !taken.contains(NameKey($0)) } ?? candidates[candidates.count - 1]
+    }
+
     /// The sections, in aisle order; empty when no item is in scope.
     public let sections: [Section]
 

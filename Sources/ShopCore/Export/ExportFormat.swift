@@ -8,11 +8,14 @@ public enum ExportFormat: String, CaseIterable, NamedFormat {
     case json
     /// A printable page: ``HTMLExporter``.
     case html
+    /// A page to tick on a phone in the store, offline: ``PhonePageExporter``.
+    case phone
 
     /// The names `--format` accepts, the file extensions among them: each format's own name and
-    /// its other extensions (`md` for Markdown).
+    /// its other extensions (`md` for Markdown, `phone.html` for the phone's page).
     public static let names: [(name: String, format: ExportFormat)] = [
         ("csv", .csv), ("markdown", .markdown), ("md", .markdown), ("json", .json), ("html", .html), ("htm", .html),
+        ("phone", .phone), ("phone.html", .phone),
     ]
 
     /// Writes the export of `list` to `output`, in chunks.
@@ -24,6 +27,7 @@ public enum ExportFormat: String, CaseIterable, NamedFormat {
         case .markdown: MarkdownExporter.write(list, options: options, to: output)
         case .json: JSONExporter.write(list, options: options, to: output)
         case .html: HTMLExporter.write(list, options: options, to: output)
+        case .phone: PhonePageExporter.write(list, options: options, to: output)
         }
     }
 

@@ -108,6 +108,12 @@ public enum HTMLExporter {
 
     /// The total, and the end of the page.
     static func writeEnd(_ totals: ListTotals, currency: Currency?, to writer: inout ExportWriter) {
+        writeSummary(totals, currency: currency, to: &writer)
+        writer.append("</body>\n</html>\n")
+    }
+
+    /// The total, and the end of `main`.
+    static func writeSummary(_ totals: ListTotals, currency: Currency?, to writer: inout ExportWriter) {
         // The total is the last line of the columns, so that it takes no page of its own.
         writer.append("<p class=\"summary\">Total: <strong>")
         writer.append(string: totals.formattedTotal(currency: currency))
@@ -115,15 +121,22 @@ public enum HTMLExporter {
         if let note = totals.unpricedNote {
             writer.append(string: " (\(note))")
         }
-        writer.append("</p>\n</main>\n</body>\n</html>\n")
+        writer.append("</p>\n</main>\n")
     }
 
     /// `<li>` with the box, the quantity, the name, the line total and the notes.
     static func appendItem(_ entry: ItemView, decimals: Int, to writer: inout ExportWriter) {
+        writer.append(entry.done ? "<li class=\"done\">" : "<li>")
+        appendItemContent(entry, decimals: decimals, to: &writer)
+        writer.append("</li>\n")
+    }
+
+    /// What an item's `<li>` holds: the box, the quantity, the name, the line total and the notes.
+    static func appendItemContent(_ entry: ItemView, decimals: Int, to writer: inout ExportWriter) {
         writer.append(
             entry.done
-                ? "<li class=\"done\"><span class=\"box\" role=\"img\" aria-label=\"done\"></span>"
-                : "<li><span class=\"box\" role=\"img\" aria-label=\"to get\"></span>")
+                ? "<span class=\"box\" role=\"img\" aria-label=\"done\"></span>"
+                : "<span class=\"box\" role=\"img\" aria-label=\"to get\"></span>")
         writer.append("<span class=\"quantity\">")
         let quantity = entry.effectiveQuantity
         let isOne = quantity == DecimalNumber(1)
@@ -153,14 +166,13 @@ public enum HTMLExporter {
             HTMLText.append(UnsafeBufferPointer(rebasing: notes[first...last]), to: &writer)
             writer.append("</span>")
         }
-        writer.append("</li>\n")
     }
 
     private static func isSpace(_ byte: UInt8) -> Bool {
         byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
     }
 
-    private static func appendEscaped(_ text: String, to writer: inout ExportWriter) {
+    static func appendEscaped(_ text: String, to writer: inout ExportWriter) {
         var text = text
         text.withUTF8 { HTMLText.append($0, to: &writer) }
     }

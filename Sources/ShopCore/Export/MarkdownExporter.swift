@@ -92,6 +92,17 @@ public enum MarkdownExporter {
         _ entry: ItemView, decimals: Int, to writer: inout ExportWriter, scratch: inout [UInt8]
     ) {
         writer.append(entry.done ? "- [x] " : "- [ ] ")
+        appendItemText(entry, decimals: decimals, to: &writer, scratch: &scratch)
+        writer.append("\n")
+        if let notes = entry.text(.notes) {
+            appendQuotedNotes(notes, to: &writer, scratch: &scratch)
+        }
+    }
+
+    /// An item's line after its box: `Apples — 6 pcs — 20.94`, the name escaped.
+    static func appendItemText(
+        _ entry: ItemView, decimals: Int, to writer: inout ExportWriter, scratch: inout [UInt8]
+    ) {
         let name = entry.text(.name)
         if let name {
             appendEscaped(name, to: &writer, scratch: &scratch)
@@ -118,10 +129,6 @@ public enum MarkdownExporter {
             writer.append(" — ")
             writer.append(
                 ListTotals.lineTotal(price: price, quantity: quantity, decimals: decimals), decimals: decimals)
-        }
-        writer.append("\n")
-        if let notes = entry.text(.notes) {
-            appendQuotedNotes(notes, to: &writer, scratch: &scratch)
         }
     }
 
@@ -172,7 +179,7 @@ public enum MarkdownExporter {
         }
     }
 
-    private static func appendEscaped(_ text: String, to writer: inout ExportWriter, scratch: inout [UInt8]) {
+    static func appendEscaped(_ text: String, to writer: inout ExportWriter, scratch: inout [UInt8]) {
         var text = text
         text.withUTF8 { appendEscaped($0, to: &writer, scratch: &scratch) }
     }

@@ -2,8 +2,8 @@
 /// so that a long list is exported in the memory of a few hundred items besides the export. What
 /// it writes is what ``ExportFormat/write(_:options:to:)`` writes for the whole list.
 ///
-/// CSV and JSON, whose items follow the file's order, are handed on as the parts come. Markdown
-/// and HTML group the items by category, in an order only the whole list tells: each item's text
+/// CSV and JSON, whose items follow the file's order, are handed on as the parts come. Markdown,
+/// HTML and the phone's page group the items by category, in an order only the whole list tells: each item's text
 /// is kept with its group's (in the ``SectionTexts`` given), and the sections are written in
 /// their order at the end.
 public final class PartsExport {
@@ -21,6 +21,8 @@ public final class PartsExport {
     /// Writes an item's text into its section.
     private var itemWriter: ExportWriter?
     private var scratch: [UInt8] = []
+    /// For the phone's page: what hashes the page for its key.
+    private let digest: PhonePageExporter.PageDigest?
 
     /// An export in `format` handed to `output` in chunks; a Markdown or HTML export keeps its
     /// sections' texts in `sections` until the end.
@@ -31,8 +33,9 @@ public final class PartsExport {
         self.format = format
         self.options = options
         self.sections = sections
-        writer = ExportWriter(output: output)
-        if format == .markdown || format == .html {
+        digest = format == .phone ? PhonePageExporter.PageDigest(output: output) : nil
+        writer = ExportWriter(output: digest?.write ?? output)
+        if format == .markdown || format == .html || format == .phone {
             itemWriter = ExportWriter { [unowned self] in self.sections.append($0, to: section) }
         }
     }
@@ -46,7 +49,7 @@ public final class PartsExport {
             CSVExporter.writeRecords(part, options: options, positions: 0..<part.records.count, to: &writer)
         case .json:
             JSONExporter.writeItems(part, options: options, totals: &totals, to: &writer)
-        case .markdown, .html:
+        case .markdown, .html, .phone:
             group(part, totals: &totals)
         }
         self.totals = totals
@@ -61,7 +64,7 @@ public final class PartsExport {
             break
         case .json:
             JSONExporter.writeEnd(totals, to: &writer)
-        case .markdown, .html:
+        case .markdown, .html, .phone:
             writeSections(
                 title: rest.displayTitle(fallback: options.fallbackTitle), language: HTMLExporter.language(of: rest),
                 currency: rest.currency, totals: totals)
@@ -75,7 +78,7 @@ public final class PartsExport {
         switch format {
         case .csv: CSVExporter.writeHeader(to: &writer)
         case .json: JSONExporter.writeStart(list, options: options, to: &writer)
-        case .markdown, .html: grouping = CategoryGrouping(listed: list.categories ?? [])
+        case .markdown, .html, .phone: grouping = CategoryGrouping(listed: list.categories ?? [])
         }
         return ListTotals(decimals: list.priceDecimals)
     }
@@ -89,6 +92,7 @@ public final class PartsExport {
             section = grouping.group(of: entry.text(.category)).map { $0 + 1 } ?? 0
             switch format {
             case .markdown: MarkdownExporter.appendItem(entry, decimals: decimals, to: &item, scratch: &scratch)
+            case .phone: PhonePageExporter.appendItem(entry, decimals: decimals, to: &item, scratch: &scratch)
             default: HTMLExporter.appendItem(entry, decimals: decimals, to: &item)
             }
             item.flush()
@@ -103,6 +107,9 @@ public final class PartsExport {
         let order = grouping.sections(hasItems: { !sections.isEmpty($0 + 1) }, uncategorized: !sections.isEmpty(0))
         switch format {
         case .markdown: MarkdownExporter.writeStart(title: title, to: &writer, scratch: &scratch)
+        case .phone:
+            PhonePageExporter.writeStart(title: title, language: language, to: &writer)
+            if order.isEmpty { HTMLExporter.writeNoSections(to: &writer) }
         default:
             HTMLExporter.writeStart(title: title, language: language, to: &writer)
             if order.isEmpty { HTMLExporter.writeNoSections(to: &writer) }
@@ -110,16 +117,23 @@ public final class PartsExport {
         for section in order {
             switch format {
             case .markdown: MarkdownExporter.writeSectionStart(heading: section.heading, to: &writer, scratch: &scratch)
+            case .phone: PhonePageExporter.writeSectionStart(heading: section.heading, to: &writer)
             default: HTMLExporter.writeSectionStart(heading: section.heading, to: &writer)
             }
             sections.deliver(section.group.map { $0 + 1 } ?? 0) { text in
                 writer.append(text)
                 writer.flushIfFull()
             }
-            if format == .html { HTMLExporter.writeSectionEnd(to: &writer) }
+            if format != .markdown { HTMLExporter.writeSectionEnd(to: &writer) }
         }
         switch format {
         case .markdown: MarkdownExporter.writeEnd(totals, currency: currency, to: &writer)
+        case .phone:
+            if let digest {
+                let categories = order.filter { $0.group != nil }.compactMap(\.heading)
+                PhonePageExporter.writeEnd(
+                    totals, currency: currency, title: title, categories: categories, digest: digest, to: &writer)
+            }
         default: HTMLExporter.writeEnd(totals, currency: currency, to: &writer)
         }
     }

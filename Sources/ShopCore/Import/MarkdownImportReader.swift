@@ -275,9 +275,7 @@ public enum MarkdownImportReader {
         /// The headings whose items have no category.
         private func uncategorizedHeadings() -> Set<Int> {
             guard let last = headings.indices.last else { return [] }
-            let before = Set(headings[..<last].map(NameKey.init))
-            let candidates = [CategorySections.otherHeading] + CategorySections.fallbackOtherHeadings
-            let exported = candidates.first { !before.contains(NameKey($0)) } ?? candidates[candidates.count - 1]
+            let exported = CategorySections.uncategorizedHeading(after: headings[..<last].map(NameKey.init))
             if NameKey(headings[last]) == NameKey(exported) { return [last] }
             let other = NameKey(CategorySections.otherHeading)
             return Set(headings.indices.filter { NameKey(headings[$0]) == other })

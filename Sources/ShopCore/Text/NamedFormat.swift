@@ -15,10 +15,18 @@ extension NamedFormat {
 
     /// The format a file name's extension stands for, in any case; nil for a name without an
     /// extension (a leading dot, as in `.md`, names a hidden file, not an extension) or with one
-    /// no format claims.
+    /// no format claims. The longest extension a format claims wins: `list.phone.html` is named
+    /// by `phone.html` before `html`.
     public init?(fileExtensionOf path: String) {
         let name = path.split(separator: "/", omittingEmptySubsequences: false).last ?? Substring(path)
-        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return nil }
-        self.init(name: String(name[name.index(after: dot)...]))
+        var dot = name.firstIndex(of: ".")
+        while let found = dot {
+            if found != name.startIndex, let format = Self(name: String(name[name.index(after: found)...])) {
+                self = format
+                return
+            }
+            dot = name[name.index(after: found)...].firstIndex(of: ".")
+        }
+        return nil
     }
 }

@@ -1,10 +1,10 @@
 #!/usr/bin/env python3
-"""Prints an HTML file to PDF, or photographs it at a phone's width, in headless Chromium driven
-through the DevTools protocol on a pipe (no network port, nothing fetched but the file).
+"""Prints an HTML file to PDF, or photographs it at a phone's width, in headless Chromium (see
+browser.py).
 
-    chromium_page.py CHROMIUM pdf FILE.html OUT.pdf a4|letter
-    chromium_page.py CHROMIUM screenshot FILE.html OUT.png WIDTH
-    chromium_page.py CHROMIUM dom FILE.html
+    chromium_page.py CHROMIUM CHROMEDRIVER pdf FILE.html OUT.pdf a4|letter
+    chromium_page.py CHROMIUM CHROMEDRIVER screenshot FILE.html OUT.png WIDTH
+    chromium_page.py CHROMIUM CHROMEDRIVER dom FILE.html
 
 `pdf` prints on the paper a printer would choose (the page's style sheet names none), without
 the browser's headers and footers. `screenshot` lays the page out at WIDTH CSS pixels on a phone
@@ -18,93 +18,12 @@ resources it loaded (both must be none).
 import base64
 import json
 import struct
-import zlib
-import os
-import subprocess
 import sys
-import tempfile
+import zlib
+
+from browser import Browser
 
 PAPERS = {"a4": (8.27, 11.69), "letter": (8.5, 11.0)}
-
-
-class Browser:
-    def __init__(self, chromium):
-        self.profile = tempfile.TemporaryDirectory(prefix="shop-chromium-")
-        to_browser_read, self.to_browser = os.pipe()
-        self.from_browser, from_browser_write = os.pipe()
-
-        def descriptors():
-            os.dup2(to_browser_read, 3)
-            os.dup2(from_browser_write, 4)
-
-        self.process = subprocess.Popen(
-            [chromium, "--headless", "--no-sandbox", "--disable-gpu", "--remote-debugging-pipe",
-             "--no-first-run", "--no-default-browser-check", "--disable-extensions", "--mute-audio",
-             "--hide-scrollbars", f"--user-data-dir={self.profile.name}", "about:blank"],
-            stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-            # The pipe's ends are moved to 3 and 4 before the descriptors not passed are closed.
-            preexec_fn=descriptors, pass_fds=(3, 4, to_browser_read, from_browser_write))
-        os.close(to_browser_read)
-        os.close(from_browser_write)
-        self.buffer = b""
-        self.next_id = 0
-        self.events = []
-        self.session = None
-
-    def send(self, method, params=None, session=True):
-        self.next_id += 1
-        message = {"id": self.next_id, "method": method, "params": params or {}}
-        if session and self.session:
-            message["sessionId"] = self.session
-        os.write(self.to_browser, json.dumps(message).encode() + b"\0")
-        while True:
-            reply = self.read()
-            if reply.get("id") == self.next_id:
-                if "error" in reply:
-                    raise RuntimeError(f"{method}: {reply['error']}")
-                return reply.get("result", {})
-            self.events.append(reply)
-
-    def read(self):
-        while b"\0" not in self.buffer:
-            chunk = os.read(self.from_browser, 1 << 16)
-            if not chunk:
-                raise RuntimeError("Chromium closed the pipe")
-            self.buffer += chunk
-        message, self.buffer = self.buffer.split(b"\0", 1)
-        return json.loads(message)
-
-    def wait_for(self, method):
-        for index, event in enumerate(self.events):
-            if event.get("method") == method:
-                del self.events[index]
-                return event
-        while True:
-            event = self.read()
-            if event.get("method") == method:
-                return event
-            self.events.append(event)
-
-    def open(self, path):
-        targets = self.send("Target.getTargets", session=False)["targetInfos"]
-        page = next(t for t in targets if t["type"] == "page")
-        self.session = self.send("Target.attachToTarget", {"targetId": page["targetId"], "flatten": True},
-                                 session=False)["sessionId"]
-        self.send("Page.enable")
-        self.send("Page.navigate", {"url": "file://" + os.path.abspath(path)})
-        self.wait_for("Page.loadEventFired")
-
-    def close(self):
-        try:
-            self.send("Browser.close", session=False)
-        except RuntimeError:
-            pass
-        try:
-            self.process.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            self.process.kill()
-            self.process.wait()
-        self.profile.cleanup()
 
 
 def ink(png):
@@ -168,47 +87,36 @@ DOM = """JSON.stringify({
 
 
 def main():
-    chromium, action, source = sys.argv[1:4]
-    output = sys.argv[4] if len(sys.argv) > 4 else None
-    browser = Browser(chromium)
+    chromium, chromedriver, action, source = sys.argv[1:5]
+    output = sys.argv[5] if len(sys.argv) > 5 else None
+    if action not in ("pdf", "screenshot", "dom"):
+        sys.exit(f"unknown action {action}")
+    width = int(sys.argv[6]) if action == "screenshot" else None
+    browser = Browser(chromium, chromedriver, phone=action == "screenshot", width=width)
     try:
+        browser.open(source)
         if action == "pdf":
-            width, height = PAPERS[sys.argv[5]]
-            browser.open(source)
+            width, height = PAPERS[sys.argv[6]]
             # Margins of 0 here: the page's own @page margins are the ones that count.
-            result = browser.send("Page.printToPDF", {
+            result = browser.cdp("Page.printToPDF", {
                 "paperWidth": width, "paperHeight": height, "printBackground": True,
                 "displayHeaderFooter": False, "preferCSSPageSize": False,
                 "marginTop": 0, "marginBottom": 0, "marginLeft": 0, "marginRight": 0})
             with open(output, "wb") as out:
                 out.write(base64.b64decode(result["data"]))
         elif action == "screenshot":
-            width = int(sys.argv[5])
-            targets = browser.send("Target.getTargets", session=False)["targetInfos"]
-            page = next(t for t in targets if t["type"] == "page")
-            browser.session = browser.send("Target.attachToTarget", {"targetId": page["targetId"], "flatten": True},
-                                           session=False)["sessionId"]
-            browser.send("Emulation.setDeviceMetricsOverride",
-                         {"width": width, "height": 844, "deviceScaleFactor": 1, "mobile": True})
-            browser.send("Page.enable")
-            browser.send("Page.navigate", {"url": "file://" + os.path.abspath(source)})
-            browser.wait_for("Page.loadEventFired")
-            metrics = browser.send("Runtime.evaluate", {"returnByValue": True, "expression": """JSON.stringify({
+            report = browser.evaluate("""{
                 viewportWidth: window.innerWidth,
                 scrollWidth: document.documentElement.scrollWidth,
                 bodyScrollWidth: document.body.scrollWidth,
-                height: document.documentElement.scrollHeight})"""})["result"]["value"]
-            shot = base64.b64decode(browser.send("Page.captureScreenshot", {"format": "png"})["data"])
+                height: document.documentElement.scrollHeight}""")
+            shot = browser.driver.get_screenshot_as_png()
             with open(output, "wb") as out:
                 out.write(shot)
-            report = json.loads(metrics)
             report["ink"] = ink(shot)
             print(json.dumps(report))
-        elif action == "dom":
-            browser.open(source)
-            print(browser.send("Runtime.evaluate", {"returnByValue": True, "expression": DOM})["result"]["value"])
         else:
-            sys.exit(f"unknown action {action}")
+            print(browser.evaluate(DOM))
     finally:
         browser.close()
 
