@@ -10,7 +10,7 @@ import Darwin
 /// pipe is read as a stream, no further than the limit, so that `/dev/zero` or an endless pipe is
 /// refused after a bounded read instead of growing until memory runs out.
 extension FileAccess {
-    /// The largest input shop reads: 256 MiB. A shopping list of a million items is some 60 MiB,
+    /// The largest input shop reads: 256 MiB. A shopping list of a million items is about 100 MiB,
     /// and reading a list takes a few times its size in memory, so the limit leaves room for any
     /// list a household keeps while bounding what one input can cost.
     static let maximumInputBytes = 256 << 20

@@ -203,3 +203,25 @@ import Glibc
         #expect(read == bytes)
     }
 }
+
+/// `history` reads versions from git: one over the limit is refused before any is read.
+@Suite("history of a version over the limit", .requires(.program("git")))
+struct HistoryLimitTests {
+    @Test("a committed version of 270 MB is refused by its size, before any version is read")
+    func aLargeVersion() throws {
+        let repository = try GitScratch()
+        let path = repository.folder.appendingPathComponent("shopping.yaml").path
+        #expect(FileManager.default.createFile(atPath: path, contents: Data("items: []\n".utf8)))
+        #expect(truncate(path, 270_000_000) == 0)
+        try repository.commit("too large")
+        let large = try repository.git("rev-parse", "HEAD").out.trimmingCharacters(in: .whitespacesAndNewlines)
+        try repository.write("items:\n  - name: Milk\n    price: 1.20\n")
+        try repository.commit("the list")
+        let run = try repository.shop("history")
+        #expect(run.status == 2, "\(run)")
+        #expect(
+            run.err == "shop: error: cannot read '\(large):shopping.yaml': it is 270,000,000 bytes, "
+                + InputLimitTests.limitWords + "\n", "\(run)")
+        #expect(run.out.isEmpty)
+    }
+}
