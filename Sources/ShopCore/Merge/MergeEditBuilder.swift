@@ -303,6 +303,14 @@ struct MergeEditBuilder {
             guard let ours = item.ours, !stationary.contains(index) else { continue }
             edit.removeItem(itemNodes[ours])
         }
+        // The stationary item each position's item goes before, found in one pass from the end,
+        // so that a side that adds or moves many items costs as much as the items it adds.
+        var nextStationary = [Int?](repeating: nil, count: plan.order.count)
+        var following: Int? = nil
+        for position in plan.order.indices.reversed() {
+            nextStationary[position] = following
+            if stationary.contains(plan.order[position]) { following = plan.order[position] }
+        }
         for (position, index) in plan.order.enumerated() where !stationary.contains(index) {
             let item = plan.items[index]
             var subtree: Subtree
@@ -314,8 +322,7 @@ struct MergeEditBuilder {
             } else {
                 continue
             }
-            let next = plan.order[(position + 1)...].first { stationary.contains($0) }
-            let before = next.flatMap { plan.items[$0].ours }.map { itemNodes[$0] }
+            let before = nextStationary[position].flatMap { plan.items[$0].ours }.map { itemNodes[$0] }
             edit.insertItem(subtree, into: items, before: before)
         }
     }
