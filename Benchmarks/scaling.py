@@ -56,9 +56,9 @@ def seconds(shop, path, command):
 
 # The commands run on every shape, and on the shapes named here too.
 COMMANDS = [("check", lambda path: ["check", path])]
-READ_IN_PARTS = [("fmt", lambda path: ["fmt", path]), ("buy", lambda path: ["buy", "n1"])]
+TOP_LEVEL_COMMANDS = [("fmt", lambda path: ["fmt", path]), ("buy", lambda path: ["buy", "n1"])]
 FIX_SHAPES = {"a safe fix on every item"}
-PARTS_SHAPES = {
+TOP_LEVEL_SHAPES = {
     "thousands of categories and items in them", "thousands of categories with comments, and items in them",
     "thousands of categories and items in other ones",
 }
@@ -75,7 +75,7 @@ def main():
     failed = False
     with tempfile.TemporaryDirectory() as folder:
         for name, small, make in shapes():
-            commands = COMMANDS + (READ_IN_PARTS if name in PARTS_SHAPES else [])
+            commands = COMMANDS + (TOP_LEVEL_COMMANDS if name in TOP_LEVEL_SHAPES else [])
             commands += [("check --fix", lambda path: ["check", "--fix", path])] if name in FIX_SHAPES else []
             for label, command in commands:
                 times = []
