@@ -57,7 +57,7 @@ struct EditSafetyTests {
     }
 
     /// A list of a few megabytes that shop reads quickly: most of it is one long block scalar, so
-    /// that the write itself takes a noticeable part of the run.
+    /// that the new text is written in many pieces.
     static func largeList() -> [UInt8] {
         var text = "# A large list\ntitle: Archive\ncurrency: EUR\nitems:\n"
         for index in 0..<300 {
@@ -73,7 +73,31 @@ struct EditSafetyTests {
         try scratch.names().filter { $0.hasPrefix(".list.yaml.tmp-") }
     }
 
-    @Test("a writer killed at random moments while it writes leaves the complete old or the complete new file")
+    /// A moment of a write at which the writer is killed: strace kills it as it enters the
+    /// `when`th call of `call`, before the call does anything; `finished` is whether the new file
+    /// is in place by then (nil where either may be, for writes that may be the file's or a
+    /// message's).
+    struct KillPoint: CustomStringConvertible {
+        var call: String
+        var when: Int
+        var finished: Bool?
+        var description: String { "\(call) #\(when)" }
+    }
+
+    static let killPoints: [KillPoint] = [
+        // The new text is written in pieces (at least two: the old items, then the new one), and
+        // a message follows the rename: the third write is one or the other.
+        KillPoint(call: "write", when: 1, finished: false), KillPoint(call: "write", when: 2, finished: false),
+        KillPoint(call: "write", when: 3, finished: nil),
+        KillPoint(call: "fchmod", when: 1, finished: false),
+        // The file's fsync, then (after the rename) the folder's.
+        KillPoint(call: "fsync", when: 1, finished: false), KillPoint(call: "rename", when: 1, finished: false),
+        KillPoint(call: "fsync", when: 2, finished: true),
+    ]
+
+    @Test(
+        "a writer killed at each step of its write leaves the complete old or the complete new file",
+        .requires(.program("strace")))
     func killedWriters() throws {
         let scratch = try EditScratch()
         let old = Self.largeList()
@@ -82,52 +106,40 @@ struct EditSafetyTests {
         try FileManager.default.createDirectory(at: scratch.url("reference"), withIntermediateDirectories: true)
         try Data(old).write(to: scratch.url("reference/list.yaml"))
         let arguments = ["-f", "list.yaml", "add", "Shoe polish", "--price", "4.5", "--buy"]
-        let clock = ContinuousClock()
-        let started = clock.now
         let reference = try EditCLI.run(arguments, in: scratch.url("reference"))
-        let runTime = clock.now - started
         try #require(reference.status == 0, "\(reference)")
         let new = [UInt8](try Data(contentsOf: scratch.url("reference/list.yaml")))
         try #require(new != old && new.count > old.count)
 
-        var random = SeededGenerator(seed: 0x5EED_C1A0)
         var killedWhileWriting = 0
         var finished = 0
-        var leftTemporaryFiles = 0
-        for round in 0..<50 {
+        for point in Self.killPoints {
             try Data(old).write(to: scratch.url("list.yaml"))
-            let process = try EditCLI.process(arguments, in: scratch.folder)
-            process.standardOutput = FileHandle.nullDevice
-            process.standardError = FileHandle.nullDevice
-            try process.run()
-            // The writer writes its new text to a file that has no name until it is complete, so
-            // there is nothing to wait for: kills land anywhere from the start to a little past
-            // the time a whole run takes, before, during and after the write.
-            let span = max(1_000, Int(runTime.components.seconds * 1_000_000 + runTime.components.attoseconds / 1_000_000_000_000))
-            usleep(UInt32.random(in: 0...UInt32(span + span / 4), using: &random))
-            kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
+            // The kill lands at a chosen system call, not at a chosen time: every run is the same.
+            let run = try EditCLI.run(
+                arguments, in: scratch.folder,
+                prefix: ["/usr/bin/env", "strace", "-f", "-o", "/dev/null", "-e", "inject=\(point.call):signal=SIGKILL:when=\(point.when)"])
+            #expect(run.status != 0, "\(point): the writer was not killed: \(run)")
 
             let bytes = [UInt8](try Data(contentsOf: scratch.url("list.yaml")))
             let leftovers = try Self.temporaryFiles(in: scratch)
-            #expect(bytes == old || bytes == new, "round \(round): \(bytes.count) bytes, neither the old nor the new file")
-            #expect(leftovers.count <= 1, "round \(round): \(leftovers)")
+            #expect(bytes == old || bytes == new, "\(point): \(bytes.count) bytes, neither the old nor the new file")
+            #expect(leftovers.count <= 1, "\(point): \(leftovers)")
+            if let expected = point.finished {
+                #expect((bytes == new) == expected, "\(point): the \(expected ? "new" : "old") file was expected")
+            }
             if bytes == old {
                 killedWhileWriting += 1
-                // A writer killed before its rename may leave its temporary file; the next one
-                // removes it (see below). Removed here so that the next round waits for its own.
+                // A writer killed between naming its new file and the rename leaves that file;
+                // the next one removes it (see below). Removed here so that each round starts clean.
                 for name in leftovers { try FileManager.default.removeItem(at: scratch.url(name)) }
-                if !leftovers.isEmpty { leftTemporaryFiles += 1 }
             } else {
                 finished += 1
-                #expect(leftovers.isEmpty, "round \(round): a finished writer left \(leftovers)")
+                #expect(leftovers.isEmpty, "\(point): a finished writer left \(leftovers)")
             }
         }
-        // Kills before the rename are what this test is about; spread over a whole run, many are.
-        #expect(killedWhileWriting > 0, "no writer was killed before its rename (finished: \(finished))")
-        #expect(finished > 0, "no writer got to its rename (killed: \(killedWhileWriting))")
-        #expect(killedWhileWriting + finished == 50)
-        #expect(leftTemporaryFiles <= killedWhileWriting)
+        #expect(killedWhileWriting >= 5, "killed before the rename: \(killedWhileWriting)")
+        #expect(finished >= 1, "killed after the rename: \(finished)")
 
         // After the kills, the next writer succeeds and nothing of the killed ones remains.
         let next = try EditCLI.run(["-f", "list.yaml", "buy", "item 7"], in: scratch.folder)
@@ -164,23 +176,75 @@ struct EditSafetyTests {
         let list = arguments[0] == "check" ? "items:\n  - name: Tea\n    price: 1,50\n" : "items: [{name: Crème fraîche}]\n"
         try scratch.write(list, to: "list.yaml")
         try scratch.write("2 kg flour\n", to: "more.txt")
-        // The write is held up at its fsync, after the read; meanwhile an editor saves the list.
+        // The write is stopped at its fsync, after the read (strace stops it there); meanwhile an
+        // editor saves the list, and only then is the write let go on.
+        let gate = try StopGate()
+        defer { gate.remove() }
         let held = try EditCLI.process(
             arguments, in: scratch.folder,
-            prefix: ["/usr/bin/env", "strace", "-f", "-o", "/dev/null", "-e", "inject=fsync:delay_enter=3000000:when=1"])
+            prefix: ["/usr/bin/env", "strace", "-f", "-o", gate.path, "-e", "trace=fsync", "-e", "inject=fsync:signal=SIGSTOP:when=1"])
         let errors = Pipe()
         held.standardError = errors
         held.standardOutput = FileHandle.nullDevice
         try held.run()
-        Thread.sleep(forTimeInterval: 1.5)
+        let shop = try gate.waitForStop()
         let saved = "items:\n  - name: Saved by an editor\n"
         try scratch.write(saved, to: "saved.tmp")
         #expect(rename(scratch.url("saved.tmp").path, scratch.url("list.yaml").path) == 0)
+        gate.resume(shop)
         held.waitUntilExit()
         let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         #expect(held.terminationStatus == 2, "\(arguments): \(message)")
         #expect(message.contains("another program changed it while it was being edited; nothing was written"), "\(message)")
         #expect(try scratch.text("list.yaml") == saved)
         #expect(try scratch.names() == ["list.yaml", "more.txt"])
+    }
+}
+
+/// The gate of a test that stops a program at a chosen system call (strace's
+/// `inject=CALL:signal=SIGSTOP`, its trace written to ``path``): strace writes a line when the
+/// program has stopped, and the test waits for that line, reading a named pipe, so that what it
+/// does next happens while the program is stopped, whatever the timing.
+final class StopGate {
+    /// The named pipe strace writes its trace to (`-o`).
+    let path: String
+    private let folder: URL
+    private var trace: FileHandle?
+
+    init() throws {
+        folder = try makeTemporaryFolder("shop-stop-gate")
+        path = folder.appendingPathComponent("trace").path
+        guard mkfifo(path, 0o600) == 0 else { throw TestFailure("cannot make a named pipe at \(path)") }
+    }
+
+    /// Waits until the traced program has stopped, and returns its process id. Throws when the
+    /// trace ends first.
+    func waitForStop() throws -> pid_t {
+        // Opening the pipe waits for strace to open it; each read, for its next line.
+        guard let handle = FileHandle(forReadingAtPath: path) else { throw TestFailure("cannot open \(path)") }
+        trace = handle
+        var pending = ""
+        while true {
+            let data = handle.availableData
+            guard !data.isEmpty else { throw TestFailure("the trace ended before the program stopped:\n\(pending)") }
+            pending += String(decoding: data, as: UTF8.self)
+            if let line = pending.split(separator: "\n").first(where: { $0.hasSuffix("--- stopped by SIGSTOP ---") }),
+                let process = line.split(separator: " ").first.flatMap({ pid_t($0) })
+            {
+                return process
+            }
+        }
+    }
+
+    /// Lets the stopped program go on, and reads the rest of the trace, so that strace never
+    /// waits for room in the pipe.
+    func resume(_ process: pid_t) {
+        kill(process, SIGCONT)
+        let handle = trace
+        Thread.detachNewThread { _ = handle?.readDataToEndOfFile() }
+    }
+
+    func remove() {
+        try? FileManager.default.removeItem(at: folder)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 import TestSupport
 import YAML
@@ -17,9 +18,6 @@ struct RealWorldCorpusTests {
         var name: String { file.lastPathComponent }
         var formatted: Bool { run.status == 0 && !run.signaled }
     }
-
-    /// The longest one run may take; far more than any file needs, so that only a hang fails.
-    static let limit = Duration.seconds(5)
 
     /// The files the corpus lists in `SOURCES.tsv` (with their sources and licenses), sorted.
     static func files() throws -> [URL] {
@@ -60,14 +58,13 @@ struct RealWorldCorpusTests {
         #expect(Set(listed).count == listed.count)
     }
 
-    @Test("fmt formats every file or refuses it with exit 1 and a file:line:column error, quickly")
+    @Test("fmt formats every file or refuses it with exit 1 and a file:line:column error")
     func formatsOrRefusesCleanly() throws {
         let outcomes = try Self.outcomes.get()
         let diagnostic = try Regex(#"^(.+):([0-9]+):([0-9]+): error: (.+) \[([a-z-]+)\]$"#)
         for outcome in outcomes {
             let run = outcome.run
             #expect(!run.signaled, "\(outcome.name): fmt died of signal \(run.status)")
-            #expect(run.duration < Self.limit, "\(outcome.name): fmt took \(run.duration)")
             switch run.status {
             case 0:
                 #expect(run.err.isEmpty, "\(outcome.name): \(run.err)")
@@ -187,7 +184,7 @@ struct RealWorldCorpusTests {
         #expect(problems.all.isEmpty, "\(problems.all.sorted().joined(separator: "\n"))")
     }
 
-    @Test("check answers every file with 0 or 1 and a JSON array of findings, quickly")
+    @Test("check answers every file with 0 or 1 and a JSON array of findings")
     func checkAnswers() throws {
         let problems = Collected<String>()
         Self.inParallel(try Self.files()) { file in
@@ -197,8 +194,6 @@ struct RealWorldCorpusTests {
                     problems.add("\(file.lastPathComponent): check ended with \(run)")
                 } else if (try? JSONSerialization.jsonObject(with: run.stdout)) as? [Any] == nil {
                     problems.add("\(file.lastPathComponent): check printed no JSON array: \(run.out.prefix(200))")
-                } else if run.duration > Self.limit {
-                    problems.add("\(file.lastPathComponent): check took \(run.duration)")
                 }
             } catch {
                 problems.add("\(file.lastPathComponent): \(error)")
@@ -249,16 +244,15 @@ struct Judgement: Decodable, Sendable {
 }
 
 /// Values gathered from several threads.
-final class Collected<Element>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var values: [Element] = []
+final class Collected<Element: Sendable>: Sendable {
+    private let values = Mutex<[Element]>([])
 
     func add(_ value: Element) {
-        lock.withLock { values.append(value) }
+        values.withLock { $0.append(value) }
     }
 
     var all: [Element] {
-        lock.withLock { values }
+        values.withLock { $0 }
     }
 }
 

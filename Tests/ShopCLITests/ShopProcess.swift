@@ -12,7 +12,6 @@ enum ShopProcess {
         var signaled: Bool
         var stdout: Data
         var stderr: Data
-        var duration: Duration
 
         var out: String { String(decoding: stdout, as: UTF8.self) }
         var err: String { String(decoding: stderr, as: UTF8.self) }
@@ -116,7 +115,10 @@ enum ShopProcess {
     /// Runs `process` to its end, feeding it `stdin` and capturing its standard output and error
     /// (both in `stdout`, interleaved as written, when `errorsInOutput`). Output is read on its
     /// own threads, so that a full pipe never blocks the program. A run that takes longer than
-    /// `timeout` seconds, when given, is killed.
+    /// `timeout` seconds, when given, is killed: a guard that keeps a hung program from holding
+    /// the whole suite, set far above any run's time. It is no measure of speed: the run then
+    /// ends by a signal, which the test's assertions on the status catch, and no test compares
+    /// how long a run took with a limit.
     static func run(_ process: Process, stdin: Input = .none, errorsInOutput: Bool = false, timeout: Double? = nil)
         throws -> Result
     {
@@ -141,10 +143,9 @@ enum ShopProcess {
         }
         let exited = DispatchSemaphore(value: 0)
         process.terminationHandler = { _ in exited.signal() }
-        let start = ContinuousClock.now
         try process.run()
-        let stdoutReader = BackgroundReader(output.fileHandleForReading)
-        let stderrReader = errors.map { BackgroundReader($0.fileHandleForReading) }
+        let stdoutReader = BackgroundRead(output.fileHandleForReading)
+        let stderrReader = errors.map { BackgroundRead($0.fileHandleForReading) }
         if let feed {
             let (handle, data) = feed
             let writer = Thread { feedStandardInput(handle, data) }
@@ -155,10 +156,9 @@ enum ShopProcess {
             exited.wait()
         }
         process.waitUntilExit()
-        let duration = ContinuousClock.now - start
         return Result(
             status: process.terminationStatus, signaled: process.terminationReason == .uncaughtSignal,
-            stdout: stdoutReader.wait(), stderr: stderrReader?.wait() ?? Data(), duration: duration)
+            stdout: stdoutReader.wait(), stderr: stderrReader?.wait() ?? Data())
     }
 }
 
@@ -166,25 +166,6 @@ enum ShopProcess {
 struct TestFailure: Error, CustomStringConvertible {
     var description: String
     init(_ description: String) { self.description = description }
-}
-
-/// Reads a file handle to its end on its own thread, so that a full pipe never blocks the child.
-private final class BackgroundReader: @unchecked Sendable {
-    private var data = Data()
-    private let done = DispatchSemaphore(value: 0)
-
-    init(_ handle: FileHandle) {
-        let thread = Thread { [self] in
-            data = handle.readDataToEndOfFile()
-            done.signal()
-        }
-        thread.start()
-    }
-
-    func wait() -> Data {
-        done.wait()
-        return data
-    }
 }
 
 enum CLIPaths {

@@ -10,10 +10,6 @@ enum ExportFixtures {
     static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .appendingPathComponent("Fixtures/export")
 
-    /// Whether goldens are rewritten instead of compared (`SHOP_UPDATE_GOLDENS=1`); every rewritten
-    /// golden must be reviewed by hand.
-    static let updatingGoldens = ProcessInfo.processInfo.environment["SHOP_UPDATE_GOLDENS"] == "1"
-
     /// The fixture names (file names without `.yaml`), sorted.
     static let names: [String] = {
         let files = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
@@ -41,32 +37,12 @@ enum ExportFixtures {
         return list
     }
 
-    /// Compares an export with its golden file, or rewrites the golden when updating.
+    /// Compares an export with its golden file, or rewrites the golden when updating (see
+    /// ``goldenProblem(_:_:)``).
     static func expectGolden(
         _ actual: [UInt8], _ file: String, sourceLocation: Testing.SourceLocation = #_sourceLocation
     ) {
-        let golden = url(file)
-        if updatingGoldens {
-            _ = FileManager.default.createFile(atPath: golden.path, contents: Data(actual))
-            return
-        }
-        guard let expected = FileManager.default.contents(atPath: golden.path) else {
-            Issue.record(
-                "missing golden \(file); run with SHOP_UPDATE_GOLDENS=1 and review it", sourceLocation: sourceLocation)
-            return
-        }
-        guard [UInt8](expected) != actual else { return }
-        let expectedLines = String(decoding: expected, as: UTF8.self).split(
-            separator: "\n", omittingEmptySubsequences: false)
-        let actualLines = String(decoding: actual, as: UTF8.self).split(
-            separator: "\n", omittingEmptySubsequences: false)
-        let common = min(expectedLines.count, actualLines.count)
-        let line = (0..<common).first { expectedLines[$0] != actualLines[$0] } ?? common
-        let expectedLine = line < expectedLines.count ? String(expectedLines[line]).debugDescription : "<end>"
-        let actualLine = line < actualLines.count ? String(actualLines[line]).debugDescription : "<end>"
-        Issue.record(
-            "\(file) differs at line \(line + 1):\n  expected: \(expectedLine)\n  actual:   \(actualLine)",
-            sourceLocation: sourceLocation)
+        TestSupport.expectGolden(actual, url(file), sourceLocation: sourceLocation)
     }
 }
 

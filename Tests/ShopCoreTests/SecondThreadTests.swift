@@ -1,5 +1,6 @@
 import Foundation
 @testable import ShopCore
+import Synchronization
 import Testing
 import Threads
 import YAML
@@ -118,28 +119,22 @@ struct SecondThreadTests {
 
     @Test("a handoff delivers every value in order, with the sender never more than its capacity ahead")
     func handoff() throws {
-        final class Count: @unchecked Sendable {
-            private let lock = NSLock()
-            private var value = 0
-            func increment() { lock.withLock { value += 1 } }
-            var current: Int { lock.withLock { value } }
-        }
         for capacity in [1, 2, 5] {
             let handoff = Handoff<Int>(capacity: capacity)
-            let sent = Count()
+            let sent = Atomic(0)
             let count = 20_000
             let sender = try #require(
                 JoinableThread.start {
                     for value in 0..<count {
                         handoff.send(value)
-                        sent.increment()
+                        sent.add(1, ordering: .sequentiallyConsistent)
                     }
                 })
             var received: [Int] = []
             var mostAhead = 0
             for taken in 1...count {
                 received.append(try #require(handoff.receive()))
-                mostAhead = max(mostAhead, sent.current - taken)
+                mostAhead = max(mostAhead, sent.load(ordering: .sequentiallyConsistent) - taken)
             }
             sender.join()
             #expect(received == Array(0..<count), "capacity \(capacity)")
@@ -160,19 +155,17 @@ struct SecondThreadTests {
 
         // A sender blocked on a full handoff is let go by the cancel, and sends nothing more.
         let cancelling = Handoff<Int>(capacity: 1)
-        final class Outcomes: @unchecked Sendable {
-            var values: [Bool] = []
-        }
-        let outcomes = Outcomes()
+        let outcomes = Mutex<[Bool]>([])
         let sender = try #require(
             JoinableThread.start {
-                for value in 0..<3 { outcomes.values.append(cancelling.send(value)) }
+                for value in 0..<3 { let sent = cancelling.send(value); outcomes.withLock { $0.append(sent) } }
             })
         #expect(cancelling.receive() == 0)
         cancelling.cancel()
         sender.join()
-        #expect(outcomes.values.count == 3)
-        #expect(outcomes.values.first == true)
-        #expect(outcomes.values.last == false)
+        let values = outcomes.withLock { $0 }
+        #expect(values.count == 3)
+        #expect(values.first == true)
+        #expect(values.last == false)
     }
 }

@@ -1,5 +1,6 @@
 import JSON
 import ShopLSP
+import Synchronization
 import Testing
 
 /// Content-Length framing: what is read from well-formed, odd and broken input.
@@ -58,13 +59,14 @@ import Testing
     }
 
     /// A source that counts the bytes the reader has taken from it.
-    final class CountingSource: ByteSource, @unchecked Sendable {
+    final class CountingSource: ByteSource, Sendable {
         let inner: MemorySource
-        private(set) var asked = 0
+        private let taken = Atomic(0)
+        var asked: Int { taken.load(ordering: .relaxed) }
         init(_ bytes: [UInt8], chunkSize: Int) { inner = MemorySource(bytes, chunkSize: chunkSize) }
         func read(into buffer: UnsafeMutableRawBufferPointer) -> Int {
             let count = inner.read(into: buffer)
-            asked += count
+            taken.add(count, ordering: .relaxed)
             return count
         }
     }

@@ -1,17 +1,17 @@
 import Foundation
 import JSON
 import ShopLSP
+import Synchronization
 
 /// Bytes in memory as a server's input, handed out in chunks of a chosen size; `drained` is
 /// signalled once every byte has been read, so that a test can wait until the reading thread has
 /// seen the whole input.
-final class MemorySource: ByteSource, @unchecked Sendable {
-    private let lock = NSLock()
+final class MemorySource: ByteSource, Sendable {
     private let bytes: [UInt8]
     private let chunkSize: Int
-    private var position = 0
+    /// How far the input has been read, and whether `drained` was signalled.
+    private let state = Mutex<(position: Int, signalled: Bool)>((0, false))
     let drained = DispatchSemaphore(value: 0)
-    private var signalled = false
 
     init(_ bytes: [UInt8], chunkSize: Int = 1 << 16) {
         self.bytes = bytes
@@ -19,41 +19,34 @@ final class MemorySource: ByteSource, @unchecked Sendable {
     }
 
     func read(into buffer: UnsafeMutableRawBufferPointer) -> Int {
-        lock.lock()
-        defer { lock.unlock() }
-        let count = min(buffer.count, chunkSize, bytes.count - position)
-        if count == 0 {
-            if !signalled {
-                signalled = true
-                drained.signal()
+        state.withLock { state in
+            let count = min(buffer.count, chunkSize, bytes.count - state.position)
+            if count == 0 {
+                if !state.signalled {
+                    state.signalled = true
+                    drained.signal()
+                }
+                return 0
             }
-            return 0
+            bytes.withUnsafeBytes { source in
+                buffer.baseAddress?.copyMemory(from: source.baseAddress! + state.position, byteCount: count)
+            }
+            state.position += count
+            return count
         }
-        bytes.withUnsafeBytes { source in
-            buffer.baseAddress?.copyMemory(from: source.baseAddress! + position, byteCount: count)
-        }
-        position += count
-        return count
     }
 }
 
 /// Collects what a server writes.
-final class MemorySink: ByteSink, @unchecked Sendable {
-    private let lock = NSLock()
-    private var collected: [UInt8] = []
+final class MemorySink: ByteSink, Sendable {
+    private let collected = Mutex<[UInt8]>([])
 
     func write(_ bytes: [UInt8]) -> Bool {
-        lock.lock()
-        collected += bytes
-        lock.unlock()
+        collected.withLock { $0 += bytes }
         return true
     }
 
-    var bytes: [UInt8] {
-        lock.lock()
-        defer { lock.unlock() }
-        return collected
-    }
+    var bytes: [UInt8] { collected.withLock { $0 } }
 
     /// The messages written, in order.
     var messages: [JSONValue] {
@@ -114,11 +107,10 @@ extension JSONValue {
 
 /// Bytes in memory handed out in parts: each part after the first only once `open()` has been
 /// called for it, so that a test decides what the server has read while it handles a request.
-final class GatedSource: ByteSource, @unchecked Sendable {
-    private let lock = NSLock()
+final class GatedSource: ByteSource, Sendable {
     private let parts: [[UInt8]]
-    private var part = 0
-    private var position = 0
+    /// The part being read and the place in it.
+    private let state = Mutex<(part: Int, position: Int)>((0, 0))
     private let gate = DispatchSemaphore(value: 0)
     /// Signalled when the last byte has been read.
     let drained = DispatchSemaphore(value: 0)
@@ -131,22 +123,22 @@ final class GatedSource: ByteSource, @unchecked Sendable {
     func open() { gate.signal() }
 
     func read(into buffer: UnsafeMutableRawBufferPointer) -> Int {
-        lock.lock()
-        defer { lock.unlock() }
-        while part < parts.count && position == parts[part].count {
-            part += 1
-            position = 0
-            if part < parts.count { gate.wait() }
+        state.withLock { state in
+            while state.part < parts.count && state.position == parts[state.part].count {
+                state.part += 1
+                state.position = 0
+                if state.part < parts.count { gate.wait() }
+            }
+            guard state.part < parts.count else {
+                drained.signal()
+                return 0
+            }
+            let count = min(buffer.count, parts[state.part].count - state.position)
+            parts[state.part].withUnsafeBytes { source in
+                buffer.baseAddress?.copyMemory(from: source.baseAddress! + state.position, byteCount: count)
+            }
+            state.position += count
+            return count
         }
-        guard part < parts.count else {
-            drained.signal()
-            return 0
-        }
-        let count = min(buffer.count, parts[part].count - position)
-        parts[part].withUnsafeBytes { source in
-            buffer.baseAddress?.copyMemory(from: source.baseAddress! + position, byteCount: count)
-        }
-        position += count
-        return count
     }
 }

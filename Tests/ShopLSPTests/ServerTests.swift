@@ -1,6 +1,7 @@
 import Foundation
 import JSON
 import ShopLSP
+import Synchronization
 import Testing
 
 /// The lifecycle and dispatch of the server, run in process on input in memory.
@@ -133,18 +134,11 @@ import Testing
     }
 
     /// Counts diagnostics computed, and reports the document's text as the one diagnostic.
-    final class CountingDiagnostics: DiagnosticsProvider, @unchecked Sendable {
-        private let lock = NSLock()
-        private var texts: [String] = []
-        var computed: [String] {
-            lock.lock()
-            defer { lock.unlock() }
-            return texts
-        }
+    final class CountingDiagnostics: DiagnosticsProvider, Sendable {
+        private let texts = Mutex<[String]>([])
+        var computed: [String] { texts.withLock { $0 } }
         func diagnostics(for snapshot: DocumentSnapshot) -> [LSPDiagnostic] {
-            lock.lock()
-            texts.append(snapshot.document.text)
-            lock.unlock()
+            texts.withLock { $0.append(snapshot.document.text) }
             let whole = snapshot.range(of: 0..<snapshot.document.bytes.count)
             return [LSPDiagnostic(range: whole, severity: .hint, code: nil, source: nil, message: snapshot.document.text)]
         }

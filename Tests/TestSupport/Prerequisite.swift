@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Something a test needs that the repository does not hold: a program, a Python module, or a
 /// corpus read in place. Where it is missing, the test is skipped with a line that says what is
@@ -6,14 +7,14 @@ import Foundation
 ///
 /// Each test target turns one into a condition trait (`.requires(_:)`); whether it is present is
 /// found out once, the first time a test asks.
-public final class Prerequisite: @unchecked Sendable {
+public final class Prerequisite: Sendable {
     /// What is wrong when it is missing, for example "cmark-gfm is not installed".
     public let absence: String
     /// How to get it, for example "`make test` installs it".
     public let remedy: String
     private let probe: @Sendable () -> Bool
-    private let lock = NSLock()
-    private var presence: Bool?
+    /// Whether it was found, once probed.
+    private let presence = Mutex<Bool?>(nil)
 
     /// A prerequisite that `probe` finds present; `absence` and `remedy` explain a missing one.
     public init(absence: String, remedy: String, probe: @escaping @Sendable () -> Bool) {
@@ -24,7 +25,7 @@ public final class Prerequisite: @unchecked Sendable {
 
     /// Whether it is there (probed once).
     public var isPresent: Bool {
-        lock.withLock {
+        presence.withLock { presence in
             if let presence { return presence }
             let found = probe()
             presence = found
@@ -191,17 +192,16 @@ extension Prerequisite {
 }
 
 /// One ``Prerequisite`` per thing needed, so that each is probed once however many tests need it.
-private final class PrerequisiteCache: @unchecked Sendable {
-    private let lock = NSLock()
-    private var made: [String: Prerequisite] = [:]
+private final class PrerequisiteCache: Sendable {
+    private let made = Mutex<[String: Prerequisite]>([:])
 
     /// The prerequisite made for `key`, made now when there is none. `make` runs without the lock
     /// held, since it may ask for other prerequisites; when two threads make one at once, the
     /// first one stored wins.
     func prerequisite(_ key: String, make: () -> Prerequisite) -> Prerequisite {
-        if let existing = lock.withLock({ made[key] }) { return existing }
+        if let existing = made.withLock({ $0[key] }) { return existing }
         let new = make()
-        return lock.withLock {
+        return made.withLock { made in
             if let existing = made[key] { return existing }
             made[key] = new
             return new

@@ -24,8 +24,8 @@ public func runPython(_ script: String, input: [UInt8]) throws -> PythonResult {
     process.standardOutput = stdout
     process.standardError = stderr
     try process.run()
-    let output = ReadInBackground(stdout.fileHandleForReading)
-    let errors = ReadInBackground(stderr.fileHandleForReading)
+    let output = BackgroundRead(stdout.fileHandleForReading)
+    let errors = BackgroundRead(stderr.fileHandleForReading)
     feedStandardInput(stdin.fileHandleForWriting, Data(input))
     process.waitUntilExit()
     return PythonResult(
@@ -42,22 +42,4 @@ public func pythonRuns(_ code: String) -> Bool {
 /// Whether Python can import `module`.
 public func pythonHasModule(_ module: String) -> Bool {
     pythonRuns("import \(module)")
-}
-
-/// Reads a file handle to its end on a background thread.
-private final class ReadInBackground: @unchecked Sendable {
-    private var data = Data()
-    private let done = DispatchSemaphore(value: 0)
-
-    init(_ handle: FileHandle) {
-        Thread.detachNewThread { [self] in
-            data = handle.readDataToEndOfFile()
-            done.signal()
-        }
-    }
-
-    func wait() -> Data {
-        done.wait()
-        return data
-    }
 }

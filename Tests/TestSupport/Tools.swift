@@ -28,8 +28,8 @@ public func runProgram(
     process.standardOutput = stdout
     process.standardError = stderr
     try process.run()
-    let output = ReadToEnd(stdout.fileHandleForReading)
-    let errors = ReadToEnd(stderr.fileHandleForReading)
+    let output = BackgroundRead(stdout.fileHandleForReading)
+    let errors = BackgroundRead(stderr.fileHandleForReading)
     process.waitUntilExit()
     return ToolResult(
         status: process.terminationStatus, stdout: [UInt8](output.wait()),
@@ -42,22 +42,4 @@ public func makeTemporaryFolder(_ prefix: String) throws -> URL {
         .appendingPathComponent("\(prefix)-\(UUID().uuidString)", isDirectory: true)
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     return folder
-}
-
-/// Reads a file handle to its end on a background thread.
-private final class ReadToEnd: @unchecked Sendable {
-    private var data = Data()
-    private let done = DispatchSemaphore(value: 0)
-
-    init(_ handle: FileHandle) {
-        Thread.detachNewThread { [self] in
-            data = handle.readDataToEndOfFile()
-            done.signal()
-        }
-    }
-
-    func wait() -> Data {
-        done.wait()
-        return data
-    }
 }

@@ -21,13 +21,6 @@ func fixtureNames(_ folder: String) -> [String] {
     yamlFixtureNames(in: TestPaths.fixtures.appendingPathComponent(folder))
 }
 
-/// Compares `actual` with a golden file (see ``goldenProblem(_:_:)``), recording what differs.
-func expectGolden(_ actual: [UInt8], _ golden: URL, sourceLocation: Testing.SourceLocation = #_sourceLocation) {
-    if let problem = goldenProblem(actual, golden) {
-        Issue.record(Comment(rawValue: problem), sourceLocation: sourceLocation)
-    }
-}
-
 // MARK: Parsing helpers
 
 func parse(_ text: String) throws(YAMLError) -> Document {

@@ -92,15 +92,7 @@ import TestSupport
     /// Random texts of quoted and unquoted fields made of delimiters, quotes, line breaks, spaces
     /// and other characters, with either delimiter and every line end: Python's csv.reader reads
     /// the same records.
-    @Test func pythonReadsTheSameRecords() throws {
-        guard pythonRuns("import csv") else {
-            if ProcessInfo.processInfo.environment["CI"] == "true" {
-                Issue.record("python3 with its csv module is required in CI")
-            } else {
-                print("skipping: python3 is not available")
-            }
-            return
-        }
+    @Test(.requires(.python)) func pythonReadsTheSameRecords() throws {
         var random = SeededGenerator(seed: 4180)
         let alphabet = Array("ab ,;\"\r\n\t'=é日🍮".unicodeScalars)
         var texts: [(text: String, delimiter: CSVDelimiter)] = []
