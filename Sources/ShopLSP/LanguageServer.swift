@@ -1,4 +1,5 @@
 import JSON
+import Synchronization
 
 /// A language server on a byte stream: Content-Length framing, JSON-RPC 2.0, the LSP lifecycle,
 /// document synchronisation, and the features it is given.
@@ -183,9 +184,11 @@ public final class LanguageServer {
 }
 
 /// Writes whole messages to the output, one at a time.
-final class MessageWriter: @unchecked Sendable {
+final class MessageWriter: Sendable {
     private let sink: any ByteSink
-    private var closed = false
+    /// Whether the output has gone away; held while a message is written, so that messages never
+    /// interleave.
+    private let closed = Mutex(false)
 
     init(sink: any ByteSink) {
         self.sink = sink
@@ -193,7 +196,10 @@ final class MessageWriter: @unchecked Sendable {
 
     /// Sends a message, unless the output has gone away.
     func send(_ message: JSONValue) {
-        guard !closed else { return }
-        if !sink.write(FrameReader.frame(JSONWriter.bytes(message))) { closed = true }
+        let frame = FrameReader.frame(JSONWriter.bytes(message))
+        closed.withLock { closed in
+            guard !closed else { return }
+            if !sink.write(frame) { closed = true }
+        }
     }
 }

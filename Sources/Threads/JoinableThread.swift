@@ -13,7 +13,9 @@
 public struct JoinableThread {
     private let handle: pthread_t
 
-    /// Boxes the closure so that its address can cross `pthread_create`.
+    /// Boxes the closure so that its address can cross `pthread_create`. Sendable because it is
+    /// handed over once: the starting thread lets go of it in `pthread_create` and never touches
+    /// it again, and the new thread alone runs and releases it.
     private final class Body: @unchecked Sendable {
         let run: () -> Void
         init(_ run: @escaping () -> Void) { self.run = run }

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import Synchronization
 
 /// Runs independent pieces of work on the calling thread and one more, each piece once: a worker
 /// that is done with one takes the next that nobody has taken, so that a slow piece does not hold
@@ -80,25 +76,14 @@ public enum SharedWork {
     }
 
     /// The next index nobody has taken, shared by the workers.
-    private final class Counter: @unchecked Sendable {
-        // Only touched with `mutex` held.
-        private var value = 0
-        private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+    private final class Counter: Sendable {
+        private let value = Atomic(0)
 
-        init() { pthread_mutex_init(mutex, nil) }
-
-        deinit {
-            pthread_mutex_destroy(mutex)
-            mutex.deallocate()
-        }
-
-        /// Takes the next index, when it is below `limit`.
+        /// Takes the next index, when it is below `limit`. Each call takes a different one; the
+        /// order of the work they stand for is the join's business, so no ordering is asked for.
         func take(below limit: Int) -> Int? {
-            pthread_mutex_lock(mutex)
-            defer { pthread_mutex_unlock(mutex) }
-            guard value < limit else { return nil }
-            value += 1
-            return value - 1
+            let index = value.wrappingAdd(1, ordering: .relaxed).oldValue
+            return index < limit ? index : nil
         }
     }
 }

@@ -52,6 +52,11 @@ struct EventRecord {
 
 /// Events handed over together: a fixed number of records and the scalar values they point into,
 /// in storage that is allocated once and refilled, so that recording an event costs a few stores.
+///
+/// Sendable without a lock because one thread at a time has it: the producer fills it and sends
+/// it through the channel's `Handoff`, and touches it no more; the tree builder reads it and
+/// sends it back through the other `Handoff` to be refilled. Each handoff's lock orders the
+/// writes of the one thread before the reads of the other.
 final class EventChunk: @unchecked Sendable {
     /// How many records a chunk holds before it is handed over.
     let capacity: Int
