@@ -1,5 +1,3 @@
-import JSON
-
 /// Writing JSON text by hand, exactly and deterministically: strings escaped as RFC 8259 requires,
 /// keys in the order given.
 public enum JSONText {

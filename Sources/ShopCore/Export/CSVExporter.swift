@@ -115,7 +115,7 @@ public enum CSVExporter {
     /// One text field: empty for no value, guarded against formulas, quoted when needed.
     static func appendText(_ text: UnsafeBufferPointer<UInt8>?, to writer: inout ExportWriter) {
         guard let text, !text.isEmpty else { return }
-        let guarded = needsGuard(text)
+        let guarded = SpreadsheetFormula.needsGuard(text)
         var quoted = false
         // The four bytes that call for quotes are all below `-`, which most bytes of a text are not.
         for byte in text where byte < UInt8(ascii: "-")
@@ -137,21 +137,6 @@ public enum CSVExporter {
             writer.append(UInt8(ascii: "\""))
         } else {
             writer.append(text)
-        }
-    }
-
-    /// Whether a text field gets a leading `'`: when it starts with what a spreadsheet could run
-    /// as a formula, after any `'`s (which a reader would otherwise take for the guard).
-    static func needsGuard(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard let first = text.firstIndex(where: { $0 != UInt8(ascii: "'") }) else { return false }
-        return startsFormula(text[first])
-    }
-
-    /// Whether a cell starting with `byte` could be run as a formula by a spreadsheet.
-    static func startsFormula(_ byte: UInt8) -> Bool {
-        switch byte {
-        case UInt8(ascii: "="), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "@"), 0x09, 0x0D: true
-        default: false
         }
     }
 }

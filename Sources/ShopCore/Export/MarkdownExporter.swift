@@ -30,7 +30,7 @@
 /// that they render as written. LF line ends and a final newline.
 public enum MarkdownExporter {
     /// What separates the name, the quantity and the line total on an item's line.
-    public static let detailSeparator = " — "
+    public static let detailSeparator = MarkdownText.detailSeparator
 
     /// Writes the export to `output`, in chunks.
     public static func write(

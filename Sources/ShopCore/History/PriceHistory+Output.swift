@@ -66,7 +66,7 @@ extension PriceHistory {
 
     static func csvField(_ text: String) -> String {
         var bytes = Array(text.utf8)
-        let guarded = bytes.withUnsafeBufferPointer(CSVExporter.needsGuard)
+        let guarded = bytes.withUnsafeBufferPointer(SpreadsheetFormula.needsGuard)
         if guarded { bytes.insert(UInt8(ascii: "'"), at: 0) }
         let field = String(decoding: bytes, as: UTF8.self)
         guard field.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" || $0 == "\r\n" }) else {

@@ -16,7 +16,7 @@
 /// line without details and without escapes could be typed by hand, the reading a line of text
 /// would give (``TextLineParser``) is one too.
 enum MarkdownItemText {
-    static let separator = MarkdownExporter.detailSeparator
+    static let separator = MarkdownText.detailSeparator
 
     /// Every reading of an item's escaped text, the one for an item that is not known, and why
     /// the text, read as a line typed by hand, cannot be one (`Rice @ 0 50`), when it cannot. A

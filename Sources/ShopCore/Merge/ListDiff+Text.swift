@@ -1,3 +1,5 @@
+import JSON
+
 /// `shop diff`'s text: one line per change, then a summary line.
 extension ListDiff {
     /// The lines of the changes, without the summary: the top level first, then the items.

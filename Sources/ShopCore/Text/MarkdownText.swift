@@ -19,6 +19,10 @@
 /// every renderer at either end of a text: markdown-it turns their references into U+FFFD and
 /// trims some of them.
 enum MarkdownText {
+    /// What separates the name, the quantity and the line total on an item's line of a Markdown
+    /// export, which the Markdown import reads back.
+    static let detailSeparator = " — "
+
     /// `text` escaped for use inside a line of Markdown.
     static func escaped(_ text: String) -> String {
         var text = text

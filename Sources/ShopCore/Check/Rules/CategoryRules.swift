@@ -6,7 +6,7 @@ enum CategoryRules {
     /// `duplicate-category`: a category listed twice; removing the later entry (its comments stay)
     /// is a safe fix.
     static let duplicateCategory = Rule(
-        .duplicateCategory, .error, summary: "A category is listed twice in `categories`.",
+        .duplicateCategory, summary: "A category is listed twice in `categories`.",
         check: { context in
             let nodes = context.nodes
             let sequence = Int(context.layout.categories)
@@ -62,13 +62,13 @@ enum CategoryRules {
 
     /// `unknown-category`: an item's category is not in `categories` (only when the file has them).
     static let unknownCategory = Rule(
-        .unknownCategory, .warning, summary: "An item's category is not listed in `categories`.",
+        .unknownCategory, summary: "An item's category is not listed in `categories`.",
         check: { context in check(&context, spelling: false) })
 
     /// `category-spelling`: an item's category is in `categories` as another spelling; writing the
     /// listed one, which exports then use, is a safe fix.
     static let categorySpelling = Rule(
-        .categorySpelling, .warning, summary: "An item's category is spelled otherwise than in `categories`.",
+        .categorySpelling, summary: "An item's category is spelled otherwise than in `categories`.",
         check: { context in check(&context, spelling: true) })
 
     private static func check(_ context: inout CheckContext, spelling: Bool) {
