@@ -189,52 +189,21 @@ enum HistoryCommand {
         return result
     }
 
-    /// The sizes of the objects `git cat-file --batch-check` is asked for, one per request line;
-    /// nil for one git does not have.
+    /// The sizes of the objects asked for (``GitRunner/objectSizes(_:)``), git's failure to run
+    /// a failure of the command.
     static func runBatchCheck(_ git: GitRunner, _ requests: [UInt8]) throws(CommandFailure) -> [Int?] {
-        try catFile(git, "--batch-check", requests).split(separator: 0x0A).map { line in
-            let fields = String(decoding: line, as: UTF8.self).split(separator: " ")
-            return fields.count == 3 && fields[1] == "blob" ? Int(fields[2]) : nil
-        }
-    }
-
-    /// The contents of the objects `git cat-file --batch` is asked for, one per request line;
-    /// nil for one git does not have.
-    /// `capacity` is what git's output is expected to take: a single version's text is then its
-    /// output read into a buffer of its size, the header taken off in place.
-    static func runBatch(_ git: GitRunner, _ requests: [UInt8], capacity: Int = 0) throws(CommandFailure) -> [[UInt8]?] {
-        var contents: [[UInt8]?] = []
-        var bytes = try catFile(git, "--batch", requests, capacity: capacity)
-        if requests.filter({ $0 == 0x0A }).count == 1, let lineEnd = bytes.firstIndex(of: 0x0A) {
-            let header = String(decoding: bytes[..<lineEnd], as: UTF8.self).split(separator: " ")
-            guard header.count == 3, header[1] == "blob", let size = Int(header[2]), lineEnd + 1 + size <= bytes.count else {
-                return [nil]
-            }
-            bytes.removeSubrange((lineEnd + 1 + size)...)
-            bytes.removeSubrange(...lineEnd)
-            return [bytes]
-        }
-        var position = 0
-        while position < bytes.count {
-            guard let lineEnd = bytes[position...].firstIndex(of: 0x0A) else { break }
-            let header = String(decoding: bytes[position..<lineEnd], as: UTF8.self).split(separator: " ")
-            position = lineEnd + 1
-            guard header.count == 3, header[1] == "blob", let size = Int(header[2]), position + size <= bytes.count else {
-                contents.append(nil)
-                continue
-            }
-            contents.append(Array(bytes[position..<(position + size)]))
-            position += size + 1
-        }
-        return contents
-    }
-
-    /// What `git cat-file MODE` writes for the request lines `requests`.
-    private static func catFile(
-        _ git: GitRunner, _ mode: String, _ requests: [UInt8], capacity: Int = 0
-    ) throws(CommandFailure) -> [UInt8] {
         do throws(GitError) {
-            return try git.run(["cat-file", mode], input: requests, stdoutCapacity: capacity).stdout
+            return try git.objectSizes(requests)
+        } catch {
+            throw CommandFailure.file(FileError(path: "git", action: "run", reason: error.description))
+        }
+    }
+
+    /// The contents of the objects asked for (``GitRunner/objectContents(_:capacity:)``), git's
+    /// failure to run a failure of the command.
+    static func runBatch(_ git: GitRunner, _ requests: [UInt8], capacity: Int = 0) throws(CommandFailure) -> [[UInt8]?] {
+        do throws(GitError) {
+            return try git.objectContents(requests, capacity: capacity)
         } catch {
             throw CommandFailure.file(FileError(path: "git", action: "run", reason: error.description))
         }
