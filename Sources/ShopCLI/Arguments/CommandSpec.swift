@@ -85,6 +85,10 @@ struct CommandSpec: Sendable {
     /// Runs the command; returns the exit status.
     var run: @Sendable (CommandContext) throws(CommandFailure) -> Int32
 
+    /// The version of shop: what `shop --version` prints, and what the language server and the
+    /// SARIF log name.
+    static let programVersion = "0.1.0"
+
     /// The options every command accepts, after its own.
     static let globalOptions: [OptionSpec] = [
         OptionSpec(

@@ -29,7 +29,7 @@ enum LSPCommand {
             mergesWithShop: GitRunner.mergesWithShop,
             unmerged: { path in UnmergedLookup.shared.lookup(path).map { ($0.stages, $0.pathInWorkTree) } })
         let server = LanguageServer(
-            name: "shop", version: ShopCommandLine.version, features: features,
+            name: "shop", version: CommandSpec.programVersion, features: features,
             log: { message in _ = errors.write(Array("shop lsp: \(message)\n".utf8)) })
         let status = server.run(input: FileDescriptorSource(descriptor: 0), output: FileDescriptorSink(descriptor: 1))
         if status != 0 {

@@ -27,8 +27,8 @@ struct SARIFLog {
         let driver = JSONText.object(
             [
                 ("name", JSONText.string("shop")),
-                ("version", JSONText.string(ShopCommandLine.version)),
-                ("semanticVersion", JSONText.string(ShopCommandLine.version)),
+                ("version", JSONText.string(CommandSpec.programVersion)),
+                ("semanticVersion", JSONText.string(CommandSpec.programVersion)),
                 ("rules", JSONText.array(rules, indent: 2, level: 5)),
             ], indent: 2, level: 4)
         // The results are the last value of the run, the one entry of `runs`, the last value of the log.
