@@ -50,16 +50,6 @@ public struct Document: Sendable {
         self.storage = storage
     }
 
-    /// Reads a document from UTF-8 bytes (a leading byte order mark is accepted).
-    public init(parsing bytes: [UInt8], limits: ParseLimits = ParseLimits()) throws(YAMLError) {
-        self = try DocumentReader.read(SourceText(bytes: bytes), limits: limits)
-    }
-
-    /// Reads a document from a string.
-    public init(parsing text: String, limits: ParseLimits = ParseLimits()) throws(YAMLError) {
-        try self.init(parsing: Array(text.utf8), limits: limits)
-    }
-
     /// The source the document was read from.
     public var source: SourceText { storage.source }
 
