@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
-"""Generates Sources/ShopCLI/UnicodeWidths.swift:
+"""Generates Sources/ShopCLI/Output/UnicodeWidths.swift:
 
-    python3 scripts/generate-unicode-widths.py > Sources/ShopCLI/UnicodeWidths.swift
+    python3 scripts/generate-unicode-widths.py > Sources/ShopCLI/Output/UnicodeWidths.swift
 
 from the Unicode Character Database of the version scripts/unicode_data.py names (where the data
 comes from is said there): the ranges of assigned code points that terminals show two columns wide
