@@ -1,3 +1,5 @@
+import YAML
+
 /// Where each line of a text begins, as byte offsets. Lines end at LF, CRLF or CR, the line ends
 /// LSP knows; a line end at the very end starts one more, empty, line.
 ///
@@ -61,16 +63,12 @@ public struct LineIndex: Hashable, Sendable {
         starts = updated
     }
 
-    /// Appends every offset from `first` through `last` at which a line begins in `bytes`.
+    /// Appends every offset from `first` through `last` at which a line begins in `bytes`
+    /// (``LineStarts``).
     static func scan(_ bytes: [UInt8], from first: Int, through last: Int, into starts: inout [Int]) {
         guard first <= last else { return }
         bytes.withUnsafeBufferPointer { buffer in
-            for offset in first...last {
-                let before = buffer[offset - 1]
-                if before == 0x0A || (before == 0x0D && (offset == buffer.count || buffer[offset] != 0x0A)) {
-                    starts.append(offset)
-                }
-            }
+            LineStarts.forEach(in: buffer, after: first - 1, through: last) { starts.append($0) }
         }
     }
 }

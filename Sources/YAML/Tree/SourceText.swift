@@ -35,27 +35,13 @@ public struct SourceText: Sendable {
             // Counted first, so that the table is made at its size: one grown as it filled would
             // reach twice that on the way (8 MB for the 2 MB of a 500,000-line file).
             var count = 1
-            forEachLineStart(buffer, from: start) { _ in count += 1 }
+            LineStarts.forEach(in: buffer, after: start, through: buffer.count) { _ in count += 1 }
             var starts: [UInt32] = [UInt32(truncatingIfNeeded: start)]
             starts.reserveCapacity(count)
-            forEachLineStart(buffer, from: start) { starts.append(UInt32(truncatingIfNeeded: $0)) }
-            return starts
-        }
-    }
-
-    /// Calls `body` with the offset just past each line break (LF, CR LF or CR) from `start` on.
-    @inline(__always)
-    private static func forEachLineStart(_ buffer: UnsafeBufferPointer<UInt8>, from start: Int, _ body: (Int) -> Void) {
-        var index = start
-        while index < buffer.count {
-            let byte = buffer[index]
-            if byte == 0x0A {
-                body(index + 1)
-            } else if byte == 0x0D {
-                if index + 1 < buffer.count && buffer[index + 1] == 0x0A { index += 1 }
-                body(index + 1)
+            LineStarts.forEach(in: buffer, after: start, through: buffer.count) {
+                starts.append(UInt32(truncatingIfNeeded: $0))
             }
-            index += 1
+            return starts
         }
     }
 
