@@ -36,7 +36,7 @@ struct CheckGoldenTests {
     func ruleTable() {
         let table: [(String, Severity)] = [
             ("syntax", .error), ("merge-conflict", .error), ("unmerged", .error), ("structure", .error), ("duplicate-key", .error), ("missing-name", .error),
-            ("duplicate-name", .error), ("duplicate-id", .error), ("bad-price", .error), ("bad-quantity", .error),
+            ("duplicate-name", .error), ("duplicate-id", .error), ("bad-price", .error), ("bad-quantity", .error), ("bad-size", .warning),
             ("unknown-currency", .error), ("duplicate-category", .error), ("unknown-key", .warning),
             ("unknown-category", .warning), ("category-spelling", .warning), ("done-not-bought", .warning),
         ]

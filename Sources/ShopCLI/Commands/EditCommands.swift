@@ -16,6 +16,9 @@ enum EditCommands {
         OptionSpec(long: "price", valueName: "price", help: "Price of one unit, such as 3.49 (at most the currency's decimals)."),
         OptionSpec(long: "quantity", valueName: "quantity", help: "How many units to buy, such as 2 or 0.5 (more than 0, at most 3 decimals)."),
         OptionSpec(long: "unit", valueName: "unit", help: "The unit: kg, l, pcs, pack, ..."),
+        OptionSpec(
+            long: "size", valueName: "size",
+            help: "What one unit holds: AMOUNT UNIT or COUNT x AMOUNT UNIT with UNIT one of g, kg, ml, cl, dl, l, pcs, such as 500g or \"6 x 330 ml\"."),
         OptionSpec(long: "category", valueName: "category", help: "The aisle or section of the store.", completion: .category),
         OptionSpec(long: "notes", valueName: "notes", help: "Free text; may span several lines."),
     ]
@@ -68,7 +71,7 @@ enum EditCommands {
             var values = try values(from: arguments, command: "edit")
             values.name = arguments.value("name")
             let unset = arguments.values("unset")
-            let setKeys = ["name", "price", "quantity", "unit", "category", "notes"].filter { arguments.value($0) != nil }
+            let setKeys = ["name", "price", "quantity", "unit", "size", "category", "notes"].filter { arguments.value($0) != nil }
             if let both = unset.first(where: setKeys.contains) {
                 throw CommandFailure.usage("'\(both)' is both set and unset", command: "edit")
             }
@@ -152,6 +155,6 @@ enum EditCommands {
         }
         return ItemValues(
             price: arguments.value("price"), quantity: arguments.value("quantity"), unit: arguments.value("unit"),
-            category: arguments.value("category"), notes: arguments.value("notes"), newCategory: newCategory)
+            size: arguments.value("size"), category: arguments.value("category"), notes: arguments.value("notes"), newCategory: newCategory)
     }
 }

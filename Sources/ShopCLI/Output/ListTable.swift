@@ -18,12 +18,15 @@ import ShopCore
 /// Still to get: 20.94 EUR
 /// ```
 ///
-/// The sections and rows are those of ``CategorySections``. The items are gone through twice: once
+/// A `Size` column follows `Unit` when an item shown has a size. The sections and rows are those
+/// of ``CategorySections``. The items are gone through twice: once
 /// for the widths of the columns and the totals, once to write their rows, so that no row is held.
 struct ListTable {
-    static let header = ["Name", "Qty", "Unit", "Price", "Total"]
+    static let header = ["Name", "Qty", "Unit", "Size", "Price", "Total"]
+    /// The column of sizes: shown only when an item shown has a size.
+    static let sizeColumn = 3
     /// Which columns are numbers, aligned to the right.
-    static let rightAligned = [false, true, false, true, true]
+    static let rightAligned = [false, true, false, false, true, true]
     /// The widest a column is made to line up the cells under it: a cell wider than this (a name
     /// pasted with a whole recipe in it) runs past the columns to its right in its own row only,
     /// instead of pushing them off every row's screen.
@@ -38,6 +41,8 @@ struct ListTable {
     private var subtotals: [ListTotals] = []
     private var totals: ListTotals
     private var stillToGet: ListTotals
+    /// Whether an item shown has a size, which its column is shown for.
+    private var hasSize = false
     /// The widest cell of each column.
     private var widths = Self.header.map(DisplayWidth.of)
 
@@ -54,6 +59,7 @@ struct ListTable {
                 totals.add(item)
                 subtotal.add(item)
                 if item.buy && !item.done { stillToGet.add(item) }
+                if item.size != nil { hasSize = true }
                 for (column, cell) in cells(of: item).enumerated() {
                     widths[column] = max(widths[column], DisplayWidth.of(cell, upTo: Self.widestAligned))
                 }
@@ -70,6 +76,7 @@ struct ListTable {
             Self.terminalSafe(item.name ?? ""),
             item.effectiveQuantity.description,
             Self.terminalSafe(item.unit ?? ""),
+            Self.terminalSafe(item.size ?? ""),
             price?.formatted(decimals: decimals) ?? "",
             lineTotal?.formatted(decimals: decimals) ?? "",
         ]
@@ -82,7 +89,7 @@ struct ListTable {
         // its things cost nothing.
         let subtotalCells = { (subtotal: ListTotals) -> [String]? in
             guard grouped, subtotal.unpricedCount < subtotal.itemCount else { return nil }
-            return ["Subtotal", "", "", "", subtotal.total.formatted(decimals: decimals)]
+            return ["Subtotal", "", "", "", "", subtotal.total.formatted(decimals: decimals)]
         }
         var widths = widths
         for subtotal in subtotals {
@@ -92,7 +99,7 @@ struct ListTable {
         }
         func line(_ mark: String, _ cells: [String]) -> String {
             var text = mark
-            for (column, cell) in cells.enumerated() {
+            for (column, cell) in cells.enumerated() where hasSize || column != Self.sizeColumn {
                 if column > 0 { text += "  " }
                 text += DisplayWidth.pad(cell, to: widths[column], alignRight: Self.rightAligned[column])
             }

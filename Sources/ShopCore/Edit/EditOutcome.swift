@@ -46,6 +46,8 @@ public struct ItemValues: Sendable {
     public var quantity: String?
     /// The unit.
     public var unit: String?
+    /// What one unit holds, as typed (`500 g`, `500g`, `6x330ml`): written in the list's form.
+    public var size: String?
     /// The category.
     public var category: String?
     /// The notes.
@@ -60,13 +62,14 @@ public struct ItemValues: Sendable {
 
     /// No values.
     public init(
-        name: String? = nil, price: String? = nil, quantity: String? = nil, unit: String? = nil,
+        name: String? = nil, price: String? = nil, quantity: String? = nil, unit: String? = nil, size: String? = nil,
         category: String? = nil, notes: String? = nil, buy: Bool? = nil, id: String? = nil, newCategory: Bool = false
     ) {
         self.name = name
         self.price = price
         self.quantity = quantity
         self.unit = unit
+        self.size = size
         self.category = category
         self.notes = notes
         self.buy = buy

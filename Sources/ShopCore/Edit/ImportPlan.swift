@@ -98,6 +98,7 @@ struct ImportPlan {
             entries.append(FragmentEntry("quantity", .plain(ValueKind.quantity.canonicalText(quantity, decimals: 3))))
         }
         if let unit = entry.unit { entries.append(FragmentEntry("unit", .text(unit.trimmingWhiteSpace()))) }
+        if let size = entry.size { entries.append(FragmentEntry("size", .text(size.trimmingWhiteSpace()))) }
         if let typed = entry.category {
             // Spelled as `categories` spells it.
             let category = listedCategories[NameKey(typed)] ?? typed.trimmingWhiteSpace()

@@ -147,6 +147,9 @@ struct ImportPlanner {
                 planned.append(.set(.quantity, .plain(ValueKind.quantity.canonicalText(quantity, decimals: 3))))
             }
             if let unit = entry.unit, unit != item.unit { planned.append(.set(.unit, .text(unit.trimmingWhiteSpace()))) }
+            if let size = entry.size, !ImportMerge.sameSize(size, item.size) {
+                planned.append(.set(.size, .text(size.trimmingWhiteSpace())))
+            }
             if let price = entry.price, price != item.price {
                 planned.append(.set(.price, .plain(ValueKind.price.canonicalText(price, decimals: facts.priceDecimals))))
             }

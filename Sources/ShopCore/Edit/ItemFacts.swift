@@ -43,6 +43,7 @@ struct NamedItem {
     var quantity: DecimalNumber?
     var effectiveQuantity: DecimalNumber
     var unit: String?
+    var size: String?
     var price: DecimalNumber?
     var category: String?
     var notes: String?
@@ -59,6 +60,7 @@ struct NamedItem {
         quantity = item.quantity
         effectiveQuantity = item.effectiveQuantity
         unit = item.unit
+        size = item.size
         price = item.price
         category = item.category
         notes = item.notes

@@ -23,6 +23,7 @@ extension ListEditor {
             entries.append(FragmentEntry("quantity", try quantityFragment(quantity, item: nil)))
         }
         if let unit = values.unit { entries.append(FragmentEntry("unit", try textFragment(unit, key: "unit", adding: true))) }
+        if let size = values.size { entries.append(FragmentEntry("size", try sizeFragment(size, adding: true))) }
         var before: NodeID?
         if let typed = values.category {
             _ = try textFragment(typed, key: "category", adding: true)
@@ -74,6 +75,7 @@ extension ListEditor {
             }
         }
         if let unit = values.unit { setText(.unit, fragmentText(try textFragment(unit, key: "unit")), on: item) }
+        if let size = values.size { setText(.size, fragmentText(try sizeFragment(size)), on: item) }
         if let typed = values.category {
             _ = try textFragment(typed, key: "category")
             setText(.category, try listedCategory(typed, new: values.newCategory), on: item)

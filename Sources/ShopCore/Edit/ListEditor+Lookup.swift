@@ -122,6 +122,18 @@ extension ListEditor {
         return .text(key == "notes" ? text : text.trimmingWhiteSpace())
     }
 
+    /// A size typed on the command line, in the list's form (`500g` is `500 g`); refused when it
+    /// is not a size.
+    func sizeFragment(_ text: String, adding: Bool = false) throws(EditRefusal) -> Fragment {
+        _ = try textFragment(text, key: "size", adding: adding)
+        guard let size = PackSize.reading(text) else {
+            let units = PackSize.units.joined(separator: ", ")
+            throw EditRefusal(
+                "size \"\(text.trimmingWhiteSpace())\" is not a size; write AMOUNT UNIT or COUNT x AMOUNT UNIT with UNIT one of \(units), as in \"500 g\" or \"6 x 330 ml\"")
+        }
+        return .text(size.description)
+    }
+
     /// A category as `categories` spells it when it names one of them (compared like names), so
     /// that exports group the item with the others; else as typed.
     func categorySpelling(_ category: String) -> String {

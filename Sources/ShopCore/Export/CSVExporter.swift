@@ -5,7 +5,8 @@ import Threads
 /// order mark.
 ///
 /// One header record, `name,quantity,unit,price,total,category,buy,done,notes,id`, then one record
-/// per item in file order. Numbers are plain decimals with `.`: the quantity always (1 when the
+/// per item in file order. When an exported item has a `size`, a `size` column follows `unit`; a
+/// list without sizes is exported exactly as before the key existed. Numbers are plain decimals with `.`: the quantity always (1 when the
 /// file has none) in its shortest form, the price with the currency's decimals, the total (price
 /// times quantity rounded half to even to the currency's decimals) empty without a price. `buy`
 /// and `done` are `true` or `false`. Line breaks inside notes are kept as written (LF), inside the
@@ -15,9 +16,17 @@ import Threads
 /// field and get the text back.
 public enum CSVExporter {
     /// The columns, in order: the item keys in their export order, and the line total after the
-    /// price.
-    static let columns: [Column] = ItemKey.exportColumns.flatMap { key in
+    /// price; `size` only for an export in which an item has one (``sizedColumns``).
+    static let columns: [Column] = sizedColumns.filter { $0.key != .size }
+
+    /// The columns of an export in which an item has a size.
+    static let sizedColumns: [Column] = ItemKey.exportColumns.flatMap { key in
         key == .price ? [Column.key(key), .total] : [.key(key)]
+    }
+
+    /// The columns of `list`'s export in `scope`: with `size` when an exported item has one.
+    static func columns(of list: ShoppingList, in scope: ItemScope) -> [Column] {
+        list.hasSize(in: scope) ? sizedColumns : columns
     }
 
     /// One column of the export.
@@ -31,10 +40,18 @@ public enum CSVExporter {
             case .total: "total"
             }
         }
+
+        /// The item key of the column; nil for the total.
+        var key: ItemKey? {
+            if case .key(let key) = self { key } else { nil }
+        }
     }
 
-    /// The header record, without its line end.
+    /// The header record of a list without sizes, without its line end.
     public static let header = columns.map(\.title).joined(separator: ",")
+
+    /// The header record of a list in which an exported item has a size.
+    public static let sizedHeader = sizedColumns.map(\.title).joined(separator: ",")
 
     /// Writes the export to `output`, in chunks. A large list is written by two threads, each
     /// writing half the records: the second half is collected while the first is handed on.
@@ -50,10 +67,11 @@ public enum CSVExporter {
     ) {
         withoutActuallyEscaping(output) { output in
             var writer = ExportWriter(output: output)
-            writeHeader(to: &writer)
+            let columns = columns(of: list, in: options.scope)
+            writeHeader(columns, to: &writer)
             let count = list.records.count
             guard sharing else {
-                writeRecords(list, options: options, positions: 0..<count, to: &writer)
+                writeRecords(list, options: options, columns: columns, positions: 0..<count, to: &writer)
                 writer.flush()
                 return
             }
@@ -62,32 +80,31 @@ public enum CSVExporter {
             var secondHalf: [UInt8] = []
             secondHalf.reserveCapacity(list.document.source.bytes.count)
             SharedWork.run {
-                writeRecords(list, options: options, positions: 0..<count / 2, to: &writer)
+                writeRecords(list, options: options, columns: columns, positions: 0..<count / 2, to: &writer)
                 writer.flush()
             } alongside: {
                 var collector = ExportWriter { secondHalf.append(contentsOf: $0) }
-                writeRecords(list, options: options, positions: count / 2..<count, to: &collector)
+                writeRecords(list, options: options, columns: columns, positions: count / 2..<count, to: &collector)
                 collector.flush()
             }
             secondHalf.withUnsafeBufferPointer(output)
         }
     }
 
-    /// The header record.
-    static func writeHeader(to writer: inout ExportWriter) {
-        writer.append(string: header)
+    /// The header record of `columns`.
+    static func writeHeader(_ columns: [Column], to writer: inout ExportWriter) {
+        writer.append(string: columns.map(\.title).joined(separator: ","))
         writer.append("\r\n")
     }
 
     /// The number of items from which writing them on two threads pays for itself.
     static let sharedExportSize = 5_000
 
-    /// The records of the items at `positions` that are in the export's scope.
+    /// The records of the items at `positions` that are in the export's scope, in `columns`.
     static func writeRecords(
-        _ list: ShoppingList, options: ExportOptions, positions: Range<Int>, to writer: inout ExportWriter
+        _ list: ShoppingList, options: ExportOptions, columns: [Column], positions: Range<Int>, to writer: inout ExportWriter
     ) {
         let decimals = list.priceDecimals
-        let columns = Self.columns
         list.forEachItem(in: options.scope, positions: positions) { entry in
             for (index, column) in columns.enumerated() {
                 if index > 0 { writer.append(UInt8(ascii: ",")) }

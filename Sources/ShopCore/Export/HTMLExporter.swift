@@ -147,9 +147,16 @@ public enum HTMLExporter {
                 writer.append(packSize ? "\u{A0}×\u{A0}" : "\u{A0}")
             }
             HTMLText.append(unit, to: &writer)
-        } else if !isOne {
+        } else if !isOne, entry.text(.size) == nil {
             writer.append("×")
             writer.appendShortest(quantity)
+        } else if !isOne {
+            writer.appendShortest(quantity)
+        }
+        if let size = entry.text(.size) {
+            // What one unit holds: `2 × 500 g`, `500 g` for one.
+            if entry.text(.unit) != nil || !isOne { writer.append("\u{A0}×\u{A0}") }
+            HTMLText.append(size, to: &writer)
         }
         writer.append("</span><span class=\"name\">")
         if let name = entry.text(.name) { HTMLText.append(name, to: &writer) }

@@ -26,7 +26,7 @@ import JSON
 ///
 /// `title` is the list's title (or the fallback title); `currency` the code, or null. Every item
 /// has every key, in the canonical order of the file format, then its line `total`; a value the
-/// item does not have is null. Money (`price`, both `total`s) is a decimal string with the
+/// item does not have is null, but for `size`, which only an item that has one has. Money (`price`, both `total`s) is a decimal string with the
 /// currency's decimals, never a binary float; the quantity is a JSON number, 1 when the file has
 /// none. The list `total` is the sum of the rounded line totals, `"0.00"` (in the currency's
 /// decimals) when no item has a price. Two spaces of indentation, LF line ends, a final newline.
@@ -75,6 +75,11 @@ public enum JSONExporter {
             writer.appendShortest(entry.effectiveQuantity)
             writer.append(",\n      \"unit\": ")
             appendString(entry.text(.unit), to: &writer)
+            if let size = entry.text(.size) {
+                // Only on items that have one, so that a list without sizes exports as before.
+                writer.append(",\n      \"size\": ")
+                appendString(size, to: &writer)
+            }
             writer.append(",\n      \"category\": ")
             appendString(entry.text(.category), to: &writer)
             writer.append(entry.buy ? ",\n      \"buy\": true" : ",\n      \"buy\": false")

@@ -110,8 +110,18 @@ public enum MarkdownExporter {
         let quantity = entry.effectiveQuantity
         let isOne = quantity == DecimalNumber(1)
         let unit = entry.text(.unit)
-        if let name, unit == nil, isOne, entry.price == nil, !readsAsNameAlone(escaped: scratch, name: name) {
-            // `Heinz 57` alone would come back as 57 of Heinz: the quantity settles it.
+        let size = entry.text(.size)
+        // `Heinz 57` alone would come back as 57 of Heinz: the quantity settles it.
+        let needsCount =
+            name != nil && unit == nil && isOne && entry.price == nil
+            && !readsAsNameAlone(escaped: scratch, name: name.map { String(decoding: $0, as: UTF8.self) } ?? "", size: size)
+        if let size {
+            // `Coffee beans (500 g)`: what one unit holds, after the name.
+            writer.append(" (")
+            appendEscaped(size, to: &writer, scratch: &scratch)
+            writer.append(")")
+        }
+        if needsCount {
             writer.append(" — ×1")
         }
         if let unit {
@@ -136,9 +146,17 @@ public enum MarkdownExporter {
     /// ``MarkdownItemText`` as the item named `name` and nothing more. A name that a line typed by
     /// hand would read otherwise (`Heinz 57`, `2 kg flour`) or refuse (`2-3 apples`) is not, nor
     /// one that ends in the separator and something that reads as a detail.
-    private static func readsAsNameAlone(escaped: [UInt8], name: UnsafeBufferPointer<UInt8>) -> Bool {
-        let read = MarkdownItemText.readings(Substring(String(decoding: escaped, as: UTF8.self)))
-        return read.typedFailure == nil && read.preferred == MarkdownImportItem.Reading(name: String(decoding: name, as: UTF8.self))
+    /// With a `size`, the line is read with it after the name.
+    private static func readsAsNameAlone(escaped: [UInt8], name: String, size: UnsafeBufferPointer<UInt8>?) -> Bool {
+        var text = String(decoding: escaped, as: UTF8.self)
+        var expected = MarkdownImportItem.Reading(name: name)
+        if let size {
+            let written = String(decoding: size, as: UTF8.self)
+            text += " (" + MarkdownText.escaped(written) + ")"
+            expected.size = written
+        }
+        let read = MarkdownItemText.readings(Substring(text))
+        return read.typedFailure == nil && read.preferred == expected
     }
 
     /// Whether a unit starts with a number, making it a pack size (`500 g`).

@@ -22,6 +22,7 @@ public enum RuleID: String, Hashable, Sendable, CaseIterable {
     case duplicateID = "duplicate-id"
     case badPrice = "bad-price"
     case badQuantity = "bad-quantity"
+    case badSize = "bad-size"
     case unknownCurrency = "unknown-currency"
     case duplicateCategory = "duplicate-category"
     case unknownKey = "unknown-key"
@@ -37,7 +38,7 @@ public enum RuleID: String, Hashable, Sendable, CaseIterable {
         case .syntax, .mergeConflict, .unmerged, .structure, .duplicateKey, .missingName, .duplicateName, .duplicateID,
             .badPrice, .badQuantity, .unknownCurrency, .duplicateCategory:
             .error
-        case .unknownKey, .unknownCategory, .categorySpelling, .doneNotBought:
+        case .badSize, .unknownKey, .unknownCategory, .categorySpelling, .doneNotBought:
             .warning
         }
     }

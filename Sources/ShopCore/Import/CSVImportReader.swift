@@ -1,7 +1,7 @@
 /// A column `shop import --format csv` understands, found by its header in any case.
 public enum CSVColumn: String, Hashable, Sendable, CaseIterable {
     /// The columns, named as the export's header names them.
-    case name, quantity, unit, price, total, category, buy, done, notes, id
+    case name, quantity, unit, size, price, total, category, buy, done, notes, id
 
     /// The column a header names: its text without white space at the ends, in any case; `qty`
     /// is `quantity`. Nil for other headers, whose columns are ignored.
@@ -48,6 +48,8 @@ public struct CSVImportRecord: Hashable, Sendable {
     public var quantity: DecimalNumber?
     /// The texts of the other known columns, like the name; nil when empty or only spaces and tabs.
     public var unit: String?
+    /// What one unit holds, like the name.
+    public var size: String?
     /// The price, exactly as written (its decimals are checked against the list's currency when
     /// it is applied).
     public var price: DecimalNumber?
@@ -267,7 +269,7 @@ public enum CSVImportReader {
             record(
                 CSVImportRecord(
                     line: line, cells: cells, name: name, quantity: number(.quantity) { ValueReading.quantity($0) },
-                    unit: text(.unit),
+                    unit: text(.unit), size: text(.size),
                     price: number(.price) {
                         ValueReading.price($0, decimals: DecimalNumber.maximumScale, currencyCode: nil)
                     },

@@ -91,11 +91,11 @@ public struct ImportEntries: Hashable, Sendable {
         let reading = item.reading(known: isKnown)
         if reading.price != nil, isKnown(NameKey(reading.name)) {
             return ImportEntry(
-                line: item.line, name: reading.name, quantity: reading.quantity, unit: reading.unit,
+                line: item.line, name: reading.name, quantity: reading.quantity, unit: reading.unit, size: reading.size,
                 price: reading.price, priceCurrency: reading.priceCurrency, done: item.ticked)
         }
         return ImportEntry(
-            line: item.line, name: reading.name, quantity: reading.quantity, unit: reading.unit,
+            line: item.line, name: reading.name, quantity: reading.quantity, unit: reading.unit, size: reading.size,
             price: reading.price, priceCurrency: reading.priceCurrency, category: item.category, notes: item.notes,
             done: item.ticked, changesKnownItems: false)
     }
@@ -117,7 +117,8 @@ public struct ImportEntries: Hashable, Sendable {
     /// The entry of a spreadsheet's row.
     private static func entry(_ record: CSVImportRecord) -> ImportEntry {
         ImportEntry(
-            line: record.line, name: record.name, quantity: record.quantity, unit: record.unit, price: record.price,
+            line: record.line, name: record.name, quantity: record.quantity, unit: record.unit,
+            size: record.size?.trimmingWhiteSpace(), price: record.price,
             category: record.category, notes: record.notes, id: record.id, buy: record.buy, done: record.done)
     }
 
@@ -137,7 +138,7 @@ public struct ImportEntries: Hashable, Sendable {
             case .unticked: false
             }
         return ImportEntry(
-            line: record.line, name: item.name, quantity: item.quantity, unit: item.unit, price: item.price,
-            priceCurrency: item.priceCurrency, done: done)
+            line: record.line, name: item.name, quantity: item.quantity, unit: item.unit, size: item.size,
+            price: item.price, priceCurrency: item.priceCurrency, done: done)
     }
 }

@@ -18,6 +18,16 @@ enum ImportMerge {
                         message:
                             "\"\(entry.name)\" has \(what) \(later) here but \(earlier) on line \(first); give one"))
             }
+            if !sameSize(merged.size, entry.size) {
+                if let size = entry.size, merged.size == nil {
+                    merged.size = size
+                    lines["size"] = entry.line
+                } else if entry.size != nil {
+                    // `coffee 500 g` and `coffee 1 kg` are two things to buy, not one sum.
+                    disagree("the size", lines["size"] ?? merged.line, describe(merged.size), describe(entry.size))
+                    continue
+                }
+            }
             if let quantity = entry.quantity {
                 if let sum = merged.quantity {
                     if !sameText(merged.unit, entry.unit) {
@@ -84,6 +94,19 @@ enum ImportMerge {
                     message: "the quantities of \"\(merged.name)\" add up to \(quantity); quantities are under 1,000,000,000"))
         }
         return problems.isEmpty ? .success(merged) : .failure(ImportRefusal(problems))
+    }
+
+    /// Two sizes are one when they say the same (`500g` and `500 g`), or are written alike; no size
+    /// equals only no size.
+    static func sameSize(_ lhs: String?, _ rhs: String?) -> Bool {
+        switch (lhs, rhs) {
+        case (nil, nil): return true
+        case (let lhs?, let rhs?):
+            if lhs.trimmingWhiteSpace() == rhs.trimmingWhiteSpace() { return true }
+            guard let left = PackSize.reading(lhs), let right = PackSize.reading(rhs) else { return false }
+            return left == right
+        default: return false
+        }
     }
 
     /// Units and categories are compared the way names are; no unit equals only no unit.

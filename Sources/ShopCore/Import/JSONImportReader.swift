@@ -149,6 +149,7 @@ public enum JSONImportReader {
             }
             let entry = ImportEntry(
                 line: line, name: name, quantity: number(.quantity) { ValueReading.quantity($0) }, unit: text(.unit),
+                size: text(.size).map { $0.trimmingWhiteSpace() },
                 price: number(.price) { ValueReading.price($0, decimals: DecimalNumber.maximumScale, currencyCode: nil) },
                 category: text(.category), notes: text(.notes), id: text(.id), buy: flag(.buy), done: flag(.done))
             if problems.count == before { entries.append(entry) }

@@ -15,6 +15,8 @@ public struct MarkdownImportItem: Hashable, Sendable {
         public var quantity: DecimalNumber?
         /// The unit, when the text gives one.
         public var unit: String?
+        /// What one unit holds, when the text gives it (`Coffee beans (500 g)`).
+        public var size: String?
         /// The line total (price times quantity) the export wrote last, when there is one.
         public var lineTotal: DecimalNumber?
         /// The price of one unit, from `@ 1.99` in a line typed by hand.
@@ -25,12 +27,13 @@ public struct MarkdownImportItem: Hashable, Sendable {
 
         /// Creates a reading.
         public init(
-            name: String, quantity: DecimalNumber? = nil, unit: String? = nil, lineTotal: DecimalNumber? = nil,
-            price: DecimalNumber? = nil, priceCurrency: String? = nil
+            name: String, quantity: DecimalNumber? = nil, unit: String? = nil, size: String? = nil,
+            lineTotal: DecimalNumber? = nil, price: DecimalNumber? = nil, priceCurrency: String? = nil
         ) {
             self.name = name
             self.quantity = quantity
             self.unit = unit
+            self.size = size
             self.lineTotal = lineTotal
             self.price = price
             self.priceCurrency = priceCurrency

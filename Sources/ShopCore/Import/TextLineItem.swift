@@ -18,6 +18,8 @@ public struct TextLineItem: Hashable, Sendable {
     /// The unit as a list writes it (``KnownUnits``), or a pack size such as `500 g` when the line
     /// gives a count of packs (`2 x 500 g butter`).
     public var unit: String?
+    /// What one unit holds (`500 g` of `coffee 500 g 7.99`), in the list's form.
+    public var size: String?
     /// The price after `@` (or marked with a currency symbol), exactly as written: `1.90` keeps
     /// its two decimals.
     public var price: DecimalNumber?
@@ -31,12 +33,13 @@ public struct TextLineItem: Hashable, Sendable {
 
     /// Creates an item.
     public init(
-        name: String, quantity: DecimalNumber? = nil, unit: String? = nil, price: DecimalNumber? = nil,
+        name: String, quantity: DecimalNumber? = nil, unit: String? = nil, size: String? = nil, price: DecimalNumber? = nil,
         priceCurrency: String? = nil, checkbox: Checkbox = .none, quantityRoundedFrom: String? = nil
     ) {
         self.name = name
         self.quantity = quantity
         self.unit = unit
+        self.size = size
         self.price = price
         self.priceCurrency = priceCurrency
         self.checkbox = checkbox

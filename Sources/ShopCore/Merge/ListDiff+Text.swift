@@ -76,7 +76,7 @@ extension ListDiff {
         case .added:
             // A unit without a quantity is said alone (`price 1.99, unit kg`): one of it.
             let hasQuantity = change.keys.contains { $0.key == "quantity" }
-            let shown = change.keys.filter { ["price", "quantity", "category"].contains($0.key) || ($0.key == "unit" && !hasQuantity) }
+            let shown = change.keys.filter { ["price", "quantity", "size", "category"].contains($0.key) || ($0.key == "unit" && !hasQuantity) }
             guard !shown.isEmpty else { return "+ \(name)" }
             // A quantity says of what: `quantity 2 kg`.
             let unit = change.keys.first { $0.key == "unit" }.map { " " + $0.new.text } ?? ""

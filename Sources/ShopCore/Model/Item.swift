@@ -33,6 +33,8 @@ public struct Item: Sendable {
     public var id: String? { text(.id) }
     /// The unit: kg, l, pcs, ...
     public var unit: String? { text(.unit) }
+    /// What one unit holds (`500 g`, `6 x 330 ml`), as written.
+    public var size: String? { text(.size) }
     /// The aisle or section of the store.
     public var category: String? { text(.category) }
     /// Free text, possibly several lines.

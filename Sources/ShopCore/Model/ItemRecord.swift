@@ -21,7 +21,7 @@ struct ItemRecord: Sendable {
     /// For each known key in ``ItemKey/rank`` order, its value node minus the mapping's: 0 when
     /// the item does not have the key, ``far`` when the value is further than fits (then the
     /// mapping is searched).
-    var offsets = InlineArray<9, UInt8>(repeating: 0)
+    var offsets = InlineArray<10, UInt8>(repeating: 0)
 
     static let absent = Int64.min
     static let far: UInt8 = .max

@@ -106,6 +106,17 @@ public struct ShoppingList: Sendable {
         return fallback
     }
 
+    /// Whether an item in `scope` has a `size`: the CSV export then has a column for it.
+    func hasSize(in scope: ItemScope) -> Bool {
+        let decimals = priceDecimals
+        return document.withRawNodes { nodes in
+            records.contains { record in
+                (scope == .all || record.buy) && record.offsets[ItemKey.size.rank] != 0
+                    && ItemView(nodes: nodes, record: record, decimals: decimals).text(.size) != nil
+            }
+        }
+    }
+
     /// Calls `body` with each item in `scope`, in file order, lending its texts; only with the
     /// items at `positions` among all, when given.
     func forEachItem(in scope: ItemScope, positions: Range<Int>? = nil, _ body: (ItemView) -> Void) {

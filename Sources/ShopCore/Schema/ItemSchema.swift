@@ -6,7 +6,7 @@
 /// exports, the editor, completion and the tests that hold the manual and the JSON Schema to the
 /// format all read it from there.
 public enum ItemKey: String, CaseIterable, Sendable {
-    case name, id, price, quantity, unit, category, buy, done, notes
+    case name, id, price, quantity, unit, size, category, buy, done, notes
 
     /// What the key means.
     public var definition: KeyDefinition {
@@ -17,11 +17,11 @@ public enum ItemKey: String, CaseIterable, Sendable {
                 meaning: "The item's name; unique in the file, compared ignoring case, Unicode compatibility forms and extra spaces.")
         case .id:
             KeyDefinition(
-                kind: .text, exportColumn: 9, completion: .none,
+                kind: .text, exportColumn: 10, completion: .none,
                 meaning: "An optional stable identifier, such as a UUID; unique when present.")
         case .price:
             KeyDefinition(
-                kind: .price, exportColumn: 3, completion: .none,
+                kind: .price, exportColumn: 4, completion: .none,
                 meaning: "The price of one unit, with at most the currency's decimals.")
         case .quantity:
             KeyDefinition(
@@ -30,21 +30,25 @@ public enum ItemKey: String, CaseIterable, Sendable {
         case .unit:
             KeyDefinition(
                 kind: .text, exportColumn: 2, completion: .unitsInFile, meaning: "The unit: kg, l, pcs, pack, ...")
+        case .size:
+            KeyDefinition(
+                kind: .text, exportColumn: 3, completion: .sizesInFile,
+                meaning: "What one unit holds: AMOUNT UNIT or COUNT x AMOUNT UNIT, with UNIT one of g, kg, ml, cl, dl, l, pcs (500 g, 6 x 330 ml).")
         case .category:
             KeyDefinition(
-                kind: .text, exportColumn: 5, completion: .categories,
+                kind: .text, exportColumn: 6, completion: .categories,
                 meaning: "The aisle or section of the store; exports group items by it.")
         case .buy:
             KeyDefinition(
-                kind: .flag, exportColumn: 6, completion: .flags, defaultValue: "false",
+                kind: .flag, exportColumn: 7, completion: .flags, defaultValue: "false",
                 meaning: "Whether the item is on the current shopping list.")
         case .done:
             KeyDefinition(
-                kind: .flag, exportColumn: 7, completion: .flags, defaultValue: "false",
+                kind: .flag, exportColumn: 8, completion: .flags, defaultValue: "false",
                 meaning: "Whether the item is checked off: already in the basket.")
         case .notes:
             KeyDefinition(
-                kind: .text, exportColumn: 8, completion: .none, meaning: "Free text; it may span several lines.")
+                kind: .text, exportColumn: 9, completion: .none, meaning: "Free text; it may span several lines.")
         }
     }
 
@@ -56,10 +60,11 @@ public enum ItemKey: String, CaseIterable, Sendable {
         case .price: 2
         case .quantity: 3
         case .unit: 4
-        case .category: 5
-        case .buy: 6
-        case .done: 7
-        case .notes: 8
+        case .size: 5
+        case .category: 6
+        case .buy: 7
+        case .done: 8
+        case .notes: 9
         }
     }
 
@@ -70,7 +75,7 @@ public enum ItemKey: String, CaseIterable, Sendable {
     /// building the definition).
     @inline(__always) public var kind: ValueKind {
         switch self {
-        case .name, .id, .unit, .category, .notes: .text
+        case .name, .id, .unit, .size, .category, .notes: .text
         case .price: .price
         case .quantity: .quantity
         case .buy, .done: .flag
@@ -89,6 +94,7 @@ public enum ItemKey: String, CaseIterable, Sendable {
             if bytesEqual(bytes, "name") { return .name }
             if bytesEqual(bytes, "unit") { return .unit }
             if bytesEqual(bytes, "done") { return .done }
+            if bytesEqual(bytes, "size") { return .size }
             return nil
         case 5:
             if bytesEqual(bytes, "price") { return .price }
@@ -149,6 +155,8 @@ public enum CompletionSource: Sendable, Hashable {
     case categories
     /// The units items of the file use.
     case unitsInFile
+    /// The sizes items of the file have.
+    case sizesInFile
     /// `true` and `false`.
     case flags
     /// The names of a catalog the list names.

@@ -27,10 +27,16 @@ struct CompletionValues {
     func values(for source: CompletionSource, typing typed: String?) -> [Value] {
         let all = values(for: source)
         guard let list, let typed = typed?.trimmingWhiteSpace(), !typed.isEmpty,
-            source == .categories || source == .unitsInFile
+            source == .categories || source == .unitsInFile || source == .sizesInFile
         else { return all }
         let uses = list.items.count(where: { item in
-            (source == .categories ? item.category : item.unit)?.trimmingWhiteSpace() == typed
+            let value =
+                switch source {
+                case .categories: item.category
+                case .sizesInFile: item.size
+                default: item.unit
+                }
+            return value?.trimmingWhiteSpace() == typed
         })
         let listed = source == .categories && (list.categories ?? []).contains(typed)
         guard uses <= 1 && !listed else { return all }
@@ -53,6 +59,8 @@ struct CompletionValues {
             return list.map(Self.categories).map { $0.map { Value(text: $0, detail: "category", kind: .value) } } ?? []
         case .unitsInFile:
             return list.map(Self.units).map { $0.map { Value(text: $0, detail: "unit", kind: .value) } } ?? []
+        case .sizesInFile:
+            return list.map(Self.sizes).map { $0.map { Value(text: $0, detail: "size", kind: .value) } } ?? []
         case .catalogNames:
             return list.map(catalogNames).map { $0.map { Value(text: $0, detail: "catalog item", kind: .value) } } ?? []
         }
@@ -80,10 +88,22 @@ struct CompletionValues {
     /// The units the items of `list` use, as written, the most used first (ties in order of
     /// first use).
     static func units(of list: ShoppingList) -> [String] {
+        mostUsed(list) { $0.unit }
+    }
+
+    /// The sizes the items of `list` have that are written as a list writes sizes, the most used
+    /// first (ties in order of first use): a size `bad-size` reports is not offered.
+    static func sizes(of list: ShoppingList) -> [String] {
+        mostUsed(list) { item in item.size.flatMap { PackSize($0) == nil ? nil : $0 } }
+    }
+
+    /// The values `value` gives of the items of `list`, as written, the most used first (ties in
+    /// order of first use).
+    private static func mostUsed(_ list: ShoppingList, _ value: (Item) -> String?) -> [String] {
         var counts: [String: (count: Int, first: Int)] = [:]
         for (position, item) in list.items.enumerated() {
-            guard let unit = item.unit?.trimmingWhiteSpace(), !unit.isEmpty else { continue }
-            counts[unit, default: (0, position)].count += 1
+            guard let text = value(item)?.trimmingWhiteSpace(), !text.isEmpty else { continue }
+            counts[text, default: (0, position)].count += 1
         }
         return counts.sorted { ($0.value.count, -$0.value.first) > ($1.value.count, -$1.value.first) }.map(\.key)
     }

@@ -62,7 +62,7 @@ struct ShopCompletion: RequestHandler {
         _ source: CompletionSource, context: CompletionContext, range: LSPRange, snapshot: DocumentSnapshot, request: FeatureRequest
     ) throws(ResponseError) -> [CompletionItem] {
         var list: ShoppingList?
-        if source == .categories || source == .unitsInFile || source == .catalogNames {
+        if source == .categories || source == .unitsInFile || source == .sizesInFile || source == .catalogNames {
             list =
                 cache.analysis(of: snapshot.document).list ?? Self.list(without: context.cursor, in: snapshot.document)
                 ?? cache.lastList(of: snapshot.document.uri)

@@ -56,7 +56,8 @@ struct ShopHover: RequestHandler {
         if let price = item.price {
             let quantity = item.effectiveQuantity
             let total = ListTotals.lineTotal(price: price, quantity: quantity, decimals: decimals)
-            let amount = quantity.normalized.description + (item.unit.map { " " + $0 } ?? "")
+            let amount =
+                quantity.normalized.description + (item.unit.map { " " + $0 } ?? "") + (item.size.map { " of " + $0 } ?? "")
             lines.append(
                 markup.text("Line total: \(total.formatted(decimals: decimals))\(code) (\(amount) × \(price.formatted(decimals: decimals)))"))
         } else if item.valueNode(.price) != nil {
