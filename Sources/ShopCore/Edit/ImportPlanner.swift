@@ -147,6 +147,7 @@ struct ImportPlanner {
                 planned.append(.set(.quantity, .plain(ValueKind.quantity.canonicalText(quantity, decimals: 3))))
             }
             if let unit = entry.unit, unit != item.unit { planned.append(.set(.unit, .text(unit.trimmingWhiteSpace()))) }
+            if entry.countsPacks, entry.unit == nil, item.unit != nil { planned.append(.unset("unit")) }
             if let size = entry.size, !ImportMerge.sameSize(size, item.size) {
                 planned.append(.set(.size, .text(size.trimmingWhiteSpace())))
             }

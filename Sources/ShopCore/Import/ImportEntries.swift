@@ -67,7 +67,9 @@ public struct ImportEntries: Hashable, Sendable {
         case .json: return try JSONImportReader.read(text)
         case .text:
             var entries: [ImportEntry] = []
-            let problems = TextImportReader.read(text, priceDecimals: priceDecimals) { entries.append(Self.entry($0)) }
+            let problems = TextImportReader.read(text, priceDecimals: priceDecimals) {
+                entries.append(Self.entry($0, isKnown: isKnown))
+            }
             return ImportEntries(entries: entries, problems: problems)
         }
     }
@@ -124,12 +126,13 @@ public struct ImportEntries: Hashable, Sendable {
 
     /// Text lines: a ticked checkbox puts the item in the basket, an unticked one takes it out.
     public init(_ read: TextImport) {
-        entries = read.records.map(Self.entry)
+        entries = read.records.map { Self.entry($0) }
         problems = read.problems
     }
 
-    /// The entry of a text line.
-    private static func entry(_ record: TextImport.Record) -> ImportEntry {
+    /// The entry of a text line. A known item's name followed by a remark (`Oat milk (Oatly)`)
+    /// names that item, when `isKnown` tells the list's names.
+    private static func entry(_ record: TextImport.Record, isKnown: ((NameKey) -> Bool)? = nil) -> ImportEntry {
         let item = record.item
         let done: Bool? =
             switch item.checkbox {
@@ -137,8 +140,11 @@ public struct ImportEntries: Hashable, Sendable {
             case .ticked: true
             case .unticked: false
             }
-        return ImportEntry(
-            line: record.line, name: item.name, quantity: item.quantity, unit: item.unit, size: item.size,
+        let name = isKnown.flatMap { NameRemark.knownName(in: item.name, isKnown: $0) } ?? item.name
+        var entry = ImportEntry(
+            line: record.line, name: name, quantity: item.quantity, unit: item.unit, size: item.size,
             price: item.price, priceCurrency: item.priceCurrency, done: done)
+        entry.countsPacks = item.countsPacks
+        return entry
     }
 }

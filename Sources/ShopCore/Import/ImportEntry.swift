@@ -25,6 +25,9 @@ public struct ImportEntry: Hashable, Sendable {
     /// Whether the values change an item the list has: true for spreadsheets, JSON and text
     /// lines; false for a checklist, whose ticks are all that comes back for a known item.
     public var changesKnownItems: Bool
+    /// Whether the quantity counts packs of ``size`` (`Potatoes 2.5 kg 3.49`): a known item's
+    /// unit goes, so that it does not say 1 kg.
+    public var countsPacks = false
     private var storedQuantity: CompactDecimal?
     private var storedPrice: CompactDecimal?
     /// How many.

@@ -18,6 +18,7 @@ enum ImportMerge {
                         message:
                             "\"\(entry.name)\" has \(what) \(later) here but \(earlier) on line \(first); give one"))
             }
+            merged.countsPacks = merged.countsPacks || entry.countsPacks
             if !sameSize(merged.size, entry.size) {
                 if let size = entry.size, merged.size == nil {
                     merged.size = size

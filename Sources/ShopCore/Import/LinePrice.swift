@@ -12,6 +12,8 @@ struct LinePrice: Sendable {
     var currency: String?
     /// The unit the price is for (`/kg`), when it says.
     var perUnit: String?
+    /// Whether the price follows `@`: the price of one unit, never of an amount before it.
+    var afterAt = false
 
     /// The characters that mark an amount as money: the one-character symbols of
     /// ``CurrencyMarker`` (the longer ones, `US$`, `zł`, `kr`, are read as codes are), and `¢`,
@@ -67,7 +69,11 @@ struct LinePrice: Sendable {
                 {
                     return .failure(ImportLineFailure("the line has two prices after \"@\"; keep one"))
                 }
-                return price.map { (before, $0) }
+                return price.map { price in
+                    var marked = price
+                    marked.afterAt = true
+                    return (before, marked)
+                }
             }
         }
         // Without `@`, only an amount with a currency symbol at the very end is a price.

@@ -6,13 +6,17 @@
 /// | `3 x`, `3x`, `x3`, `× 3` | the number | none |
 /// | `500 g`, `500g`, `2 kg` | the number | the unit |
 /// | `x2 kg` | the number | the unit |
-/// | `2 x 500 g`, `2x500g` | the first number | the pack size, `500 g` |
-/// | `500 g x 2`, `0.5l x6` | the last number | the pack size, `500 g`, `0.5 l` |
+/// | `2 x 500 g`, `2x500g` | the first number | none; the size `500 g` |
+/// | `500 g x 2`, `0.5l x6` | the last number | none; the size `500 g`, `0.5 l` |
+///
+/// A pack of a unit that is no size's (`2 x 3 bunch`) keeps it as the unit (`3 bunch`).
 struct QuantityPhrase: Sendable {
     /// How many.
     var quantity: WrittenNumber
-    /// The unit as a list writes it (`kg`), or a pack size (`500 g`).
+    /// The unit as a list writes it (`kg`), or a pack of a unit that is no size's (`3 bunch`).
     var unit: String?
+    /// What one of the quantity holds, for `2 x 500 g` (``PackSize``).
+    var size: PackSize? = nil
     /// Whether the phrase is a number with a unit (`500 g`), which can also give the pack size of
     /// a count written elsewhere (`2 x Butter 250 g`).
     var isAmount: Bool
@@ -21,10 +25,10 @@ struct QuantityPhrase: Sendable {
     /// Whether the phrase is a number alone (`3`), without `x` or a unit.
     var isBareNumber: Bool
 
-    /// The pack size an amount gives: `500 g`.
-    var packSize: String? {
+    /// The size an amount gives, when its unit is one a size takes: `500 g`.
+    var amountSize: PackSize? {
         guard isAmount, let unit else { return nil }
-        return quantity.value.description + " " + unit
+        return PackSize(amount: quantity.value, unit: unit)
     }
 
     /// Reads `words` as one quantity: nil when they are not one, a failure when they are one that
@@ -70,15 +74,24 @@ struct QuantityPhrase: Sendable {
                     endsWithUnitWord: !(unit?.isSymbol ?? true), isBareNumber: false))
         case "nxnu":
             return .success(
-                QuantityPhrase(
-                    quantity: numbers[0], unit: numbers[1].value.description + " " + (unit?.written ?? ""), isAmount: false,
-                    endsWithUnitWord: !(unit?.isSymbol ?? true), isBareNumber: false))
+                pack(
+                    count: numbers[0], amount: numbers[1], unit: unit?.written ?? "",
+                    endsWithUnitWord: !(unit?.isSymbol ?? true)))
         default:  // "nuxn"
-            return .success(
-                QuantityPhrase(
-                    quantity: numbers[1], unit: numbers[0].value.description + " " + (unit?.written ?? ""),
-                    isAmount: false, endsWithUnitWord: false, isBareNumber: false))
+            return .success(pack(count: numbers[1], amount: numbers[0], unit: unit?.written ?? "", endsWithUnitWord: false))
         }
+    }
+
+    /// `count` packs of `amount` `unit`: a size when the unit is a size's, else the unit `3 bunch`.
+    private static func pack(count: WrittenNumber, amount: WrittenNumber, unit: String, endsWithUnitWord: Bool) -> QuantityPhrase {
+        var phrase = QuantityPhrase(
+            quantity: count, unit: nil, isAmount: false, endsWithUnitWord: endsWithUnitWord, isBareNumber: false)
+        if let size = PackSize(amount: amount.value, unit: unit) {
+            phrase.size = size
+        } else {
+            phrase.unit = amount.value.description + " " + unit
+        }
+        return phrase
     }
 
     private static func matches(_ shape: String) -> Bool {

@@ -35,6 +35,7 @@ public enum TextImportReader {
             switch TextLineParser.read(line, priceDecimals: priceDecimals) {
             case .skipped: break
             case .item(let item): record(TextImport.Record(line: number, item: item))
+            case .items(let items): for item in items { record(TextImport.Record(line: number, item: item)) }
             case .failure(let failure): problems.append(ImportProblem(line: number, message: failure.reason))
             }
         }

@@ -15,8 +15,7 @@ public struct TextLineItem: Hashable, Sendable {
     public var name: String
     /// How many, when the line says: exact, with at most 3 decimals (see ``quantityRoundedFrom``).
     public var quantity: DecimalNumber?
-    /// The unit as a list writes it (``KnownUnits``), or a pack size such as `500 g` when the line
-    /// gives a count of packs (`2 x 500 g butter`).
+    /// The unit as a list writes it (``KnownUnits``).
     public var unit: String?
     /// What one unit holds (`500 g` of `coffee 500 g 7.99`), in the list's form.
     public var size: String?
@@ -27,6 +26,9 @@ public struct TextLineItem: Hashable, Sendable {
     public var priceCurrency: String?
     /// The line's checkbox.
     public var checkbox: Checkbox
+    /// Whether the quantity counts packs of ``size`` rather than units: a known item's unit goes
+    /// (`Potatoes 2.5 kg 3.49` is one bag, not 1 kg).
+    public var countsPacks = false
     /// The fraction as written (`1/3`, `⅓`) when the quantity is that fraction rounded half to
     /// even to 3 decimals, because its exact value has more.
     public var quantityRoundedFrom: String?
@@ -57,6 +59,8 @@ public enum TextLineReading: Hashable, Sendable {
     case skipped
     /// An item.
     case item(TextLineItem)
+    /// Several items on one line: `bread, rolls, butter`.
+    case items([TextLineItem])
     /// A line that cannot be read, and why.
     case failure(ImportLineFailure)
 }

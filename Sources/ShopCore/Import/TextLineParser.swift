@@ -41,13 +41,25 @@ public enum TextLineParser {
         guard !text.isEmpty else { return .skipped }
         if !hadBullet && checkbox == .none && text.last == ":" { return .skipped }
 
+        // A row pasted from a spreadsheet, or a list of names.
+        if text.unicodeScalars.contains("\t") {
+            return SpreadsheetRow.read(text, checkbox: checkbox, priceDecimals: priceDecimals)
+        }
+        if let names = NameList.names(text) {
+            return .items(names.map { TextLineItem(name: $0, checkbox: checkbox) })
+        }
+
         var price: LinePrice?
         switch LinePrice.split(text, decimals: priceDecimals) {
         case .failure(let failure): return .failure(failure)
         case .success(let found):
             text = found.rest
             price = found.price
-        case nil: break
+        case nil:
+            if let found = UnmarkedPrice.split(text, decimals: priceDecimals) {
+                text = found.rest
+                price = found.price
+            }
         }
 
         let words = text.split(whereSeparator: { $0.isWhiteSpace }).map(QuantityWord.init)
@@ -55,17 +67,19 @@ public enum TextLineParser {
         var nameEnd = words.count
         var phrase: QuantityPhrase?
         var unit: String?
+        var size: PackSize?
         switch leadingQuantity(words) {
         case .failure(let failure): return .failure(failure)
         case .success(let leading):
             phrase = leading.phrase
             unit = leading.phrase.unit
+            size = leading.phrase.size
             nameStart = leading.wordCount
             // `2 x Butter 250 g`: the count is of packs of that size.
-            if leading.phrase.unit == nil, case .success(let trailing)? = trailingQuantity(words[nameStart...]),
-                let packSize = trailing.phrase.packSize
+            if leading.phrase.unit == nil, leading.phrase.size == nil,
+                case .success(let trailing)? = trailingQuantity(words[nameStart...]), let amount = trailing.phrase.amountSize
             {
-                unit = packSize
+                size = amount
                 nameEnd -= trailing.wordCount
             }
         case nil:
@@ -74,6 +88,7 @@ public enum TextLineParser {
             case .success(let trailing):
                 phrase = trailing.phrase
                 unit = trailing.phrase.unit
+                size = trailing.phrase.size
                 nameEnd -= trailing.wordCount
             case nil: break
             }
@@ -83,8 +98,16 @@ public enum TextLineParser {
         guard !name.isEmpty else {
             return .failure(ImportLineFailure("the line has no name, only \"\(text.strippedOfWhiteSpace)\""))
         }
-        if let quantity = phrase?.quantity, let failure = problem(with: quantity) {
+        var quantity = phrase?.quantity
+        if let written = quantity, let failure = problem(with: written) {
             return .failure(failure)
+        }
+        // `coffee 500 g 7.99`: a price without `@` after an amount of weight or volume is the
+        // price of that amount, one pack of it.
+        if let price, !price.afterAt, size == nil, let amount = phrase?.amountSize, amount.isMeasure {
+            size = amount
+            unit = nil
+            quantity = WrittenNumber(value: DecimalNumber(1), text: "1", isWhole: true, isPureFraction: false)
         }
         if let perUnit = price?.perUnit {
             if unit == nil {
@@ -95,11 +118,12 @@ public enum TextLineParser {
                         "the price is per \(perUnit) but the quantity is in \(unit ?? ""); give both in the same unit"))
             }
         }
-        return .item(
-            TextLineItem(
-                name: name, quantity: phrase?.quantity.value, unit: unit, price: price?.value,
-                priceCurrency: price?.currency, checkbox: checkbox,
-                quantityRoundedFrom: phrase?.quantity.rounded == true ? phrase?.quantity.text : nil))
+        var item = TextLineItem(
+            name: name, quantity: quantity?.value, unit: unit, size: size?.description, price: price?.value,
+            priceCurrency: price?.currency, checkbox: checkbox,
+            quantityRoundedFrom: quantity?.rounded == true ? quantity?.text : nil)
+        item.countsPacks = size != nil && unit == nil
+        return .item(item)
     }
 
     // MARK: Bullets and checkboxes
@@ -125,6 +149,8 @@ public enum TextLineParser {
             }
         } else if let first = rest.first, bullets.contains(first),
             gluedBullets.contains(first) || rest.dropFirst().first?.isWhiteSpace ?? true
+                // `-bananas`: a dash before a letter is a bullet typed without its space.
+                || (first == "-" && rest.dropFirst().first?.isLetter == true)
         {
             rest = rest.dropFirst()
             hadBullet = true
@@ -227,7 +253,7 @@ public enum TextLineParser {
         return nil
     }
 
-    private static func problem(with quantity: WrittenNumber) -> ImportLineFailure? {
+    static func problem(with quantity: WrittenNumber) -> ImportLineFailure? {
         let value = quantity.value
         if value.isZero {
             return ImportLineFailure("the quantity \(quantity.text) must be more than 0")

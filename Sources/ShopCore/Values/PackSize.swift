@@ -9,6 +9,13 @@ public struct PackSize: Hashable, Sendable, CustomStringConvertible {
     /// The units a size is given in.
     public static let units = ["g", "kg", "ml", "cl", "dl", "l", "pcs"]
 
+    /// The units of weight and volume: an amount in one of them before a price is what the price
+    /// buys (`coffee 500 g 7.99`).
+    public static let measures = ["g", "kg", "ml", "cl", "dl", "l"]
+
+    /// Whether the unit is one of weight or volume.
+    public var isMeasure: Bool { Self.measures.contains(unit) }
+
     /// How many packs of ``amount`` one unit holds (`6` of `6 x 330 ml`); nil for one.
     public var count: Int?
     /// The amount: more than 0, at most 3 decimals.

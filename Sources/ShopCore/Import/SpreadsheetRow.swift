@@ -1,0 +1,43 @@
+/// A text line with tabs: a row pasted from a spreadsheet (`Apples⇥3⇥3.59`). Its cells are the
+/// name, then the quantity (with its unit: `2.5 kg`), then the price of one unit (`3,59`,
+/// `€5.99`, `238` in yen); a cell may be empty, and cells after the price (a line total, a
+/// note) are not read.
+enum SpreadsheetRow {
+    /// Reads a row; `checkbox` is the one the line started with.
+    static func read(_ text: Substring, checkbox: TextLineItem.Checkbox, priceDecimals: Int) -> TextLineReading {
+        let cells = text.split(separator: "\t", omittingEmptySubsequences: false).map { $0.strippedOfWhiteSpace }
+        let name = cells[0].split(whereSeparator: { $0.isWhiteSpace }).joined(separator: " ")
+        guard !name.isEmpty else {
+            return .failure(ImportLineFailure("the row's first cell is empty; it holds the name"))
+        }
+        var item = TextLineItem(name: name, checkbox: checkbox)
+        if cells.count > 1, !cells[1].isEmpty {
+            let words = cells[1].split(whereSeparator: { $0.isWhiteSpace }).map(QuantityWord.init)
+            switch QuantityPhrase.read(words[...]) {
+            case nil:
+                return .failure(ImportLineFailure("\"\(cells[1])\" in the row's second cell is not a quantity"))
+            case .failure(let failure)?:
+                return .failure(failure)
+            case .success(let phrase)?:
+                if let failure = TextLineParser.problem(with: phrase.quantity) { return .failure(failure) }
+                item.quantity = phrase.quantity.value
+                item.unit = phrase.unit
+                item.size = phrase.size?.description
+                if phrase.quantity.rounded { item.quantityRoundedFrom = phrase.quantity.text }
+            }
+        }
+        if cells.count > 2, !cells[2].isEmpty {
+            switch LinePrice.split(Substring("@ " + cells[2]), decimals: priceDecimals) {
+            case .success(let found)? where found.rest.strippedOfWhiteSpace.isEmpty:
+                item.price = found.price.value
+                item.priceCurrency = found.price.currency
+                if let perUnit = found.price.perUnit, item.unit == nil { item.unit = perUnit }
+            case .failure(let failure)?:
+                return .failure(failure)
+            default:
+                return .failure(ImportLineFailure("\"\(cells[2])\" in the row's third cell is not a price"))
+            }
+        }
+        return .item(item)
+    }
+}
