@@ -77,10 +77,21 @@ public struct CSVImport: Hashable, Sendable {
     public var ignoredColumns: [String]
     /// The currency the price column's header names (`Price (EUR)`), as written there.
     public var priceCurrency: String? = nil
+    /// The `buy` and `done` columns that tick with `x`: an empty cell in them is false, where a
+    /// record has nil (see ``flag(_:of:)``).
+    public var tickedColumns: Set<CSVColumn> = []
     /// The rows with a name, in order; rows whose cells are all empty are skipped.
     public var records: [CSVImportRecord]
     /// Rows and cells that cannot be read.
     public var problems: [ImportProblem]
+
+    /// A record's `buy` or `done`: its cell's, and false for an empty cell of a column that ticks
+    /// with `x`.
+    public func flag(_ column: CSVColumn, of record: CSVImportRecord) -> Bool? {
+        let value = column == .buy ? record.buy : record.done
+        if value == nil && columns[column] != nil && tickedColumns.contains(column) { return false }
+        return value
+    }
 
     /// A record's cell in a known column, as given; nil when the file has no such column.
     public func cell(_ column: CSVColumn, of record: CSVImportRecord) -> String? {
@@ -91,7 +102,7 @@ public struct CSVImport: Hashable, Sendable {
 /// Reads `shop import --format csv` input, what `shop export --format csv` writes and what
 /// spreadsheets save: a header row, then one item a row (see ``CSVReader``).
 ///
-/// - The delimiter, `,` or `;`, is the header's (``CSVReader/delimiter(of:)``).
+/// - The delimiter is the header's (``CSVReader/delimiter(of:)``).
 /// - Columns are found by ``CSVColumn``; a `name` column is required; a known column may appear
 ///   once; other columns are ignored (and named in a warning). A price header may name its
 ///   currency (`Price (EUR)`), which every price of the column is then in. `total`, which the export writes, is price times quantity:
@@ -102,8 +113,9 @@ public struct CSVImport: Hashable, Sendable {
 ///   every text back.
 /// - Quantities and prices are decimals read by ``ValueReading`` (spaces around them are
 ///   allowed); with `;` as the delimiter, a decimal comma is accepted (`1,5`).
-/// - `buy` and `done` accept what a shop file does (`true`, `no`, `ON`, ...), and `1`, `0` and `x`
-///   (a tick, true).
+/// - The delimiter is `,`, `;` or a tab; with `;` or a tab, a decimal comma is accepted, and with
+///   any, a quoted one before fewer than three digits (`"3,59"`).
+/// - `buy` and `done` are read by ``SpreadsheetFlag``.
 /// - A row with more cells than the header is a problem unless the extra cells are empty; a
 ///   shorter row has empty cells for the rest.
 public enum CSVImportReader {
@@ -130,7 +142,7 @@ public enum CSVImportReader {
             }
             let (columns, ignored, priceCurrency) = try Self.columns(of: row, delimiter: delimiter)
             begun = (row, columns, ignored, priceCurrency)
-            reader = RowReader(columns: columns, width: row.fields.count, decimalComma: delimiter == .semicolon)
+            reader = RowReader(columns: columns, width: row.fields.count, decimalComma: delimiter != .comma)
             return true
         }
         guard let begun, let reader else {
@@ -138,7 +150,7 @@ public enum CSVImportReader {
         }
         return CSVImport(
             delimiter: delimiter, header: begun.headerRow.fields, columns: begun.columns, ignoredColumns: begun.ignored,
-            priceCurrency: begun.priceCurrency, records: [], problems: reader.problems)
+            priceCurrency: begun.priceCurrency, tickedColumns: reader.tickedColumns, records: [], problems: reader.problems)
     }
 
     /// The known columns of a header row, the headers of the others, and the currency the price
@@ -164,7 +176,7 @@ public enum CSVImportReader {
             columns[column] = index
         }
         guard columns[.name] != nil else {
-            let delimiterName = delimiter == .comma ? "," : ";"
+            let delimiterName = delimiter.shown
             throw ImportProblem(
                 line: headerRow.line,
                 message:
@@ -193,6 +205,8 @@ public enum CSVImportReader {
         let width: Int
         let decimalComma: Bool
         var problems: [ImportProblem] = []
+        /// The flag columns with a cell ticked `x`: an empty cell there is false.
+        var tickedColumns: Set<CSVColumn> = []
 
         init(columns: [CSVColumn: Int], width: Int, decimalComma: Bool) {
             self.columns = columns
@@ -231,7 +245,10 @@ public enum CSVImportReader {
                 var value = String(cells[index].strippedOfWhiteSpace)
                 guard !value.isEmpty else { return nil }
                 let written = value
-                if decimalComma && !value.contains(".") && value.filter({ $0 == "," }).count == 1 {
+                // A comma in a cell of a comma-separated file was quoted: before fewer than three
+                // digits it can only be a decimal comma (`"3,59"`).
+                let commaDigits = value.split(separator: ",", omittingEmptySubsequences: false).last?.count ?? 0
+                if !value.contains(".") && value.filter({ $0 == "," }).count == 1 && (decimalComma || commaDigits < 3) {
                     value = value.replacingComma()
                 } else if decimalComma, !value.contains(","), let written = DecimalNumber(value),
                     let kind = ValueReading.pointCouldSeparateThousands(written)
@@ -254,17 +271,15 @@ public enum CSVImportReader {
                 guard let index = columns[column] else { return nil }
                 let value = cells[index].strippedOfWhiteSpace
                 if value.isEmpty { return nil }
-                if let flag = ValueReading.bool(String(value)) { return flag }
-                switch value {
-                case "1", "x", "X": return true
-                case "0": return false
-                default:
-                    problems.append(
-                        ImportProblem(
-                            line: line,
-                            message: "\(column.rawValue) \"\(value)\" is not true or false (also yes/no, 1/0, or x for true)"))
-                    return nil
-                }
+                if SpreadsheetFlag.isTick(value) { tickedColumns.insert(column) }
+                if let flag = SpreadsheetFlag.read(value) { return flag }
+                problems.append(
+                    ImportProblem(
+                        line: line,
+                        message:
+                            "\(column.rawValue) \"\(value)\" is not true or false (also yes/no, 1/0, x for true, or a spreadsheet's words such as WAHR/FALSCH or VRAI/FAUX)"
+                    ))
+                return nil
             }
             record(
                 CSVImportRecord(

@@ -4,6 +4,17 @@ public enum CSVDelimiter: UInt8, Hashable, Sendable, CaseIterable {
     case comma = 0x2C
     /// `;`, as spreadsheets write where the decimal separator is a comma.
     case semicolon = 0x3B
+    /// A tab, as spreadsheets write "tab-separated values" and copy cells.
+    case tab = 0x09
+
+    /// The delimiter as a message shows it.
+    public var shown: String {
+        switch self {
+        case .comma: ","
+        case .semicolon: ";"
+        case .tab: "a tab"
+        }
+    }
 }
 
 /// One record of a CSV text.
@@ -28,9 +39,9 @@ public enum CSVReader {
         try rows(text, delimiter: delimiter, limit: Int.max)
     }
 
-    /// The delimiter of a text's header record: the one of `,` and `;` that appears more often
-    /// outside quotes in it (`,` when as often), unless only the other one splits off a field
-    /// named `name`.
+    /// The delimiter of a text's header record: the one of `,`, `;` and tab that appears most
+    /// often outside quotes in it (in that order when as often), unless only another one splits
+    /// off a field named `name`.
     public static func delimiter(of text: ImportText) -> CSVDelimiter {
         var counts: [CSVDelimiter: Int] = [:]
         var hasName: [CSVDelimiter: Bool] = [:]
@@ -39,7 +50,11 @@ public enum CSVReader {
             counts[delimiter] = max(header.count - 1, 0)
             hasName[delimiter] = header.contains { CSVColumn(header: $0) == .name }
         }
-        let byCount: [CSVDelimiter] = (counts[.semicolon] ?? 0) > (counts[.comma] ?? 0) ? [.semicolon, .comma] : [.comma, .semicolon]
+        // Sorted by count, most first; the order of `allCases` breaks ties.
+        let byCount = CSVDelimiter.allCases.enumerated().sorted { left, right in
+            let (leftCount, rightCount) = (counts[left.element] ?? 0, counts[right.element] ?? 0)
+            return leftCount != rightCount ? leftCount > rightCount : left.offset < right.offset
+        }.map(\.element)
         return byCount.first { hasName[$0] == true } ?? byCount[0]
     }
 

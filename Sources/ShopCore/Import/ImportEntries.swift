@@ -63,6 +63,13 @@ public struct ImportEntries: Hashable, Sendable {
         case .csv:
             var entries: [ImportEntry] = []
             let read = try CSVImportReader.read(text) { entries.append(Self.entry($0)) }
+            // An empty cell of a column that ticks with `x` is an unticked box: known only at the end.
+            for column in read.tickedColumns where read.columns[column] != nil {
+                let path = column == .buy ? \ImportEntry.buy : \ImportEntry.done
+                for index in entries.indices where entries[index][keyPath: path] == nil {
+                    entries[index][keyPath: path] = false
+                }
+            }
             return ImportEntries(read, entries: entries)
         case .json: return try JSONImportReader.read(text)
         case .text:
@@ -104,7 +111,14 @@ public struct ImportEntries: Hashable, Sendable {
 
     /// A spreadsheet's rows.
     public init(_ read: CSVImport) {
-        self.init(read, entries: read.records.map(Self.entry))
+        self.init(
+            read,
+            entries: read.records.map { record in
+                var entry = Self.entry(record)
+                entry.buy = read.flag(.buy, of: record)
+                entry.done = read.flag(.done, of: record)
+                return entry
+            })
     }
 
     /// A spreadsheet's `entries`, read as the records of `read` (whose records are not read).

@@ -18,7 +18,7 @@ public enum ImportFormat: String, CaseIterable, NamedFormat {
     /// The format the text looks like, for input whose name does not tell:
     ///
     /// - JSON when its first character (after white space) is `{` or `[` and it reads as JSON;
-    /// - CSV when its first record is a header with a `name` column and a `,` or `;`, or is that
+    /// - CSV when its first record is a header with a `name` column and a `,`, `;` or tab, or is that
     ///   column alone (a one-column sheet: `Name`, then one name a row);
     /// - Markdown when its first line that is neither blank nor a `#` heading is a task item
     ///   (`- [ ]`, `- [x]`, with `-`, `*` or `+`);
@@ -39,7 +39,7 @@ public enum ImportFormat: String, CaseIterable, NamedFormat {
         {
             return .json
         }
-        if first.unicodeScalars.contains(",") || first.unicodeScalars.contains(";") {
+        if first.unicodeScalars.contains(",") || first.unicodeScalars.contains(";") || first.unicodeScalars.contains("\t") {
             for delimiter in CSVDelimiter.allCases {
                 let header = (try? CSVReader.rows(text, delimiter: delimiter, limit: 1))?.first?.fields ?? []
                 if header.count > 1 && header.contains(where: { CSVColumn(header: $0) == .name }) { return .csv }

@@ -1,5 +1,5 @@
 /// The text of an import, checked before any format reads it: UTF-8 (a byte order mark is
-/// accepted and dropped), no NUL bytes (which only binary data and UTF-16 or UTF-32 text have), and
+/// accepted and dropped) or UTF-16 with its byte order mark, no NUL bytes (which only binary data and UTF-16 or UTF-32 text have), and
 /// split into lines at LF, CRLF or a lone CR.
 ///
 /// The checks make one pass over the bytes, so any input, however large or hostile, gets its
@@ -31,19 +31,64 @@ public struct ImportText: Sendable {
         return text
     }
 
-    /// Checks `bytes`; throws the first problem: too large, UTF-16 or UTF-32 text, binary data,
-    /// invalid UTF-8.
+    /// Checks `bytes`; throws the first problem: too large, UTF-32 text, binary data, invalid
+    /// UTF-8. UTF-16 with a byte order mark is read as the text it is.
     public init(_ bytes: [UInt8]) throws(ImportProblem) {
         if bytes.count > Self.maximumBytes {
             throw ImportProblem(line: 1, message: Self.tooLargeMessage(size: bytes.count))
         }
         if bytes.count >= 2 && ((bytes[0] == 0xFF && bytes[1] == 0xFE) || (bytes[0] == 0xFE && bytes[1] == 0xFF)) {
-            throw ImportProblem(line: 1, message: "the text is encoded as UTF-16 or UTF-32; save it as UTF-8")
+            // UTF-16 with its byte order mark, as spreadsheets save "Unicode text": read as the
+            // UTF-8 it stands for. UTF-32's mark starts as UTF-16 little-endian's does.
+            if bytes.count >= 4 && bytes[0] == 0xFF && bytes[2] == 0 && bytes[3] == 0 {
+                throw ImportProblem(line: 1, message: "the text is encoded as UTF-32; save it as UTF-8 or UTF-16")
+            }
+            try self.init(checked: try Self.utf8(fromUTF16: bytes))
+            return
         }
+        try self.init(checked: bytes)
+    }
+
+    /// Checks UTF-8 `bytes` (after a UTF-16 text was turned into them).
+    private init(checked bytes: [UInt8]) throws(ImportProblem) {
         let hasMark = bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF
         let body = hasMark ? bytes[3...] : bytes[...]
         try Self.check(body)
         text = String(decoding: body, as: UTF8.self)
+    }
+
+    /// The UTF-8 of UTF-16 `bytes` that start with their byte order mark; throws a broken
+    /// surrogate pair or an odd number of bytes, naming the line.
+    private static func utf8(fromUTF16 bytes: [UInt8]) throws(ImportProblem) -> [UInt8] {
+        let bigEndian = bytes[0] == 0xFE
+        guard bytes.count % 2 == 0 else {
+            throw ImportProblem(line: 1, message: "the text is UTF-16 with an odd number of bytes: it is cut short")
+        }
+        var units: [UInt16] = []
+        units.reserveCapacity(bytes.count / 2 - 1)
+        var index = 2
+        while index < bytes.count {
+            let (high, low) = bigEndian ? (bytes[index], bytes[index + 1]) : (bytes[index + 1], bytes[index])
+            units.append(UInt16(high) << 8 | UInt16(low))
+            index += 2
+        }
+        var output: [UInt8] = []
+        output.reserveCapacity(units.count * 2)
+        var line = 1
+        var iterator = units.makeIterator()
+        var decoder = UTF16()
+        loop: while true {
+            switch decoder.decode(&iterator) {
+            case .scalarValue(let scalar):
+                if scalar == "\n" { line += 1 }
+                output.append(contentsOf: UTF8.encode(scalar).map(Array.init) ?? [])
+            case .emptyInput:
+                break loop
+            case .error:
+                throw ImportProblem(line: line, message: "the text is not valid UTF-16 (a broken surrogate pair); save it again")
+            }
+        }
+        return output
     }
 
     /// Finds NUL bytes and invalid UTF-8, naming the line and the offending byte.
