@@ -159,6 +159,10 @@ struct ImportPlanner {
             }
             if let notes = entry.notes, notes != item.notes { planned.append(.set(.notes, .text(notes))) }
             if let id = entry.id, id != item.id { planned.append(.set(.id, .text(id.trimmingWhiteSpace()))) }
+        } else if let quantity = entry.quantity, quantity != item.effectiveQuantity, !Self.hasPackUnit(item) {
+            // A checklist's line whose quantity is not the list's (`Apples — 8 pcs`, `8 Apples`)
+            // sets it; its ticks are all else that comes back.
+            planned.append(.set(.quantity, .plain(ValueKind.quantity.canonicalText(quantity, decimals: 3))))
         }
         let buy = entry.buy ?? true
         let done = entry.done ?? (buy ? item.done : false)
@@ -171,6 +175,13 @@ struct ImportPlanner {
         } else {
             made.changes.append((item.position, planned))
         }
+    }
+
+    /// Whether an item's unit starts with a number (`500 g`, `6`): a pack written as the unit, which
+    /// the export writes alone for one of it (`Tea — 6`), so that a checklist's number there is the
+    /// unit, not a quantity.
+    static func hasPackUnit(_ item: NamedItem) -> Bool {
+        item.unit?.trimmingWhiteSpace().unicodeScalars.first?.properties.numericType != nil
     }
 
     /// Notes a new item, made of `entry` (``ImportPlan/Addition/entry`` says where the plan

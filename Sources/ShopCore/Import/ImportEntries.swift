@@ -13,6 +13,8 @@ public struct ImportEntries: Hashable, Sendable {
     /// The columns of a spreadsheet that no known column is, as their headers give them: their
     /// cells are not read.
     public var ignoredColumns: [String] = []
+    /// How many lines of a checklist were skipped as not task items (``MarkdownImport/skippedLines``).
+    public var skippedLines = 0
 
     /// Entries and problems.
     public init(entries: [ImportEntry], problems: [ImportProblem], currency: String? = nil, currencyLine: Int = 1) {
@@ -59,7 +61,9 @@ public struct ImportEntries: Hashable, Sendable {
             for index in entries.indices where headings[index] >= 0 {
                 entries[index].category = read.categories[Int(headings[index])]
             }
-            return ImportEntries(entries: entries, problems: read.import.problems)
+            var result = ImportEntries(entries: entries, problems: read.import.problems)
+            result.skippedLines = read.import.skippedLines
+            return result
         case .csv:
             var entries: [ImportEntry] = []
             let read = try CSVImportReader.read(text) { entries.append(Self.entry($0)) }
@@ -93,6 +97,7 @@ public struct ImportEntries: Hashable, Sendable {
     init(_ read: MarkdownImport, isKnown: (NameKey) -> Bool) {
         entries = read.items.map { Self.entry($0, isKnown: isKnown) }
         problems = read.problems
+        skippedLines = read.skippedLines
     }
 
     /// The entry of a checklist's item.

@@ -68,7 +68,19 @@ public struct MarkdownImportItem: Hashable, Sendable {
     /// The reading whose name `isKnown` says the list has (the first, so the longest), else
     /// ``reading``.
     func reading(known isKnown: (NameKey) -> Bool) -> Reading {
-        readings.first { isKnown(NameKey($0.name)) } ?? reading
+        Self.knownReading(readings, isKnown: isKnown) ?? reading
+    }
+
+    /// The first of `readings` whose name `isKnown` says the list has; else the first whose name
+    /// is a known name followed by a remark (`Oat milk (Oatly)`), with that name; nil when none is.
+    static func knownReading(_ readings: [Reading], isKnown: (NameKey) -> Bool) -> Reading? {
+        if let known = readings.first(where: { isKnown(NameKey($0.name)) }) { return known }
+        for var reading in readings {
+            guard let name = NameRemark.knownName(in: reading.name, isKnown: isKnown) else { continue }
+            reading.name = name
+            return reading
+        }
+        return nil
     }
 
     /// The name of ``reading``.

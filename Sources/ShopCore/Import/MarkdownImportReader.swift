@@ -4,17 +4,21 @@ public struct MarkdownImport: Hashable, Sendable {
     public var title: String?
     /// The task items, in order.
     public var items: [MarkdownImportItem]
-    /// The lines that are neither items, headings, notes, totals nor blank.
+    /// The lines that name an item but cannot be read (`- [ ] 2-3 apples`).
     public var problems: [ImportProblem]
+    /// How many lines are neither task items, headings, notes nor blank: paragraphs, quotes,
+    /// rules, tables, plain list items, the total line in any wording. They are skipped.
+    public var skippedLines = 0
 }
 
 /// Reads `shop import --format markdown` input: what `shop export --format markdown` writes (see
 /// ``MarkdownExporter``), and checklists typed by hand.
 ///
-/// - A list item (`-`, `*`, `+` or `1.`, at any indentation) is an item, ticked with `[x]`,
-///   `[X]` or the other boxes a text line takes (`[✓]`, `☑`), unticked with `[ ]`, `☐` or without
-///   a checkbox; its text is read by ``MarkdownItemText``.
-///   An item with no text is skipped.
+/// - Only task items are items: a list item (`-`, `*`, `+` or `1.`, at any indentation) with a
+///   checkbox, ticked with `[x]`, `[X]` or the other boxes a text line takes (`[✓]`, `☑`),
+///   unticked with `[ ]` or `☐`; its text is read by ``MarkdownItemText``, and a known item's name
+///   followed by a remark (`Oat milk (Oatly)`, ``NameRemark``) names that item. An item with no
+///   text is skipped.
 /// - A `#` heading is the title; a `##` (or deeper) heading gives the category of the items below
 ///   it, escapes undone and white space at the ends dropped. The export heads the items without a
 ///   category `Other`, or, when a category has that name, `Uncategorized`, then `Without a
@@ -24,8 +28,9 @@ public struct MarkdownImport: Hashable, Sendable {
 /// - Block quote lines (`> ...`) and indented text lines after an item are its notes: a line a
 ///   line (a trailing `\` or two spaces, a hard break, dropped), an empty quote line or a blank
 ///   line between paragraphs.
-/// - The total line (`**Total: ...**`), thematic breaks (`---`) and blank lines are skipped; any
-///   other line is a problem.
+/// - Every other line (paragraphs, quotes that follow no item, rules, tables, plain list items, the
+///   total line in any wording) is not an item: it is skipped, and counted in
+///   ``MarkdownImport/skippedLines``.
 public enum MarkdownImportReader {
     /// Reads checked text. With `knownNames`, each item keeps only the reading that
     /// ``MarkdownImportItem/reading(matching:)`` picks for them, as both its only reading and its
@@ -91,6 +96,7 @@ public enum MarkdownImportReader {
         /// The heading above each item (an index into `headings`), or -1.
         var itemHeadings: [Int] = []
         var problems: [ImportProblem] = []
+        var skippedLines = 0
         /// The notes of the last item: paragraphs of lines.
         var notes: [[String]] = []
         /// Whether an empty quote line or a blank line came after the last notes line.
@@ -107,7 +113,10 @@ public enum MarkdownImportReader {
                 return
             }
             if var quoted = trimmed.afterScalars(">") {
-                guard inItem else { return }
+                guard inItem else {
+                    skippedLines += 1
+                    return
+                }
                 quoted = quoted.afterScalars(" ") ?? quoted
                 addNotesLine(quoted)
                 return
@@ -115,10 +124,17 @@ public enum MarkdownImportReader {
             if isThematicBreak(trimmed) {
                 finishItem()
                 inItem = false
+                skippedLines += 1
                 return
             }
             if let item = listItem(content) {
                 finishItem()
+                guard item.hasCheckbox else {
+                    // Only task items are read: `- Apples` is a note in a list, not an item.
+                    inItem = false
+                    skippedLines += 1
+                    return
+                }
                 guard !item.text.isEmpty else { return }
                 startItem(item, number: number)
                 return
@@ -137,15 +153,9 @@ public enum MarkdownImportReader {
                 addNotesLine(content)
                 return
             }
-            if trimmed.afterScalars("**Total") != nil {
-                finishItem()
-                inItem = false
-                return
-            }
             finishItem()
             inItem = false
-            problems.append(
-                ImportProblem(line: number, message: "the line is not a task item, a heading, notes or the total"))
+            skippedLines += 1
         }
 
         /// `- [x] text`, `* [ ] text`, `1. text`: the checkbox and the text after it.
@@ -209,7 +219,7 @@ public enum MarkdownImportReader {
                 return
             }
             if let isKnown {
-                preferred = readings.first { isKnown(NameKey($0.name)) } ?? preferred
+                preferred = MarkdownImportItem.knownReading(readings, isKnown: isKnown) ?? preferred
                 readings = [preferred]
             }
             items.append(
@@ -269,7 +279,7 @@ public enum MarkdownImportReader {
             let categories = headings.indices.map { heading -> String? in
                 uncategorized.contains(heading) || headings[heading].isEmpty ? nil : headings[heading]
             }
-            return (MarkdownImport(title: title, items: [], problems: problems), categories)
+            return (MarkdownImport(title: title, items: [], problems: problems, skippedLines: skippedLines), categories)
         }
 
         /// The headings whose items have no category.

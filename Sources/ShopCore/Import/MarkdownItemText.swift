@@ -1,80 +1,64 @@
-/// Reads the text of a task item the way ``MarkdownExporter`` writes it: the escaped name, then,
-/// each after ` — `, the quantity part and the line total, both optional:
+/// Reads the text of a task item, as ``MarkdownExporter`` writes it and as people edit it on the
+/// way back:
 ///
-/// | written | quantity | unit |
-/// | --- | --- | --- |
-/// | `×4` | 4 | none |
-/// | `6 pcs`, `0.25 kg` | 6, 0.25 | `pcs`, `kg` |
-/// | `2 × 500 g` | 2 | `500 g` |
-/// | `500 g` | 500 | `g` |
-/// | `½ kg`, `6`, `5x00 g` (a unit that starts with a number, not followed by a space and more) | 1 | `½ kg`, `6`, `5x00 g` |
+///     NAME [(SIZE)] [SEP QUANTITY [UNIT]] [SEP TOTAL] [anything]
 ///
-/// The export writes a pack-size unit with a quantity of 1 (`500 g` as the unit) exactly as a
-/// quantity of 500 of `g`; it is read as the latter. Whole digits last are read as the line total
-/// and as a unit of that number (one pack of `6`), two readings with the same name. Names may
-/// themselves hold ` — `, so every split the export could have written is a reading; and since a
-/// line without details and without escapes could be typed by hand, the reading a line of text
-/// would give (``TextLineParser``) is one too.
+/// SEP is the export's ` — `, or ` – `, ` - `, ` -- ` typed for it. The quantity part is the
+/// export's (`×4`, `6 pcs`, `2 × 500 g`) or one a text line takes (`8`, `x8`, `½ kg`). TOTAL is
+/// an amount that may carry a currency symbol or code and a decimal comma (`20.94`, `€20.94`,
+/// `20,94 €`, `20.94 EUR`); it is never read as a quantity or a unit, and what follows it (`(on
+/// sale)`, ` — got the last ones`) is not read. After the only SEP, a number with the currency's
+/// decimals (in yen, a whole number) or marked as money is the total (`Apples — 4.20`); another
+/// number is a quantity (`Apples — 8`). A size in parentheses after the name (`Coffee beans (500
+/// g)`) is the item's size.
+///
+/// Names may themselves hold a SEP, so every split is a reading, the longest name first; a known
+/// name picks its reading (``MarkdownImportItem/reading(matching:)``). A line without details and
+/// without escapes could be typed by hand: the reading a line of text gives (``TextLineParser``)
+/// is one too (`8 Apples`).
 enum MarkdownItemText {
     static let separator = MarkdownText.detailSeparator
+    /// Every SEP: the export's first, then those typed for it.
+    static let separators = [separator, " – ", " -- ", " - "]
 
     /// Every reading of an item's escaped text, the one for an item that is not known, and why
-    /// the text, read as a line typed by hand, cannot be one (`Rice @ 0 50`), when it cannot. A
-    /// line typed by hand reads its price for a list whose prices have `priceDecimals`.
+    /// the text, read as a line typed by hand, cannot be one (`Rice @ 0 50`), when it cannot.
+    /// Totals and lines typed by hand are read for a list whose prices have `priceDecimals`.
     static func readings(_ text: Substring, priceDecimals: Int = Currency.defaultDecimals) -> (
         all: [MarkdownImportItem.Reading], preferred: MarkdownImportItem.Reading, typedFailure: ImportLineFailure?
     ) {
-        let segments = text.splitScalars(on: separator)
+        let pieces = split(text)
         var readings: [MarkdownImportItem.Reading] = []
         var preferred: MarkdownImportItem.Reading?
-        func name(_ count: Int) -> String {
-            MarkdownText.unescaped(Substring(segments[0..<count].joined(separator: separator))).text
-        }
-        let count = segments.count
-        // Both details.
-        if count >= 3, let total = lineTotal(segments[count - 1]), let amount = quantityPart(segments[count - 2]) {
-            let reading = MarkdownImportItem.Reading(
-                name: name(count - 2), quantity: amount.quantity, unit: amount.unit, lineTotal: total)
+        // The longest name first; the last reading with details has the most of them.
+        for count in stride(from: pieces.count, through: 1, by: -1) {
+            let rest = pieces[count...]
+            guard let details = details(rest, decimals: priceDecimals) else { continue }
+            let name = MarkdownText.unescaped(text[text.startIndex..<pieces[count - 1].endIndex]).text
+            var reading = MarkdownImportItem.Reading(
+                name: name, quantity: details.quantity, unit: details.unit, lineTotal: details.total)
             readings.append(reading)
-            preferred = preferred ?? reading
-        }
-        // One of them. A plain number is a total, or a unit such as `6` for one pack of 6.
-        if count >= 2 {
-            let last = segments[count - 1]
-            // Each reading of the last segment is made once: the choices below compare them.
-            let total = lineTotal(last)
-            let money = money(last, decimals: priceDecimals)
-            if let total {
-                let reading = MarkdownImportItem.Reading(name: name(count - 1), lineTotal: total)
+            if let (short, size) = sized(name) {
+                reading.name = short
+                reading.size = size
                 readings.append(reading)
-                preferred = preferred ?? reading
-            }
-            if let amount = quantityPart(last), total == nil || isWholeNumber(last) {
-                let reading = MarkdownImportItem.Reading(name: name(count - 1), quantity: amount.quantity, unit: amount.unit)
-                readings.append(reading)
-                // `3.98 €`, `3,98 EUR` are more likely money typed by hand than an amount of a unit
-                // `€`: a known item with that unit still finds this reading, but a new one gets
-                // the price.
-                if money == nil { preferred = preferred ?? reading }
-            }
-            if let money {
-                let reading = MarkdownImportItem.Reading(name: name(count - 1), price: money.price, priceCurrency: money.marker)
-                readings.append(reading)
-                preferred = preferred ?? reading
+                preferred = reading
+            } else if !rest.isEmpty {
+                preferred = reading
             }
         }
-        // None: the whole text is the name, or (when the export's details are not there) a line
-        // typed by hand. Text with escapes or character references was written in Markdown on
-        // purpose (`2\. two`, `\[x\] box`): it means its letters, not a quantity or a checkbox.
-        let whole = MarkdownImportItem.Reading(name: name(count))
-        readings.append(whole)
+        // None: the whole text is the name, or (when there are no details) a line typed by hand.
+        // Text with escapes or character references was written in Markdown on purpose (`2\. two`,
+        // `\[x\] box`): it means its letters, not a quantity or a checkbox.
+        let whole = MarkdownImportItem.Reading(name: MarkdownText.unescaped(text).text)
+        if !readings.contains(whole) { readings.append(whole) }
         let escaped = whole.name.unicodeScalars.count != text.unicodeScalars.count
         var typedFailure: ImportLineFailure?
         if preferred == nil, !escaped {
             switch TextLineParser.read(whole.name, priceDecimals: priceDecimals) {
             case .item(let item) where item.name != whole.name || item.price != nil:
                 let typed = MarkdownImportItem.Reading(
-                    name: item.name, quantity: item.quantity, unit: item.unit, price: item.price,
+                    name: item.name, quantity: item.quantity, unit: item.unit, size: item.size, price: item.price,
                     priceCurrency: item.priceCurrency)
                 readings.append(typed)
                 preferred = typed
@@ -84,50 +68,91 @@ enum MarkdownItemText {
                 break
             }
         }
-        // Longest name first; the sort is stable, so readings with more details come first among
-        // equal names.
         var unique: [MarkdownImportItem.Reading] = []
         for reading in readings where !unique.contains(reading) { unique.append(reading) }
         unique.sort { $0.name.unicodeScalars.count > $1.name.unicodeScalars.count }
         return (unique, preferred ?? whole, typedFailure)
     }
 
-    /// Whether a segment is digits alone, which a unit may be (`6`) but a total only without
-    /// decimals.
-    /// The money `segment` is, when it is an amount and a currency marker and nothing else
-    /// (`3,98 €`, `3.98 EUR`, `¥1,500`), its separators read as a text line's are.
-    private static func money(_ segment: Substring, decimals: Int) -> (price: DecimalNumber, marker: String)? {
-        if let split = CurrencyMarker.split(String(segment)) {
-            // Where the split found the marker: first, else last.
-            let written = segment.hasPrefix(split.marker) ? segment.dropFirst(split.marker.count) : segment.dropLast(split.marker.count)
-            guard case .success(let price) = LinePrice.amount(String(written.strippedOfWhiteSpace), decimals: decimals) else {
-                return nil
+    /// The pieces of `text` between SEPs, as slices of it.
+    private static func split(_ text: Substring) -> [Substring] {
+        var pieces: [Substring] = []
+        var start = text.startIndex
+        var index = text.startIndex
+        while index < text.endIndex {
+            guard text[index] == " " else {
+                index = text.index(after: index)
+                continue
             }
-            return (price, split.marker)
+            let found = separators.first { text[index...].hasPrefix($0) }
+            guard let found else {
+                index = text.index(after: index)
+                continue
+            }
+            pieces.append(text[start..<index])
+            index = text.index(index, offsetBy: found.count)
+            start = index
         }
-        // Separators that only a text line's price reads (`1.299,00 €`), with a currency symbol.
-        guard case .success(let found) = LinePrice.split(Substring("@ " + segment), decimals: decimals),
-            found.rest.strippedOfWhiteSpace.isEmpty, found.price.perUnit == nil,
-            let marker = found.price.currency, let symbol = marker.first, marker.count == 1,
-            LinePrice.currencySymbols.contains(symbol)
-        else { return nil }
-        return (found.price.value, marker)
+        pieces.append(text[start..<text.endIndex])
+        return pieces
     }
 
-    private static func isWholeNumber(_ segment: Substring) -> Bool {
-        segment.unicodeScalars.allSatisfy { $0.value >= 0x30 && $0.value <= 0x39 }
+    /// The details after a name: a quantity part, a total, both, or neither; nil when the pieces
+    /// are not details.
+    private static func details(
+        _ rest: ArraySlice<Substring>, decimals: Int
+    ) -> (quantity: DecimalNumber?, unit: String?, total: DecimalNumber?)? {
+        guard let first = rest.first else { return (nil, nil, nil) }
+        if rest.count == 1 {
+            if let total = total(first, decimals: decimals, strict: true) { return (nil, nil, total) }
+            if let amount = quantityPart(first) { return (amount.quantity, amount.unit, nil) }
+            return nil
+        }
+        if let amount = quantityPart(first), let total = total(rest[rest.startIndex + 1], decimals: decimals, strict: false) {
+            return (amount.quantity, amount.unit, total)
+        }
+        // A total, then anything.
+        if let total = total(first, decimals: decimals, strict: false) { return (nil, nil, total) }
+        return nil
     }
 
-    /// A line total: a plain decimal.
-    private static func lineTotal(_ segment: Substring) -> DecimalNumber? {
-        guard let first = segment.unicodeScalars.first, first.value >= 0x30 && first.value <= 0x39 else { return nil }
-        return DecimalNumber(String(segment))
+    /// The line total a piece starts with: an amount with a currency symbol or code on either side
+    /// or none, its separators read as a text line's price's are; what follows it is not read.
+    /// `strict` takes only an amount marked as money or with exactly the currency's decimals.
+    private static func total(_ piece: Substring, decimals: Int, strict: Bool) -> DecimalNumber? {
+        let words = MarkdownText.unescaped(piece).text.split(whereSeparator: { $0.isWhiteSpace })
+        for count in [2, 1] where words.count >= count {
+            let candidate = words[0..<count].joined(separator: " ")
+            guard case .success(let found)? = LinePrice.split(Substring("@ " + candidate), decimals: decimals),
+                found.rest.strippedOfWhiteSpace.isEmpty, found.price.perUnit == nil
+            else { continue }
+            if strict && found.price.currency == nil && fractionDigits(candidate) != decimals { return nil }
+            return found.price.value
+        }
+        return nil
     }
 
-    /// The quantity part: `×4`, `6 pcs`, `2 × 500 g`, or a unit starting with a number.
+    /// The digits after the last `.` or `,` of an amount; 0 without one.
+    private static func fractionDigits(_ amount: String) -> Int {
+        guard let separator = amount.lastIndex(where: { $0 == "." || $0 == "," }) else { return 0 }
+        return amount[amount.index(after: separator)...].prefix { $0.isASCII && $0.isNumber }.count
+    }
+
+    /// A name that ends in a size in parentheses (`Coffee beans (500 g)`): the name before it and
+    /// the size as a list writes it.
+    static func sized(_ name: String) -> (name: String, size: String)? {
+        guard name.hasSuffix(")"), let opening = name.lastIndex(of: "("), opening > name.startIndex else { return nil }
+        let inner = name[name.index(after: opening)..<name.index(before: name.endIndex)]
+        guard let size = PackSize.reading(inner) else { return nil }
+        let before = String(name[..<opening]).trimmingWhiteSpace()
+        return before.isEmpty ? nil : (before, size.description)
+    }
+
+    /// The quantity part: the export's (`×4`, `6 pcs`, `2 × 500 g`), or one a text line takes
+    /// (`8`, `x8`, `½ kg`).
     private static func quantityPart(_ segment: Substring) -> (quantity: DecimalNumber?, unit: String?)? {
         if let count = segment.afterScalars("×") {
-            return validQuantity(count).map { ($0, nil) }
+            if let quantity = validQuantity(count) { return (quantity, nil) }
         }
         let number = segment.scalarPrefix { ($0.value >= 0x30 && $0.value <= 0x39) || $0 == "." }
         let digits = number.unicodeScalars.count
@@ -141,11 +166,11 @@ enum MarkdownItemText {
             let unit = MarkdownText.unescaped(rest).text
             if !unit.isEmpty { return (quantity, unit) }
         }
-        // A unit the export writes alone for one of it, when it is not a number, a space and a
-        // unit: `½ kg`, `6`, `5x00 g`.
-        guard let first = segment.unicodeScalars.first, first.properties.numericType != nil else { return nil }
-        let unit = MarkdownText.unescaped(segment).text
-        return (DecimalNumber(1), unit)
+        let words = segment.split(whereSeparator: { $0.isWhiteSpace }).map(QuantityWord.init)
+        guard !words.isEmpty, case .success(let phrase)? = QuantityPhrase.read(words[...]),
+            TextLineParser.problem(with: phrase.quantity) == nil
+        else { return nil }
+        return (phrase.quantity.value, phrase.unit ?? phrase.size?.description)
     }
 
     private static func validQuantity(_ text: Substring) -> DecimalNumber? {
