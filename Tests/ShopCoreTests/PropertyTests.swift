@@ -201,6 +201,7 @@ enum ShopView {
                 case .name: fields["name"] = ["text": item.name ?? raw]
                 case .id: fields["id"] = ["text": item.id ?? raw]
                 case .unit: fields["unit"] = ["text": item.unit ?? raw]
+                case .size: fields["size"] = ["text": item.size ?? raw]
                 case .category: fields["category"] = ["text": item.category ?? raw]
                 case .notes: fields["notes"] = ["text": item.notes ?? raw]
                 case .price: if let price = item.price { fields["price"] = ["decimal": price.description] }

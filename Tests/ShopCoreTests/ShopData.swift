@@ -129,7 +129,7 @@ struct ShopData: Hashable, CustomStringConvertible {
                     let key = entry.key.isScalar ? entry.key.value.flatMap(ItemKey.init(rawValue:)) : nil
                     let value: Value
                     switch key {
-                    case .name, .id, .unit, .category, .notes: value = text(entry.value)
+                    case .name, .id, .unit, .size, .category, .notes: value = text(entry.value)
                     case .price:
                         value = interpreted(entry.value) {
                             (try? ValueReading.price($0, decimals: decimals, currencyCode: nil).get()).map { Value.decimal($0.description) }

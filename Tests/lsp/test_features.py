@@ -68,7 +68,7 @@ async def test_completion_of_keys_and_values(client: LanguageClient):
     typed = LIST + "    qu"
     await change(client, 2, typed)
     items = await complete(client, 15, 6)
-    assert [item.label for item in items] == ["id", "price", "quantity", "unit", "buy", "notes"]
+    assert [item.label for item in items] == ["id", "price", "quantity", "unit", "size", "buy", "notes"]
     quantity = next(item for item in items if item.label == "quantity")
     assert quantity.text_edit.range == span(15, 4, 6)
     assert apply_edits(typed, [quantity.text_edit]).endswith("    quantity: ")

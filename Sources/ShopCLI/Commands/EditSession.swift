@@ -36,7 +36,13 @@ enum EditSession {
                 case .edited(let before, let after, let notes):
                     if let preview, let before {
                         preview(before, after ?? before)
-                        for note in notes where note.kind == .warning { console.warning(note.message) }
+                        for note in notes {
+                            switch note.kind {
+                            case .warning: console.warning(note.message)
+                            case .info: console.note(note.message)
+                            case .changed, .unchanged: break
+                            }
+                        }
                         return 0
                     }
                     if let after {
@@ -119,13 +125,14 @@ enum EditSession {
     }
 
     /// Says what an edit did; which file changed is said when it is not the one a reader would
-    /// assume.
+    /// assume. What was read (``EditNote/Kind/info``) is said by a preview only.
     private static func report(_ notes: [EditNote], path: String, _ console: Console) {
         let place = path == ListDiscovery.defaultName ? "" : " (\(CommandContext.displayName(path)))"
         for note in notes {
             switch note.kind {
             case .warning: console.warning(note.message)
             case .changed, .unchanged: console.note(note.message + place)
+            case .info: break
             }
         }
     }

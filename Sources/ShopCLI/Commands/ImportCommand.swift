@@ -15,11 +15,13 @@ enum ImportCommand {
             extension of FILE (.md, .csv, .json, .txt), else what the text looks like. Names are \
             matched the way check compares them. From a checklist, a known item goes on the list, \
             checked off when ticked and unchecked when not; an unknown one is added under the \
-            category of its heading. From CSV and JSON, a known item takes the values of the \
-            columns given (an empty cell keeps its value), an unknown one is added; both go on the \
-            list unless the buy column says false. From text lines (2 kg flour, milk x2 @ 1.19), \
-            an item goes on the list with the quantity, unit and price the line gives. Lines that \
-            name one item are merged, their quantities added up when they are in one unit. A line \
+            category of its heading; other lines are skipped. From CSV and JSON (delimited by , ; \
+            or tabs, UTF-8 or UTF-16), a known item takes the values of the columns given (an empty \
+            cell keeps its value), an unknown one is added; both go on the list unless the buy \
+            column says false. From text lines (2 kg flour, milk 2x 1.29, coffee 500 g 7.99, bread, \
+            rolls, rows pasted from a spreadsheet), an item goes on the list with the quantity, \
+            unit, size and price the line gives. Lines that name one item are merged, their \
+            quantities added up when they are in one unit and size. A line \
             that cannot be read is reported with its line number, and nothing is written (exit \
             status 1). Input larger than 8 MiB is refused. --dry-run prints the changes as shop \
             diff does and writes nothing.

@@ -22,6 +22,9 @@ public struct EditNote: Hashable, Sendable {
         case unchanged
         /// The change was made, but something about it is probably a mistake.
         case warning
+        /// Worth knowing of what was read (lines an import skipped): said by a preview
+        /// (`--dry-run`), which is where a person checks what will be read.
+        case info
     }
 
     /// What kind of news it is.

@@ -37,6 +37,8 @@ struct ImportPlan {
     var unchanged = 0
     /// What the import says before what it did (the columns it did not read).
     var warnings: [EditNote] = []
+    /// How many lines of a checklist were skipped as not task items.
+    var skippedLines = 0
 
     init(entries: [ImportEntry], facts: ItemFacts) {
         self.entries = entries
@@ -49,6 +51,12 @@ struct ImportPlan {
         var notes = warnings
         for category in unlistedCategories {
             notes.append(EditNote(.warning, "category \"\(category)\" is not in \"categories\""))
+        }
+        if skippedLines > 0 {
+            // Said with a preview too: a line the person meant as an item would be missed.
+            let lines = skippedLines == 1 ? "1 line" : "\(skippedLines) lines"
+            notes.append(
+                EditNote(.info, "skipped \(lines) that \(skippedLines == 1 ? "is not a task item" : "are not task items") (\"- [ ] NAME\")"))
         }
         if changes.isEmpty && additions.isEmpty {
             notes.append(EditNote(.unchanged, "nothing to import: the list already has every item as given"))

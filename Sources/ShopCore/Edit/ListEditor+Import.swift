@@ -10,6 +10,7 @@ extension ListEditor {
     ///   replaces the item's (set, not added); values it does not give stay.
     /// - An unknown name becomes a new item with the entry's values, on the list unless `buy` is
     ///   false, placed after the last item of its category (else at the end), like `add` places it.
+    ///   One close to exactly one name the list has gets a warning naming it (``ImportPlan/suggestions(among:)``).
     ///
     /// Nothing that is already as the entry says is touched, so a list imported from its own
     /// export does not change. Refused, with every problem on its line, when the input had lines
@@ -19,8 +20,9 @@ extension ListEditor {
     public mutating func importEntries(_ read: ImportEntries) throws(ImportRefusal) {
         let facts = ItemFacts(list: list, questions: ItemQuestions(read.entries))
         let plan = try Self.importPlan(read, facts: facts)
+        let suggestions = plan.suggestions(among: list.items.compactMap(\.name))
         plan.apply(to: &self)
-        for note in plan.notes { self.note(note.kind, note.message) }
+        for note in suggestions + plan.notes { self.note(note.kind, note.message) }
     }
 
     /// The plan of an import of `read` into the list `facts` were gathered from; refused with
@@ -46,6 +48,7 @@ extension ListEditor {
         planner.plan(problems: &problems)
         guard problems.isEmpty else { throw ImportRefusal(problems) }
         var plan = planner.made
+        plan.skippedLines = read.skippedLines
         if !read.ignoredColumns.isEmpty {
             // A column under a header shop does not know is data the person may think was read.
             let names = read.ignoredColumns.map { "\"\($0)\"" }.joined(separator: ", ")

@@ -108,9 +108,12 @@ public struct ImportEntries: Hashable, Sendable {
                 line: item.line, name: reading.name, quantity: reading.quantity, unit: reading.unit, size: reading.size,
                 price: reading.price, priceCurrency: reading.priceCurrency, done: item.ticked)
         }
+        // A new item of one unit gets its line total as its price (`Tea — ¥1,500`): the total of
+        // one is its price, whatever list the checklist was exported from.
+        let price = reading.price ?? (reading.quantity ?? DecimalNumber(1) == DecimalNumber(1) ? reading.lineTotal : nil)
         return ImportEntry(
             line: item.line, name: reading.name, quantity: reading.quantity, unit: reading.unit, size: reading.size,
-            price: reading.price, priceCurrency: reading.priceCurrency, category: item.category, notes: item.notes,
+            price: price, priceCurrency: reading.priceCurrency, category: item.category, notes: item.notes,
             done: item.ticked, changesKnownItems: false)
     }
 

@@ -111,8 +111,9 @@ enum MarkdownItemText {
         if let amount = quantityPart(first), let total = total(rest[rest.startIndex + 1], decimals: decimals, strict: false) {
             return (amount.quantity, amount.unit, total)
         }
-        // A total, then anything.
-        if let total = total(first, decimals: decimals, strict: false) { return (nil, nil, total) }
+        // A total, then anything: only one that cannot be a quantity (`Tea — 3 — ×1` is the item
+        // `Tea — 3`).
+        if let total = total(first, decimals: decimals, strict: true) { return (nil, nil, total) }
         return nil
     }
 

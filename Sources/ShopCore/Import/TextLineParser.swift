@@ -8,15 +8,20 @@
 /// 2. A bullet (`-`, `*`, `+`, `•`, `◦`, `·`, `▪`, `‣`, `●`, `○`, `■`, `–`, `—`, `→`) or a list
 ///    number (`1.`, `2)`), then a checkbox: `[ ]` and `☐` unticked, `[x]`, `[X]`, `☑`, `✅`, `✓`
 ///    ticked. A line with nothing after them is skipped.
-/// 3. A price at the end (see ``LinePrice``).
-/// 4. A quantity before the name (`3 apples`, `3 x apples`, `500g flour`, `2 cans of beans`,
+/// 3. A line with tabs is a row pasted from a spreadsheet (``SpreadsheetRow``); a line of names
+///    separated by commas and no digits is one item per name (``NameList``).
+/// 4. A price at the end: after `@` or with a currency symbol (``LinePrice``), else with a
+///    currency code or the currency's decimals (``UnmarkedPrice``).
+/// 5. A quantity before the name (`3 apples`, `3 x apples`, `500g flour`, `2 cans of beans`,
 ///    `a bunch of parsley`, `1 kg de pommes`), else one after it (`apples 3`, `apples x3`, `flour 500 g`,
 ///    `milk (2 l)`, `milk - 2 l`); a count before the name and an amount after it give a pack
-///    size (`2 x butter 250 g` is 2 of `250 g`). Numbers are decimals (`.` or a decimal comma),
+///    size (`2 x butter 250 g` is 2 of the size `250 g`). A price without `@` after an amount of
+///    weight or volume is the price of that amount: one pack (or the count given) of that size
+///    (`coffee 500 g 7.99`). Numbers are decimals (`.` or a decimal comma),
 ///    fractions and mixed numbers (see ``WrittenNumber``); units are ``KnownUnits``. A number
 ///    after the name that is 1000 or more without a unit or `x` is part of the name
 ///    (`Rioja 2019`), as is a number glued to other letters (`7Up`, `B12`).
-/// 5. What is left is the name, with separators (`-`, `:`, `,`) next to the quantity dropped.
+/// 6. What is left is the name, with separators (`-`, `:`, `,`) next to the quantity dropped.
 ///
 /// A quantity must be more than 0 with at most 3 decimals and under 1,000,000,000; a range
 /// (`2-3 apples`), a number that could mean two things (`1,500 g`) and a line with a quantity but

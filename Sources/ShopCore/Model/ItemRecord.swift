@@ -18,10 +18,13 @@ struct ItemRecord: Sendable {
     /// The item's mapping node.
     var node: Int32
     var marks: Marks = []
-    /// For each known key in ``ItemKey/rank`` order, its value node minus the mapping's: 0 when
-    /// the item does not have the key, ``far`` when the value is further than fits (then the
-    /// mapping is searched).
-    var offsets = InlineArray<10, UInt8>(repeating: 0)
+    /// For each known key but `size` in ``ItemKey/rank`` order, its value node minus the
+    /// mapping's: 0 when the item does not have the key, ``far`` when the value is further than
+    /// fits (then the mapping is searched). Nine keys fit the inline array the record had before
+    /// `size` came; the size's offset is ``sizeOffset``, beside it in the record's last byte.
+    var offsets = InlineArray<9, UInt8>(repeating: 0)
+    /// The offset of the `size` value, as ``offsets`` has the others'.
+    var sizeOffset: UInt8 = 0
 
     static let absent = Int64.min
     static let far: UInt8 = .max
@@ -61,7 +64,7 @@ struct ItemRecord: Sendable {
     /// twice: the editor refuses such items and check reports them).
     @inline(__always)
     func valueNode(_ key: ItemKey, nodes: RawNodes) -> Int? {
-        let offset = offsets[key.rank]
+        let offset = self.offset(key)
         if offset == 0 { return nil }
         if offset != Self.far { return Int(node) + Int(offset) }
         for (keyNode, value) in nodes.entries(of: Int(node))
@@ -69,6 +72,24 @@ struct ItemRecord: Sendable {
             return value
         }
         return nil
+    }
+
+    /// The offset of `key`'s value (see ``offsets``).
+    @inline(__always)
+    func offset(_ key: ItemKey) -> UInt8 {
+        key == .size ? sizeOffset : offsets[Self.slot(of: key)]
+    }
+
+    /// Sets the offset of `key`'s value.
+    @inline(__always)
+    mutating func setOffset(_ offset: UInt8, of key: ItemKey) {
+        if key == .size { sizeOffset = offset } else { offsets[Self.slot(of: key)] = offset }
+    }
+
+    /// The place of a key but `size` in ``offsets``.
+    @inline(__always)
+    private static func slot(of key: ItemKey) -> Int {
+        key.rank < ItemKey.size.rank ? key.rank : key.rank - 1
     }
 
     /// Whether the item is on the shopping list.

@@ -157,7 +157,7 @@ struct ListDecoder {
             }
             seenKnown |= bit
             let offset = value - mapping
-            record.offsets[known.rank] = offset < Int(ItemRecord.far) ? UInt8(offset) : ItemRecord.far
+            record.setOffset(offset < Int(ItemRecord.far) ? UInt8(offset) : ItemRecord.far, of: known)
             guard nodes.isScalar(value) else {
                 record.marks.insert(.wrongKind)
                 continue

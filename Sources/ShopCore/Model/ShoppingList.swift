@@ -111,7 +111,7 @@ public struct ShoppingList: Sendable {
         let decimals = priceDecimals
         return document.withRawNodes { nodes in
             records.contains { record in
-                (scope == .all || record.buy) && record.offsets[ItemKey.size.rank] != 0
+                (scope == .all || record.buy) && record.offset(.size) != 0
                     && ItemView(nodes: nodes, record: record, decimals: decimals).text(.size) != nil
             }
         }

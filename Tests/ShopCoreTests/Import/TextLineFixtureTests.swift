@@ -23,6 +23,8 @@ import Testing
         var unit: String?
         var price: String?
         var checkbox: TextLineItem.Checkbox
+        /// The size of one of a count of packs (`2 x 500 g butter`).
+        var size: String? = nil
 
         var description: String { "line \(lineNumber): \(input.debugDescription)" }
     }
@@ -34,7 +36,7 @@ import Testing
         for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             guard !line.isEmpty, !line.hasPrefix("#") else { continue }
             let columns = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
-            try #require(columns.count == 6, "line \(index + 1) has \(columns.count) columns")
+            try #require(columns.count == 6 || columns.count == 7, "line \(index + 1) has \(columns.count) columns")
             let boxes: [String: TextLineItem.Checkbox] = ["": .none, "o": .unticked, "x": .ticked]
             let quantity = DecimalNumber(columns[2])
             try #require(columns[2].isEmpty || quantity != nil, "line \(index + 1) has a bad quantity")
@@ -43,7 +45,7 @@ import Testing
                     lineNumber: index + 1, input: columns[0].replacingOccurrences(of: "\\t", with: "\t"),
                     name: columns[1], quantity: quantity,
                     unit: columns[3].isEmpty ? nil : columns[3], price: columns[4].isEmpty ? nil : columns[4],
-                    checkbox: try #require(boxes[columns[5]])))
+                    checkbox: try #require(boxes[columns[5]]), size: columns.count == 7 ? columns[6] : nil))
         }
         return rows
     }
@@ -57,6 +59,7 @@ import Testing
         if item.name != row.name { wrong.append("name \(item.name.debugDescription)") }
         if item.quantity != row.quantity { wrong.append("quantity \(item.quantity.map(String.init(describing:)) ?? "none")") }
         if item.unit != row.unit { wrong.append("unit \(item.unit ?? "none")") }
+        if item.size != row.size { wrong.append("size \(item.size ?? "none")") }
         // The price as written: its decimals count.
         let price = item.price.map { $0.formatted(decimals: $0.scale) }
         if price != row.price { wrong.append("price \(price ?? "none")") }

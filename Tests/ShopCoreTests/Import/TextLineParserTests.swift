@@ -187,6 +187,7 @@ import Testing
         // A decimal comma in yen is read, and refused where the list's decimals are checked.
         case .item(let item): #expect(reason.isEmpty && item.price?.scale != 0, "\(line) reads as \(item)")
         case .skipped: Issue.record("\(line) was skipped")
+        case .items(let items): Issue.record("\(line) reads as \(items)")
         }
     }
 

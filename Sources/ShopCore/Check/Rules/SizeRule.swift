@@ -10,7 +10,7 @@ enum SizeRule {
         summary: "A size is not AMOUNT UNIT or COUNT x AMOUNT UNIT with UNIT one of g, kg, ml, cl, dl, l, pcs (500 g, 6 x 330 ml).",
         check: { context in
             let nodes = context.nodes
-            for record in context.records where record.offsets[ItemKey.size.rank] != 0 {
+            for record in context.records where record.offset(.size) != 0 {
                 let item = context.item(record)
                 guard let value = item.valueNode(.size), nodes.isScalar(value), let bytes = item.text(.size) else { continue }
                 let text = String(decoding: bytes, as: UTF8.self)
