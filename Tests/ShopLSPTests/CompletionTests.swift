@@ -25,7 +25,7 @@ import Testing
 
     @Test func itemKeysTheMappingDoesNotHave() throws {
         let found = items("items:\n  - name: Tea\n    price: 2\n    ‸\n")
-        #expect(labels(found) == ["id", "quantity", "unit", "category", "buy", "done", "notes"])
+        #expect(labels(found) == ["id", "quantity", "unit", "size", "category", "buy", "done", "notes"])
         #expect(newTexts(found).first == "id: ")
         let quantity = try #require(found.first { $0["label"] == "quantity" })
         #expect(quantity["documentation"] == .string(ItemKey.quantity.definition.meaning))
@@ -34,7 +34,7 @@ import Testing
         #expect(quantity["textEdit"]?["range"] == ["start": ["line": 3, "character": 4], "end": ["line": 3, "character": 4]])
         // A key typed half, in a document that does not read: the word is replaced.
         let half = items("items:\n  - name: Tea\n    cat‸\n")
-        #expect(labels(half).count == 8)
+        #expect(labels(half).count == 9)
         #expect(half.first { $0["label"] == "category" }?["textEdit"] == [
             "range": ["start": ["line": 2, "character": 4], "end": ["line": 2, "character": 7]], "newText": "category: ",
         ])
@@ -92,6 +92,13 @@ import Testing
         #expect(labels(found) == ["pcs", "kg"])
         // Right after the colon, a space comes first.
         #expect(newTexts(found) == [" pcs", " kg"])
+    }
+
+    /// The sizes the items have, as a list writes them, the most used first; one of another form
+    /// (which `bad-size` reports) is not offered.
+    @Test func sizesTheItemsHaveMostUsedFirst() {
+        let text = "items:\n  - {name: A, size: 1 l}\n  - {name: B, size: 500 g}\n  - {name: C, size: 500 g}\n  - {name: E, size: 500g}\n  - name: D\n    size: ‸\n"
+        #expect(labels(items(text)) == ["500 g", "1 l"])
     }
 
     @Test func flagsAndCurrencyCodes() throws {

@@ -27,25 +27,11 @@ enum MarkdownItemText {
     static func readings(_ text: Substring, priceDecimals: Int = Currency.defaultDecimals) -> (
         all: [MarkdownImportItem.Reading], preferred: MarkdownImportItem.Reading, typedFailure: ImportLineFailure?
     ) {
-        let pieces = split(text)
         var readings: [MarkdownImportItem.Reading] = []
         var preferred: MarkdownImportItem.Reading?
-        // The longest name first; the last reading with details has the most of them.
-        for count in stride(from: pieces.count, through: 1, by: -1) {
-            let rest = pieces[count...]
-            guard let details = details(rest, decimals: priceDecimals) else { continue }
-            let name = MarkdownText.unescaped(text[text.startIndex..<pieces[count - 1].endIndex]).text
-            var reading = MarkdownImportItem.Reading(
-                name: name, quantity: details.quantity, unit: details.unit, lineTotal: details.total)
-            readings.append(reading)
-            if let (short, size) = sized(name) {
-                reading.name = short
-                reading.size = size
-                readings.append(reading)
-                preferred = reading
-            } else if !rest.isEmpty {
-                preferred = reading
-            }
+        // The export's separator first (a name may end with `-`: `x - — 3.47`), then every one.
+        for separators in [[separator], separators] where preferred == nil {
+            read(text, separators: separators, decimals: priceDecimals, into: &readings, preferred: &preferred)
         }
         // None: the whole text is the name, or (when there are no details) a line typed by hand.
         // Text with escapes or character references was written in Markdown on purpose (`2\. two`,
@@ -74,8 +60,33 @@ enum MarkdownItemText {
         return (unique, preferred ?? whole, typedFailure)
     }
 
+    /// The readings of `text` split at `separators`, the longest name first, added to
+    /// `readings`; `preferred` becomes the one with the most details.
+    private static func read(
+        _ text: Substring, separators: [String], decimals: Int, into readings: inout [MarkdownImportItem.Reading],
+        preferred: inout MarkdownImportItem.Reading?
+    ) {
+        let pieces = split(text, at: separators)
+        for count in stride(from: pieces.count, through: 1, by: -1) {
+            let rest = pieces[count...]
+            guard let details = details(rest, decimals: decimals) else { continue }
+            let name = MarkdownText.unescaped(text[text.startIndex..<pieces[count - 1].endIndex]).text
+            var reading = MarkdownImportItem.Reading(
+                name: name, quantity: details.quantity, unit: details.unit, lineTotal: details.total)
+            readings.append(reading)
+            if let (short, size) = sized(name) {
+                reading.name = short
+                reading.size = size
+                readings.append(reading)
+                preferred = reading
+            } else if !rest.isEmpty {
+                preferred = reading
+            }
+        }
+    }
+
     /// The pieces of `text` between SEPs, as slices of it.
-    private static func split(_ text: Substring) -> [Substring] {
+    private static func split(_ text: Substring, at separators: [String]) -> [Substring] {
         var pieces: [Substring] = []
         var start = text.startIndex
         var index = text.startIndex
@@ -104,7 +115,8 @@ enum MarkdownItemText {
     ) -> (quantity: DecimalNumber?, unit: String?, total: DecimalNumber?)? {
         guard let first = rest.first else { return (nil, nil, nil) }
         if rest.count == 1 {
-            if let total = total(first, decimals: decimals, strict: true) { return (nil, nil, total) }
+            // `20.94`, `20.94 EUR`, `1.89 (2 for 3.00)`; but `1 l`, `2 big bags` are quantities.
+            if let total = total(first, decimals: decimals, strict: true, remarkOnly: true) { return (nil, nil, total) }
             if let amount = quantityPart(first) { return (amount.quantity, amount.unit, nil) }
             return nil
         }
@@ -120,15 +132,29 @@ enum MarkdownItemText {
     /// The line total a piece starts with: an amount with a currency symbol or code on either side
     /// or none, its separators read as a text line's price's are; what follows it is not read.
     /// `strict` takes only an amount marked as money or with exactly the currency's decimals.
-    private static func total(_ piece: Substring, decimals: Int, strict: Bool) -> DecimalNumber? {
+    /// With `remarkOnly`, only text in parentheses may follow the amount.
+    private static func total(_ piece: Substring, decimals: Int, strict: Bool, remarkOnly: Bool = false) -> DecimalNumber? {
         let words = MarkdownText.unescaped(piece).text.split(whereSeparator: { $0.isWhiteSpace })
         for count in [2, 1] where words.count >= count {
+            if remarkOnly, count < words.count, words[count].first != "(" { continue }
             let candidate = words[0..<count].joined(separator: " ")
             guard case .success(let found)? = LinePrice.split(Substring("@ " + candidate), decimals: decimals),
                 found.rest.strippedOfWhiteSpace.isEmpty, found.price.perUnit == nil
             else { continue }
+            // Letters are a currency only when they are a code (`EUR`), not a unit (`1 big bag`).
+            if let marker = found.price.currency, marker.allSatisfy(\.isLetter), Currency(code: marker.uppercased()) == nil {
+                continue
+            }
             if strict && found.price.currency == nil && fractionDigits(candidate) != decimals { return nil }
             return found.price.value
+        }
+        // A total may be larger than any price (`×2 — 1999999998`): the export writes it as a
+        // plain decimal.
+        if let first = words.first, remarkOnly ? words.count == 1 || words[1].first == "(" : true,
+            first.allSatisfy({ ($0.isASCII && $0.isNumber) || $0 == "." }), let value = DecimalNumber(String(first)),
+            !strict || fractionDigits(String(first)) == decimals
+        {
+            return value
         }
         return nil
     }
@@ -168,10 +194,16 @@ enum MarkdownItemText {
             if !unit.isEmpty { return (quantity, unit) }
         }
         let words = segment.split(whereSeparator: { $0.isWhiteSpace }).map(QuantityWord.init)
-        guard !words.isEmpty, case .success(let phrase)? = QuantityPhrase.read(words[...]),
-            TextLineParser.problem(with: phrase.quantity) == nil
-        else { return nil }
-        return (phrase.quantity.value, phrase.unit ?? phrase.size?.description)
+        if !words.isEmpty, case .success(let phrase)? = QuantityPhrase.read(words[...]),
+            TextLineParser.problem(with: phrase.quantity) == nil,
+            phrase.unit?.unicodeScalars.first?.properties.numericType == nil
+        {
+            return (phrase.quantity.value, phrase.unit ?? phrase.size?.description)
+        }
+        // A unit the export writes alone for one of it, when it starts with a number and is
+        // read no other way: `0.3342 kg`, `5x00 g`.
+        guard let first = segment.unicodeScalars.first, first.properties.numericType != nil else { return nil }
+        return (DecimalNumber(1), MarkdownText.unescaped(segment).text)
     }
 
     private static func validQuantity(_ text: Substring) -> DecimalNumber? {

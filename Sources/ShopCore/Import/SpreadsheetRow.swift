@@ -4,8 +4,9 @@
 /// (`Eggs⇥12⇥pcs`), the price then following it. A cell may be empty; cells after the price (a
 /// line total, a note) are not read.
 enum SpreadsheetRow {
-    /// Reads a row; `checkbox` is the one the line started with.
-    static func read(_ text: Substring, checkbox: TextLineItem.Checkbox, priceDecimals: Int) -> TextLineReading {
+    /// Reads a row; `checkbox` is the one the line started with. Nil when the second cell is not
+    /// a quantity: the tabs are then white space in a line (`peanut⇥butter`).
+    static func read(_ text: Substring, checkbox: TextLineItem.Checkbox, priceDecimals: Int) -> TextLineReading? {
         let cells = text.split(separator: "\t", omittingEmptySubsequences: false).map { $0.strippedOfWhiteSpace }
         let name = cells[0].split(whereSeparator: { $0.isWhiteSpace }).joined(separator: " ")
         guard !name.isEmpty else {
@@ -17,7 +18,7 @@ enum SpreadsheetRow {
             let words = cells[1].split(whereSeparator: { $0.isWhiteSpace }).map(QuantityWord.init)
             switch QuantityPhrase.read(words[...]) {
             case nil:
-                return .failure(ImportLineFailure("\"\(cells[1])\" in the row's second cell is not a quantity"))
+                return nil
             case .failure(let failure)?:
                 return .failure(failure)
             case .success(let phrase)?:

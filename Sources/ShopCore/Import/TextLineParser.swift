@@ -47,8 +47,8 @@ public enum TextLineParser {
         if !hadBullet && checkbox == .none && text.last == ":" { return .skipped }
 
         // A row pasted from a spreadsheet, or a list of names.
-        if text.unicodeScalars.contains("\t") {
-            return SpreadsheetRow.read(text, checkbox: checkbox, priceDecimals: priceDecimals)
+        if text.unicodeScalars.contains("\t"), let row = SpreadsheetRow.read(text, checkbox: checkbox, priceDecimals: priceDecimals) {
+            return row
         }
         if let names = NameList.names(text) {
             return .items(names.map { TextLineItem(name: $0, checkbox: checkbox) })

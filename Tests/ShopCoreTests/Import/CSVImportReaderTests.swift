@@ -91,10 +91,12 @@ import Testing
         #expect(comma.problems.map(\.message) == ["quantity \"1,0005\" has 4 decimals; at most 3 are allowed"])
     }
 
-    @Test func aCommaFileDoesNotTakeDecimalCommas() throws {
-        let read = try Self.read("name,quantity\nx,\"1,5\"\n")
-        #expect(read.records[0].quantity == nil)
-        #expect(read.problems.map(\.line) == [2])
+    /// A comma in a cell of a comma-separated file was quoted: before fewer than three digits it
+    /// can only be a decimal comma; before three it could separate thousands.
+    @Test func aCommaFileTakesAQuotedDecimalCommaBeforeFewerThanThreeDigits() throws {
+        let read = try Self.read("name,quantity\nx,\"1,5\"\ny,\"1,500\"\n")
+        #expect(read.records.map(\.quantity) == [DecimalNumber("1.5"), nil])
+        #expect(read.problems.map(\.line) == [3])
         #expect(read.problems[0].message.contains("use \".\" as the decimal separator"))
     }
 

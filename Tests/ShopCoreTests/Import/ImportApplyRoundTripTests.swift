@@ -17,7 +17,7 @@ import YAML
     static func importing(_ bytes: [UInt8], _ format: ImportFormat, into list: ShoppingList) throws -> ListEditor {
         var editor = try ListEditor(list: list)
         let known = Set(list.items.compactMap { $0.name.map(NameKey.init) })
-        try editor.importEntries(try ImportEntries.read(bytes, format: format, knownNames: known))
+        try editor.importEntries(try ImportEntries.read(bytes, format: format, knownNames: known, priceDecimals: list.priceDecimals))
         return editor
     }
 

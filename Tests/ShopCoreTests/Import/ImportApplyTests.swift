@@ -96,10 +96,11 @@ import YAML
         #expect(output.hasSuffix("  - name: Bread\n    buy: true\n    done: true\n"))
     }
 
-    @Test func theChecklistsQuantitiesDoNotChangeKnownItems() throws {
-        // Only the ticks come back from a checklist: the details are the export's, maybe stale.
-        let output = try Self.imported("- [ ] Apples — 12 pcs — 41.88\n", .markdown)
-        #expect(output == Self.list)
+    @Test func aChecklistsQuantityThatDiffersSetsAKnownItemsAndItsTotalIsNotRead() throws {
+        // The quantity on the line sets the item's; the total is the export's, maybe stale.
+        let output = try Self.imported("- [ ] Apples — 12 pcs — 41.00\n", .markdown)
+        #expect(output == Self.list.replacingOccurrences(of: "    quantity: 6\n", with: "    quantity: 12\n"))
+        #expect(try Self.imported("- [ ] Apples — 6 pcs — 1.00\n", .markdown) == Self.list)
     }
 
     @Test func anUnknownLineIsAddedUnderItsHeadingsCategory() throws {
@@ -154,9 +155,13 @@ import YAML
                 """))
     }
 
-    @Test func aLineThatIsNotAnItemIsRefusedWithItsNumber() throws {
-        let problems = try Self.problems("- [x] Apples\nremember the coupons\n- [ ] Pears\n", .markdown)
-        #expect(problems == [ImportProblem(line: 2, message: "the line is not a task item, a heading, notes or the total")])
+    @Test func aLineThatIsNotATaskItemIsSkippedAndCounted() throws {
+        let output = try Self.imported("- [x] Apples\nremember the coupons\n- [ ] Pears\n", .markdown)
+        #expect(output.contains("  - name: Pears\n    buy: true\n"), "\(output)")
+        #expect(!output.contains("coupons"))
+        let read = try ImportEntries.read(Array("- [x] Apples\nremember the coupons\n- Pears\n".utf8), format: .markdown, knownNames: [])
+        #expect(read.entries.map(\.name) == ["Apples"])
+        #expect(read.skippedLines == 2)
     }
 
     // MARK: CSV
@@ -304,13 +309,13 @@ import YAML
         #expect(problems == [ImportProblem(line: 1, message: "the price is in ¥ but the list's currency is EUR")])
     }
 
-    /// A known item's checklist line with a price typed by hand sets the price; the export's own
-    /// quantity and total are not read back, nor its heading as a category.
+    /// A known item's checklist line with a price typed by hand sets the price; its quantity
+    /// sets the quantity; its heading is not read as a category.
     @Test func aPriceTypedIntoAChecklistChangesAKnownItem() throws {
         let list = "currency: EUR\nitems:\n  - name: Milk\n    price: 1.00\n    category: Dairy\n  - name: Tea\n    quantity: 3\n"
         let output = try Self.imported("## Other\n\n- [x] Milk @ 2.50\n- [ ] Tea — ×2\n", .markdown, into: list)
         #expect(output.contains("  - name: Milk\n    price: 2.50\n    category: Dairy\n    buy: true\n    done: true\n"), "\(output)")
-        #expect(output.contains("  - name: Tea\n    quantity: 3\n    buy: true\n"), "\(output)")
+        #expect(output.contains("  - name: Tea\n    quantity: 2\n    buy: true\n"), "\(output)")
     }
 
     @Test func centsAreHundredthsOfTheListsCurrency() throws {

@@ -36,12 +36,18 @@ import TestSupport
         }
     }
 
-    @Test func utf16IsRefused() {
+    /// UTF-16 with its byte order mark is read (as spreadsheets save "Unicode text"); without
+    /// it, and UTF-32, it is refused.
+    @Test func utf16IsReadWithItsMarkOnly() throws {
         let withMark: [UInt8] = [0xFF, 0xFE] + Array("name".utf8).flatMap { [$0, 0] }
+        #expect(try ImportText(withMark).text == "name")
+        let bigEndian: [UInt8] = [0xFE, 0xFF] + Array("Käse".utf16).flatMap { [UInt8($0 >> 8), UInt8($0 & 0xFF)] }
+        #expect(try ImportText(bigEndian).text == "Käse")
+        let broken: [UInt8] = [0xFF, 0xFE, 0x00, 0xD8, 0x41, 0x00]
+        #expect(Self.problems(broken).allSatisfy { $0?.message.contains("not valid UTF-16") == true })
+        let utf32: [UInt8] = [0xFF, 0xFE, 0, 0] + Array("name".utf8).flatMap { [$0, 0, 0, 0] }
+        #expect(Self.problems(utf32).allSatisfy { $0?.message.contains("UTF-32") == true })
         let withoutMark: [UInt8] = Array("name\n".utf8).flatMap { [$0, 0] }
-        for problem in Self.problems(withMark) {
-            #expect(problem == ImportProblem(line: 1, message: "the text is encoded as UTF-16 or UTF-32; save it as UTF-8"))
-        }
         for problem in Self.problems(withoutMark) {
             #expect(problem?.message.contains("UTF-16 or UTF-32") == true)
         }

@@ -32,7 +32,8 @@ import TestSupport
         for list in lists {
             for scope in [ItemScope.shoppingList, .all] {
                 let exported = ExportFormat.markdown.export(list, options: ExportOptions(scope: scope))
-                let read = try MarkdownImportReader.read(exported)
+                // Read as the import reads it for the list: its totals have the currency's decimals.
+                let read = MarkdownImportReader.read(try ImportText(exported), priceDecimals: list.priceDecimals)
                 let text = String(decoding: exported, as: UTF8.self)
                 #expect(read.problems.isEmpty, "\(read.problems)\n\(text)")
                 let differences = MarkdownRoundTrip.differences(list, scope: scope, read: read)
@@ -102,6 +103,13 @@ enum MarkdownRoundTrip {
             if record.reading.name != name && !moneyUnit {
                 differences.append("\(where_): read as \(record.reading.name.debugDescription) by a list without it")
             }
+            // A unit that starts with a number, written alone for one of it (`Tea — 6`), reads as
+            // that quantity: the import leaves a known item with such a unit as it is.
+            if item.unit?.unicodeScalars.first?.properties.numericType != nil && item.effectiveQuantity == DecimalNumber(1) {
+                continue
+            }
+            // A unit that is a currency symbol (`1 €`) after the only separator is a total.
+            if moneyUnit && item.price == nil { continue }
             let reading = expectedReading(item, decimals: list.priceDecimals)
             // A name that would read as more than a name is written with its quantity of 1 (`×1`).
             var once = reading

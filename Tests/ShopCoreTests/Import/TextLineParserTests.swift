@@ -32,8 +32,8 @@ import Testing
         ("milk x3", "milk", "3", nil), ("milk x 3", "milk", "3", nil), ("milk ×3", "milk", "3", nil),
         ("milk 3x", "milk", "3", nil), ("x3 milk", "milk", "3", nil),
         // Counts of packs
-        ("2 x 500 g butter", "butter", "2", "500 g"), ("2x500g butter", "butter", "2", "500 g"),
-        ("butter 500g x 2", "butter", "2", "500 g"), ("2 x butter 500 g", "butter", "2", "500 g"),
+        ("2 x 500 g butter", "butter", "2", nil), ("2x500g butter", "butter", "2", nil),
+        ("butter 500g x 2", "butter", "2", nil), ("2 x butter 500 g", "butter", "2", nil),
         // Fractions
         ("½ lemon", "lemon", "0.5", nil), ("1/2 lemon", "lemon", "0.5", nil), ("1 1/2 l milk", "milk", "1.5", "l"),
         ("1½ l milk", "milk", "1.5", "l"), ("1 ½ l milk", "milk", "1.5", "l"), ("3⁄4 cup oats", "oats", "0.75", "cup"),
@@ -56,6 +56,37 @@ import Testing
         #expect(item.name == name)
         #expect(item.quantity == quantity.flatMap { DecimalNumber($0) })
         #expect(item.unit == unit)
+    }
+
+    /// A count of packs gives the size of one; a price without `@` after an amount of weight or
+    /// volume is the price of that amount, one pack of it; with `@`, of one unit.
+    @Test(arguments: [
+        ("2 x 500 g butter", "butter", "2", nil, "500 g", nil), ("butter 500g x 2", "butter", "2", nil, "500 g", nil),
+        ("coffee 500 g 7.99", "coffee", "1", nil, "500 g", "7.99"), ("250 g butter 2.49 €", "butter", "1", nil, "250 g", "2.49"),
+        ("2 x coffee 500 g 7.99", "coffee", "2", nil, "500 g", "7.99"), ("Tomatoes 1 kg @ 2.99", "Tomatoes", "1", "kg", nil, "2.99"),
+        ("milk 1.29", "milk", nil, nil, nil, "1.29"), ("milk 2x 1.29", "milk", "2", nil, nil, "1.29"),
+        ("Milch 1,29", "Milch", nil, nil, nil, "1.29"), ("Butter 2.29 EUR", "Butter", nil, nil, nil, "2.29"),
+        ("Coke 1.5 l", "Coke", "1.5", "l", nil, nil), ("Eggs 12 pcs 4.20", "Eggs", "12", "pcs", nil, "4.20"),
+    ] as [(String, String, String?, String?, String?, String?)])
+    func packsAndPrices(line: String, name: String, quantity: String?, unit: String?, size: String?, price: String?) throws {
+        let item = try #require(Self.item(line))
+        #expect(item.name == name)
+        #expect(item.quantity == quantity.flatMap { DecimalNumber($0) })
+        #expect(item.unit == unit)
+        #expect(item.size == size)
+        #expect(item.price == price.flatMap { DecimalNumber($0) })
+        #expect(item.countsPacks == (size != nil))
+    }
+
+    @Test func aSpreadsheetRowAndAListOfNames() throws {
+        #expect(TextLineParser.read("Apples\t3\t3,59") == .item(TextLineItem(name: "Apples", quantity: DecimalNumber(3), price: DecimalNumber("3.59"))))
+        #expect(TextLineParser.read("Eggs\t12\tpcs\t@ 0.30") == .item(TextLineItem(name: "Eggs", quantity: DecimalNumber(12), unit: "pcs", price: DecimalNumber("0.30"))))
+        #expect(TextLineParser.read("- bread, rolls,butter") == .items(["bread", "rolls", "butter"].map { TextLineItem(name: $0) }))
+        #expect(TextLineParser.read("salt, 2 kg flour") != .items(["salt", "2 kg flour"].map { TextLineItem(name: $0) }))
+        guard case .failure = TextLineParser.read("Apples\t3\tcheap") else {
+            Issue.record("a third cell that is no price is refused")
+            return
+        }
     }
 
     @Test(arguments: [
