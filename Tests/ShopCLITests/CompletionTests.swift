@@ -115,7 +115,7 @@ import Testing
             #expect(try candidates("shop", "init", "--currency", "") == Currency.minorUnits.keys.sorted())
             #expect(try candidates("shop", "init", "--currency", "jp") == ["JPY"])
             #expect(try candidates("shop", "edit", "Apples", "--unset", "") == [
-                "id", "price", "quantity", "unit", "category", "buy", "done", "notes",
+                "id", "price", "quantity", "unit", "size", "category", "buy", "done", "notes",
             ])
             #expect(try candidates("shop", "completions", "") == ["bash", "zsh", "fish"])
             #expect(try candidates("shop", "add", "X", "--price", "").isEmpty)
