@@ -175,7 +175,7 @@ enum FileAccess {
                 umask(mask)
                 guard fchmod(descriptor, newFileMode & ~mask) == 0 else { throw .system(path, "write") }
             }
-            guard fsync(descriptor) == 0 else { throw .system(path, "write") }
+            guard systemSync(descriptor) == 0 else { throw .system(path, "write") }
             if unnamed != nil {
                 temporary = try name(unnamedFile: descriptor, in: folder, like: target, path: path)
             }
@@ -186,7 +186,7 @@ enum FileAccess {
         guard close(descriptor) == 0 else { throw .system(path, "write") }
         // As late as can be: what another program saved until now is not lost.
         try checkUnchanged(target, since: version, displayPath: path)
-        guard rename(temporary, target) == 0 else {
+        guard systemRename(temporary, target) == 0 else {
             let code = errno
             throw code == EACCES || code == EPERM || code == EROFS
                 ? folderRefusal(path, folder: folder, code) : .system(path, "write", code)
@@ -250,7 +250,7 @@ enum FileAccess {
         guard let base = buffer.baseAddress else { return }
         var written = 0
         while written < buffer.count {
-            let result = write(descriptor, base + written, buffer.count - written)
+            let result = systemWrite(descriptor, base + written, buffer.count - written)
             if result < 0 {
                 if errno == EINTR { continue }
                 throw .system(path, "write")
