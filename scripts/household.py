@@ -1,0 +1,403 @@
+#!/usr/bin/env python3
+"""A household sharing one list through git, simulated: five clones of one bare repository, each
+set up with `shop git setup`, and a seeded schedule of steps. Each step picks a clone and edits
+the list with shop's commands or by hand, commits, pulls (merging through shop's driver, a true
+conflict resolved by a random choice of side for each of its hunks), pushes, or goes offline for
+a while (it neither pulls nor pushes until it comes back).
+
+Checked at every step:
+- the clone's list passes `shop check`;
+- every merge of the list keeps each side's committed edits: an item or key changed on one side
+  only has that side's value, one changed alike on both has it, and one changed differently on
+  the two (a true conflict) has one of the two values;
+after a final round of pulls and pushes with every clone online, all clones hold the same bytes.
+
+For every merge in which both sides changed the list, `git merge-file` is run on the same three
+versions too: the figures say how many of its conflicts shop's merge avoided.
+
+    scripts/household.py --shop PATH [--steps 2000] [--seed 1] [--clones 5] [--keep]
+
+Exit status 0 when every check held, 1 with the first failure on standard error.
+"""
+
+import argparse
+import json
+import os
+import random
+import shutil
+import subprocess
+import sys
+import tempfile
+
+LIST = "shopping.yaml"
+
+
+class Failure(Exception):
+    """A check that did not hold."""
+
+
+class Household:
+    def __init__(self, shop, root, clones, rng, verbose):
+        self.shop = shop
+        self.root = root
+        self.rng = rng
+        self.verbose = verbose
+        self.env = dict(
+            os.environ,
+            HOME=root,
+            GIT_CONFIG_NOSYSTEM="1",
+            GIT_AUTHOR_NAME="Household",
+            GIT_AUTHOR_EMAIL="household@example.org",
+            GIT_COMMITTER_NAME="Household",
+            GIT_COMMITTER_EMAIL="household@example.org",
+            NO_COLOR="1",
+        )
+        self.env.pop("SHOP_FILE", None)
+        self.origin = os.path.join(root, "origin.git")
+        self.clones = [os.path.join(root, f"clone{index}") for index in range(clones)]
+        self.offline_until = [0] * clones
+        self.counter = 0
+        self.figures = dict(
+            steps=0, shop_edits=0, hand_edits=0, refused_edits=0, commits=0, pulls=0, fast_forwards=0,
+            merges=0, list_merges=0, true_conflicts=0, conflict_hunks=0, merge_file_conflicts=0,
+            merge_file_conflicts_avoided=0, pushes=0, pushes_refused=0, offline_spells=0,
+        )
+
+    # Processes.
+
+    def run(self, args, cwd, check=True, stdin=None):
+        result = subprocess.run(
+            args, cwd=cwd, env=self.env, input=stdin, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        if check and result.returncode != 0:
+            raise Failure(f"{' '.join(args)} in {cwd} exited {result.returncode}:\n"
+                          f"{result.stdout.decode(errors='replace')}{result.stderr.decode(errors='replace')}")
+        return result
+
+    def git(self, clone, *args, check=True, stdin=None):
+        return self.run(["git", *args], clone, check=check, stdin=stdin)
+
+    def shop_cmd(self, clone, *args, check=True, stdin=None):
+        return self.run([self.shop, *args], clone, check=check, stdin=stdin)
+
+    # Set-up.
+
+    def set_up(self):
+        self.run(["git", "init", "-q", "--bare", "-b", "main", self.origin], self.root)
+        first = self.clones[0]
+        os.makedirs(first)
+        self.git(first, "init", "-q", "-b", "main")
+        self.shop_cmd(first, "init")
+        self.shop_cmd(first, "git", "setup")
+        self.git(first, "add", "-A")
+        self.git(first, "commit", "-q", "-m", "A list for the household")
+        self.git(first, "remote", "add", "origin", self.origin)
+        self.git(first, "push", "-q", "-u", "origin", "main")
+        for clone in self.clones[1:]:
+            self.run(["git", "clone", "-q", self.origin, clone], self.root)
+            self.shop_cmd(clone, "git", "setup")
+            if self.git(clone, "status", "--porcelain").stdout.strip():
+                raise Failure(f"git setup changed the committed files of {clone}")
+        for clone in self.clones:
+            attribute = self.git(clone, "check-attr", "merge", LIST).stdout.decode()
+            if not attribute.strip().endswith("merge: shop"):
+                raise Failure(f"{clone}: git does not send {LIST} to shop's driver: {attribute}")
+
+    # The steps.
+
+    def names(self, clone):
+        out = self.shop_cmd(clone, "list", "--names", "--all").stdout.decode()
+        return [line for line in out.split("\n") if line]
+
+    def new_name(self, index):
+        self.counter += 1
+        return f"Item {index}-{self.counter}"
+
+    def price(self):
+        return f"{self.rng.randint(0, 19)}.{self.rng.randint(0, 99):02d}"
+
+    def shop_edit(self, index):
+        clone = self.clones[index]
+        names = self.names(clone)
+        kind = self.rng.choice(["add", "add", "price", "quantity", "rm", "buy", "buy", "unbuy", "done", "undone", "clear"])
+        if kind == "add" or not names:
+            args = ["add", self.new_name(index), "--price", self.price()]
+        elif kind == "price":
+            args = ["edit", self.rng.choice(names), "--price", self.price()]
+        elif kind == "quantity":
+            args = ["edit", self.rng.choice(names), "--quantity", str(self.rng.randint(2, 9))]
+        elif kind == "clear":
+            args = ["clear"]
+        else:
+            args = [kind, self.rng.choice(names)]
+        result = self.shop_cmd(clone, *args, check=False)
+        if result.returncode == 1:
+            # Refused, with a reason (an item already on the list, say): nothing written.
+            self.figures["refused_edits"] += 1
+        elif result.returncode != 0:
+            raise Failure(f"shop {' '.join(args)} in {clone} exited {result.returncode}: {result.stderr.decode()}")
+        else:
+            self.figures["shop_edits"] += 1
+        return f"shop {' '.join(args)}"
+
+    def hand_edit(self, index):
+        clone = self.clones[index]
+        path = os.path.join(clone, LIST)
+        with open(path, encoding="utf-8") as file:
+            lines = file.read().split("\n")
+        kind = self.rng.choice(["price", "comment", "append"])
+        prices = [number for number, line in enumerate(lines) if line.startswith("    price: ")]
+        items = [number for number, line in enumerate(lines) if line.startswith("  - name: ")]
+        if kind == "price" and prices:
+            number = self.rng.choice(prices)
+            lines[number] = "    price: " + self.price()
+        elif kind == "comment" and items:
+            number = self.rng.choice(items)
+            lines.insert(number, f"  # note {self.counter} from clone {index}")
+            self.counter += 1
+        else:
+            kind = "append"
+            while lines and lines[-1] == "":
+                lines.pop()
+            lines += [f"  - name: {self.new_name(index)}", f"    quantity: {self.rng.randint(2, 9)}", ""]
+        with open(path, "w", encoding="utf-8") as file:
+            file.write("\n".join(lines))
+        self.figures["hand_edits"] += 1
+        return f"by hand: {kind}"
+
+    def commit(self, index):
+        clone = self.clones[index]
+        if not self.git(clone, "status", "--porcelain").stdout.strip():
+            return False
+        self.git(clone, "commit", "-q", "-a", "-m", f"step {self.figures['steps']}")
+        self.figures["commits"] += 1
+        return True
+
+    def version(self, clone, revision):
+        result = self.git(clone, "show", f"{revision}:{LIST}", check=False)
+        return result.stdout if result.returncode == 0 else None
+
+    def items(self, clone, text):
+        """The items of a version, by name: each a dictionary of its values as exported."""
+        if text is None:
+            return {}
+        out = self.shop_cmd(clone, "export", "--format", "json", "--all", "-", stdin=text).stdout
+        items = {}
+        for item in json.loads(out)["items"]:
+            item.pop("total", None)
+            items[item["name"]] = item
+        return items
+
+    def pull(self, index):
+        clone = self.clones[index]
+        self.commit(index)
+        self.git(clone, "fetch", "-q", "origin")
+        self.figures["pulls"] += 1
+        if self.git(clone, "merge-base", "--is-ancestor", "origin/main", "HEAD", check=False).returncode == 0:
+            return "pull: up to date"
+        if self.git(clone, "merge-base", "--is-ancestor", "HEAD", "origin/main", check=False).returncode == 0:
+            self.git(clone, "merge", "-q", "--ff-only", "origin/main")
+            self.figures["fast_forwards"] += 1
+            return "pull: fast-forward"
+        self.figures["merges"] += 1
+        base_commit = self.git(clone, "merge-base", "HEAD", "origin/main").stdout.decode().strip()
+        base, ours, theirs = (self.version(clone, revision) for revision in (base_commit, "HEAD", "origin/main"))
+        both_changed = ours != base and theirs != base and ours != theirs
+        merge_file_conflicts = False
+        if both_changed:
+            self.figures["list_merges"] += 1
+            merge_file_conflicts = self.merge_file_conflicts(base, ours, theirs)
+        merged = self.git(clone, "merge", "-q", "--no-edit", "origin/main", check=False)
+        conflicted = self.git(clone, "diff", "--name-only", "--diff-filter=U").stdout.decode().split()
+        note = "pull: merged"
+        if merged.returncode != 0:
+            if conflicted != [LIST]:
+                raise Failure(f"git merge in {clone} failed without a conflict in {LIST}:\n{merged.stderr.decode()}")
+            self.figures["true_conflicts"] += 1
+            self.resolve(clone)
+            self.git(clone, "commit", "-q", "--no-edit")
+            note = "pull: true conflict, resolved"
+        if merge_file_conflicts:
+            self.figures["merge_file_conflicts"] += 1
+            if merged.returncode == 0:
+                self.figures["merge_file_conflicts_avoided"] += 1
+        if both_changed:
+            self.check_merge(clone, base, ours, theirs)
+        return note
+
+    def merge_file_conflicts(self, base, ours, theirs):
+        """Whether git merge-file conflicts on the three versions."""
+        folder = tempfile.mkdtemp(dir=self.root)
+        try:
+            paths = []
+            for name, text in (("ours", ours), ("base", base), ("theirs", theirs)):
+                path = os.path.join(folder, name)
+                with open(path, "wb") as file:
+                    file.write(text or b"")
+                paths.append(path)
+            result = self.run(["git", "merge-file", "-p", *paths], folder, check=False)
+            if result.returncode < 0 or result.returncode > 127:
+                raise Failure(f"git merge-file failed: {result.stderr.decode()}")
+            return result.returncode > 0
+        finally:
+            shutil.rmtree(folder)
+
+    def resolve(self, clone):
+        """Resolves every conflict of the list by taking one side of each hunk, at random."""
+        path = os.path.join(clone, LIST)
+        with open(path, encoding="utf-8") as file:
+            lines = file.read().split("\n")
+        out, side, hunk = [], None, None
+        for line in lines:
+            if line.startswith("<<<<<<<") and side is None:
+                side, hunk = "ours", {"ours": [], "theirs": []}
+            elif line.startswith("=======") and side == "ours":
+                side = "theirs"
+            elif line.startswith(">>>>>>>") and side == "theirs":
+                out += hunk[self.rng.choice(["ours", "theirs"])]
+                self.figures["conflict_hunks"] += 1
+                side = None
+            elif side is None:
+                out.append(line)
+            else:
+                hunk[side].append(line)
+        if side is not None:
+            raise Failure(f"unclosed conflict markers in {path}")
+        with open(path, "w", encoding="utf-8") as file:
+            file.write("\n".join(out))
+        self.check(clone)
+        self.git(clone, "add", LIST)
+
+    def check_merge(self, clone, base, ours, theirs):
+        """Every edit of either side that the other side did not also change is in the merge; a
+        value both changed differently is one of the two."""
+        merged = self.version(clone, "HEAD")
+        b, o, t, m = (self.items(clone, text) for text in (base, ours, theirs, merged))
+        for name in set(b) | set(o) | set(t) | set(m):
+            bi, oi, ti, mi = b.get(name), o.get(name), t.get(name), m.get(name)
+            if oi == bi:
+                wanted = [ti]
+            elif ti == bi:
+                wanted = [oi]
+            elif oi == ti:
+                wanted = [oi]
+            elif None in (bi, oi, ti):
+                # Removed on one side and changed on the other: a conflict, either side may win.
+                wanted = [oi, ti]
+            else:
+                for key in set(bi) | set(oi) | set(ti):
+                    bv, ov, tv, mv = bi.get(key), oi.get(key), ti.get(key), (mi or {}).get(key)
+                    allowed = [tv] if ov == bv else [ov] if tv == bv or ov == tv else [ov, tv]
+                    if mi is None or mv not in allowed:
+                        raise Failure(
+                            f"merge in {clone} lost an edit of {name!r}'s {key}: base {bv!r}, ours {ov!r}, "
+                            f"theirs {tv!r}, merged {None if mi is None else mv!r}")
+                continue
+            if mi not in wanted:
+                raise Failure(
+                    f"merge in {clone} lost an edit of {name!r}: base {bi}, ours {oi}, theirs {ti}, merged {mi}")
+
+    def push(self, index):
+        clone = self.clones[index]
+        self.commit(index)
+        result = self.git(clone, "push", "-q", "origin", "main", check=False)
+        if result.returncode != 0:
+            self.figures["pushes_refused"] += 1
+            return "push: refused (behind)"
+        self.figures["pushes"] += 1
+        return "push"
+
+    def check(self, clone):
+        result = self.shop_cmd(clone, "check", check=False)
+        if result.returncode != 0:
+            raise Failure(f"shop check fails in {clone}:\n{result.stdout.decode()}{result.stderr.decode()}")
+
+    # The schedule.
+
+    def step(self, number, long_absences):
+        self.figures["steps"] += 1
+        index = self.rng.randrange(len(self.clones))
+        online = self.offline_until[index] <= number
+        action = self.rng.choices(
+            ["shop", "hand", "commit", "pull", "push", "offline"], weights=[30, 10, 15, 20, 20, 2])[0]
+        if action in ("pull", "push") and not online:
+            action = "commit"
+        if action == "shop":
+            note = self.shop_edit(index)
+        elif action == "hand":
+            note = self.hand_edit(index)
+        elif action == "commit":
+            note = "commit" if self.commit(index) else "commit: nothing to commit"
+        elif action == "pull":
+            note = self.pull(index)
+        elif action == "push":
+            note = self.push(index)
+        else:
+            length = self.rng.randint(100, 400) if long_absences else self.rng.randint(5, 30)
+            self.offline_until[index] = number + length
+            self.figures["offline_spells"] += 1
+            note = f"offline for {length} steps"
+        self.check(self.clones[index])
+        if self.verbose:
+            print(f"{number:5} clone{index}: {note}", file=sys.stderr)
+
+    def final_round(self):
+        """Every clone online: pulls and pushes until a round changes nothing, then one more pull
+        each; every clone then holds the same commit and the same bytes."""
+        for _ in range(len(self.clones) + 2):
+            changed = False
+            for index, clone in enumerate(self.clones):
+                before = self.git(clone, "rev-parse", "HEAD").stdout
+                self.pull(index)
+                self.check(clone)
+                self.push(index)
+                changed |= self.git(clone, "rev-parse", "HEAD").stdout != before
+            if not changed:
+                break
+        heads = {self.git(clone, "rev-parse", "HEAD").stdout.decode().strip() for clone in self.clones}
+        if len(heads) != 1:
+            raise Failure(f"after the final round the clones are at different commits: {sorted(heads)}")
+        texts = set()
+        for clone in self.clones:
+            if self.git(clone, "status", "--porcelain").stdout.strip():
+                raise Failure(f"{clone} has uncommitted changes after the final round")
+            with open(os.path.join(clone, LIST), "rb") as file:
+                texts.add(file.read())
+        if len(texts) != 1:
+            raise Failure("after the final round the clones' lists differ")
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--shop", required=True, help="the shop program to run")
+    parser.add_argument("--steps", type=int, default=2000)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--clones", type=int, default=5)
+    parser.add_argument("--keep", action="store_true", help="keep the clones' folder and print its path")
+    parser.add_argument("--verbose", action="store_true", help="print each step on standard error")
+    options = parser.parse_args()
+    shop = os.path.abspath(options.shop)
+    root = tempfile.mkdtemp(prefix="shop-household-")
+    household = Household(shop, root, options.clones, random.Random(options.seed), options.verbose)
+    number = 0
+    try:
+        household.set_up()
+        # Long absences (clones offline for hundreds of steps) once the schedule is long enough.
+        long_absences = options.steps >= 1000
+        for number in range(options.steps):
+            household.step(number, long_absences)
+        household.final_round()
+    except Failure as failure:
+        print(f"household: step {number} (seed {options.seed}): {failure}", file=sys.stderr)
+        print(f"household: the clones are kept in {root}", file=sys.stderr)
+        return 1
+    finally:
+        print(json.dumps(household.figures), flush=True)
+    if options.keep:
+        print(f"household: the clones are in {root}", file=sys.stderr)
+    else:
+        shutil.rmtree(root)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
