@@ -5,6 +5,10 @@
 #   make                          build the release binary
 #   make install                  install under /usr/local (PREFIX=... to change, DESTDIR=... to stage)
 #   make uninstall                remove what install put there (same PREFIX and DESTDIR)
+#   make tsan                     ThreadSanitizer over the tests of the work done on two threads
+#   make asan                     AddressSanitizer over the tests (ASAN_TESTS=... to filter them)
+#   make fuzz                     every fuzz target in turn, at the lowest priority (FUZZ_SECONDS each)
+#   make household                the household simulation's long schedule (2,000 steps)
 #
 # SCRATCH_PATH is SwiftPM's build folder (default .build).
 
@@ -32,7 +36,17 @@ INSTALLED_FILES = \
 # The Python test tools' virtual environment, where scripts/install-dependencies.sh makes one.
 TEST_PYTHON_BIN = $(CURDIR)/.build/test-python/bin
 
-.PHONY: all build run test install uninstall
+.PHONY: all build run test install uninstall tsan asan fuzz household
+
+# The tests of what runs on two threads: the YAML reader's producer and tree builder, the items
+# decoded as they are read, the rules and exports shared out, the records carried across an edit.
+TSAN_TESTS ?= SecondThreadTests|ScheduleTests|StreamingDecoderTests|CarriedRecordsTests
+# Empty: every test.
+ASAN_TESTS ?=
+FUZZ_SECONDS ?= 600
+FUZZ_JOBS ?= 2
+HOUSEHOLD_STEPS ?= 2000
+HOUSEHOLD_SEED ?= 1
 
 all: build
 
@@ -48,6 +62,27 @@ run:
 test:
 	@bash scripts/install-dependencies.sh test
 	PATH="$(TEST_PYTHON_BIN):$$PATH" $(SWIFT) test --scratch-path "$(SCRATCH_PATH)"
+
+# Each sanitizer builds in its own folder, the shop program the tests run included, so that the
+# debug build is left as it is. A report of either fails the run.
+tsan:
+	$(SWIFT) build --sanitize=thread --scratch-path "$(SCRATCH_PATH)/tsan" --product shop
+	TSAN_OPTIONS=halt_on_error=1 $(SWIFT) test --sanitize=thread --scratch-path "$(SCRATCH_PATH)/tsan" \
+		--filter '$(TSAN_TESTS)'
+
+asan:
+	@bash scripts/install-dependencies.sh test
+	$(SWIFT) build --sanitize=address --scratch-path "$(SCRATCH_PATH)/asan" --product shop
+	PATH="$(TEST_PYTHON_BIN):$$PATH" ASAN_OPTIONS=halt_on_error=1 $(SWIFT) test --sanitize=address \
+		--scratch-path "$(SCRATCH_PATH)/asan" $(if $(ASAN_TESTS),--filter '$(ASAN_TESTS)')
+
+fuzz:
+	Fuzz/all.sh $(FUZZ_SECONDS) $(FUZZ_JOBS)
+
+household:
+	$(SWIFT) build --scratch-path "$(SCRATCH_PATH)" --product shop
+	python3 scripts/household.py --steps $(HOUSEHOLD_STEPS) --seed $(HOUSEHOLD_SEED) \
+		--shop "$$($(SWIFT) build --scratch-path "$(SCRATCH_PATH)" --show-bin-path)/shop"
 
 # The completion scripts come from the binary being installed, so they match its commands.
 install: build

@@ -33,12 +33,22 @@ import Testing
         #expect(plan.contains("/shop\" export --format markdown examples/groceries.yaml\n"), "\(plan)")
     }
 
-    @Test("make test installs the test tools, then runs swift test; .ci/run runs make test")
+    @Test("make test installs the test tools, then runs swift test; .ci/run runs make test, then make tsan")
     func test() throws {
         let plan = try Self.plan("test")
         #expect(plan.contains("bash scripts/install-dependencies.sh test\n"), "\(plan)")
         #expect(plan.contains("swift test"), "\(plan)")
         let ci = try DocsPaths.text(".ci/run")
-        #expect(ci.hasSuffix("\nmake test\n"), "\(ci)")
+        #expect(ci.hasSuffix("\nmake test\nmake tsan\n"), "\(ci)")
+    }
+
+    @Test("make tsan runs the filtered tests under ThreadSanitizer, make asan the tests under AddressSanitizer")
+    func sanitizers() throws {
+        let thread = try Self.plan("tsan")
+        #expect(thread.contains("swift test --sanitize=thread"), "\(thread)")
+        #expect(thread.contains("--filter 'SecondThreadTests|"), "\(thread)")
+        let address = try Self.plan("asan")
+        #expect(address.contains("swift test --sanitize=address"), "\(address)")
+        #expect(!address.contains("--filter"), "\(address)")
     }
 }
