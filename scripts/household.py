@@ -15,7 +15,7 @@ after a final round of pulls and pushes with every clone online, all clones hold
 For every merge in which both sides changed the list, `git merge-file` is run on the same three
 versions too: the figures say how many of its conflicts shop's merge avoided.
 
-    scripts/household.py --shop PATH [--steps 2000] [--seed 1] [--clones 5] [--keep]
+    scripts/household.py --shop PATH [--steps 2000] [--seed 1] [--clones 5] [--keep] [--progress]
 
 Exit status 0 when every check held, 1 with the first failure on standard error.
 """
@@ -57,10 +57,13 @@ class Household:
         self.clones = [os.path.join(root, f"clone{index}") for index in range(clones)]
         self.offline_until = [0] * clones
         self.counter = 0
+        # The items inside the hunks of the last resolution: a side taken whole may undo the other
+        # side's edits of them, which the user chose.
+        self.resolved_items = set()
         self.figures = dict(
             steps=0, shop_edits=0, hand_edits=0, refused_edits=0, commits=0, pulls=0, fast_forwards=0,
             merges=0, list_merges=0, true_conflicts=0, conflict_hunks=0, merge_file_conflicts=0,
-            merge_file_conflicts_avoided=0, pushes=0, pushes_refused=0, offline_spells=0,
+            merge_file_conflicts_avoided=0, edits_undone_by_resolutions=0, pushes=0, pushes_refused=0, offline_spells=0,
         )
 
     # Processes.
@@ -206,6 +209,7 @@ class Household:
         if both_changed:
             self.figures["list_merges"] += 1
             merge_file_conflicts = self.merge_file_conflicts(base, ours, theirs)
+        self.resolved_items = set()
         merged = self.git(clone, "merge", "-q", "--no-edit", "origin/main", check=False)
         conflicted = self.git(clone, "diff", "--name-only", "--diff-filter=U").stdout.decode().split()
         note = "pull: merged"
@@ -247,19 +251,29 @@ class Household:
         with open(path, encoding="utf-8") as file:
             lines = file.read().split("\n")
         out, side, hunk = [], None, None
+        # The item the text has reached: a hunk that starts inside it holds some of its keys.
+        current = None
         for line in lines:
+            name = line[len("  - name: "):] if line.startswith("  - name: ") else None
             if line.startswith("<<<<<<<") and side is None:
                 side, hunk = "ours", {"ours": [], "theirs": []}
+                if current is not None:
+                    self.resolved_items.add(current)
             elif line.startswith("=======") and side == "ours":
                 side = "theirs"
             elif line.startswith(">>>>>>>") and side == "theirs":
-                out += hunk[self.rng.choice(["ours", "theirs"])]
+                taken = hunk[self.rng.choice(["ours", "theirs"])]
+                out += taken
+                current = next((line[len("  - name: "):] for line in reversed(taken) if line.startswith("  - name: ")), current)
                 self.figures["conflict_hunks"] += 1
                 side = None
             elif side is None:
                 out.append(line)
+                current = name if name is not None else current
             else:
                 hunk[side].append(line)
+                if name is not None:
+                    self.resolved_items.add(name)
         if side is not None:
             raise Failure(f"unclosed conflict markers in {path}")
         with open(path, "w", encoding="utf-8") as file:
@@ -274,6 +288,23 @@ class Household:
         b, o, t, m = (self.items(clone, text) for text in (base, ours, theirs, merged))
         for name in set(b) | set(o) | set(t) | set(m):
             bi, oi, ti, mi = b.get(name), o.get(name), t.get(name), m.get(name)
+            if name in self.resolved_items:
+                # In a hunk resolved by taking one side whole: each of the item's keys is one
+                # side's, which may undo the other side's edit of it, as the user chose.
+                sides = [item for item in (oi, ti) if item is not None]
+                if mi is None:
+                    holds = len(sides) < 2
+                else:
+                    keys = set(mi).union(*sides)
+                    holds = bool(sides) and all(mi.get(key) in [side.get(key) for side in sides] for key in keys)
+                if not holds:
+                    raise Failure(f"merge in {clone}: {name!r} is neither side's after the resolution: {mi}")
+                if None not in (bi, oi, ti, mi):
+                    for key in set(bi) | set(oi) | set(ti):
+                        bv, ov, tv = bi.get(key), oi.get(key), ti.get(key)
+                        if ov != tv and (ov == bv or tv == bv) and mi.get(key) == bv:
+                            self.figures["edits_undone_by_resolutions"] += 1
+                continue
             if oi == bi:
                 wanted = [ti]
             elif ti == bi:
@@ -374,6 +405,7 @@ def main():
     parser.add_argument("--clones", type=int, default=5)
     parser.add_argument("--keep", action="store_true", help="keep the clones' folder and print its path")
     parser.add_argument("--verbose", action="store_true", help="print each step on standard error")
+    parser.add_argument("--progress", action="store_true", help="print the figures every 100 steps on standard error")
     options = parser.parse_args()
     shop = os.path.abspath(options.shop)
     root = tempfile.mkdtemp(prefix="shop-household-")
@@ -385,6 +417,8 @@ def main():
         long_absences = options.steps >= 1000
         for number in range(options.steps):
             household.step(number, long_absences)
+            if options.progress and number % 100 == 99:
+                print(json.dumps(household.figures), file=sys.stderr, flush=True)
         household.final_round()
     except Failure as failure:
         print(f"household: step {number} (seed {options.seed}): {failure}", file=sys.stderr)
