@@ -15,11 +15,15 @@
 #   json        Fuzz/JSONFuzzTarget.swift: the JSON reader and writer; starts from the JSON schema and
 #               a few documents, with the tokens of Fuzz/json.dict.
 #   lsp         Fuzz/LSPFuzzTarget.swift: shop lsp on a session of messages, one per line (or raw
-#               bytes); starts from Fuzz/lsp-seeds/, with the tokens of Fuzz/json.dict.
+#               bytes); starts from a few sessions, with the tokens of Fuzz/json.dict.
 #   merge       Fuzz/MergeTarget.swift: the list merge on three versions made from the input (a
 #               household pair it seeds, checked against the rules worked out on the model; copies
 #               of it edited by shop's editor; the line merge for a text that is no list); starts
 #               from the examples; the diff of the base and each side.
+#
+# Every target also starts from its own small corpus, Fuzz/seeds/TARGET/, and from the inputs that
+# earlier runs kept (Fuzz/work/TARGET/corpus). At the end the runs and the inputs kept are written
+# on one line to Fuzz/work/runs.txt.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${1:-300}
@@ -55,9 +59,15 @@ sources() {
 
 flags=(-O -sanitize=fuzzer,address -parse-as-library -I "$work/build")
 modulemap=(-Xcc -fmodule-map-file=Sources/CLibYAML/module.modulemap)
+# A library is built again only when one of its sources is newer than it (an optimized build of
+# ShopCore takes minutes).
 library() {
     local name=$1
     shift
+    local built="$work/build/lib$name.a"
+    if [ -f "$built" ] && [ -z "$(find "Sources/$name" -name '*.swift' -newer "$built" | head -1)" ]; then
+        return
+    fi
     swiftc "${flags[@]}" "$@" -emit-library -static -module-name "$name" -emit-module \
         -emit-module-path "$work/build/$name.swiftmodule" $(sources "$name") -o "$work/build/lib$name.a"
 }
@@ -86,10 +96,13 @@ shop)
         Tests/ShopCoreTests/Fixtures/import/text-lines.tsv "$seeds/"
     # The YAML test suite, where the tests find it: in $SHOP_TEST_CORPUS, else next to the repository.
     corpus=${SHOP_TEST_CORPUS:-../shared/corpus}/yaml-test-suite
-    if [ -d "$corpus" ]; then
+    # Once: a copy of each of its hundreds of files is slow at the lowest priority.
+    if [ -d "$corpus" ] && [ ! -e "$work/$target/yaml-test-suite-copied" ]; then
         find "$corpus" -name in.yaml | while read -r file; do
-            cp "$file" "$seeds/$(echo "$file" | tr '/' '_')"
+            name=${file#"$corpus"/}
+            cp "$file" "$seeds/yaml-test-suite_${name//\//_}"
         done
+        : > "$work/$target/yaml-test-suite-copied"
     fi
     ;;
 line-merge | merge) cp examples/*.yaml "$seeds/" ;;
@@ -98,15 +111,24 @@ json)
     printf '%s' '{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"capabilities":{}}}' > "$seeds/request.json"
     printf '%s' '[0,-0.5e+10,1E-7,"\u00e9\ud83d\ude00\n",true,false,null,{},[]]' > "$seeds/values.json"
     ;;
-lsp) cp Fuzz/lsp-seeds/* "$seeds/" ;;
 esac
+cp Fuzz/seeds/"$target"/* "$seeds/"
 
-# libFuzzer writes one log per job into the current folder: run it in the target's folder.
+# libFuzzer writes one log per job into the current folder: run it in the target's folder. Its
+# timeout is of wall-clock time: at the lowest priority on a busy machine an input that takes a
+# tenth of a second alone was measured at 7 seconds, so the bound is a minute (FUZZ_TIMEOUT); a
+# hang runs past any bound.
 cd "$work/$target"
 rm -f fuzz-*.log
-./fuzz-"$target" -max_total_time="$seconds" -timeout=5 -rss_limit_mb=2048 "${options[@]}" \
+./fuzz-"$target" -max_total_time="$seconds" -timeout="${FUZZ_TIMEOUT:-60}" -rss_limit_mb=2048 "${options[@]}" \
     -jobs="$jobs" -workers="$jobs" corpus seeds
 status=0
 grep -l -E "ERROR|Fatal error|deadly signal|timeout" fuzz-*.log && status=1
+runs=$(sed -n 's/^Done \([0-9]*\) runs.*/\1/p' fuzz-*.log | awk '{ total += $1 } END { print total + 0 }')
+inputs=$(find corpus -type f | wc -l)
+outcome=clean
+[ "$status" = 0 ] || outcome=FAILED
+echo "$(date -u +%Y-%m-%dT%H:%MZ) $target: $jobs jobs x $seconds s, $runs runs, $inputs inputs in the corpus, $outcome" |
+    tee -a ../runs.txt
 echo "logs: $work/$target/fuzz-*.log; inputs that failed: $work/$target/crash-*, $work/$target/timeout-*, $work/$target/oom-*"
 exit $status
