@@ -73,7 +73,8 @@ tsan:
 asan:
 	@bash scripts/install-dependencies.sh test
 	$(SWIFT) build --sanitize=address --scratch-path "$(SCRATCH_PATH)/asan" --product shop
-	PATH="$(TEST_PYTHON_BIN):$$PATH" ASAN_OPTIONS=halt_on_error=1 $(SWIFT) test --sanitize=address \
+	PATH="$(TEST_PYTHON_BIN):$$PATH" ASAN_OPTIONS=halt_on_error=1 \
+		LSAN_OPTIONS=suppressions="$(CURDIR)/Tests/lsan-suppressions.txt" $(SWIFT) test --sanitize=address \
 		--scratch-path "$(SCRATCH_PATH)/asan" $(if $(ASAN_TESTS),--filter '$(ASAN_TESTS)')
 
 fuzz:
