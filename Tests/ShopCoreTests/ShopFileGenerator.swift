@@ -135,6 +135,7 @@ struct ShopFileGenerator {
         if chance(0.6) { entries.append(Entry(key: "price", value: number(price(decimals: decimals), flow: flow))) }
         if chance(0.4) { entries.append(Entry(key: "quantity", value: number(quantity(), flow: flow))) }
         if chance(0.3) { entries.append(Entry(key: "unit", value: textValue(pick(Self.units), flow: flow))) }
+        if chance(0.15) { entries.append(Entry(key: "size", value: textValue(pick(Self.sizes), flow: flow))) }
         if chance(0.4) {
             let category = !categories.isEmpty && chance(0.7) ? pick(categories) : pick(Self.categoryNames)
             entries.append(Entry(key: "category", value: textValue(chance(0.1) ? category.uppercased() : category, flow: flow)))
@@ -535,6 +536,8 @@ struct ShopFileGenerator {
 
     static let ids = ["6f1c9a2e", "123", "a-1", "0x10", "true", "b7e3-44", "~", "1e5", "id with space"]
 
+    /// Sizes as written: the list's forms, and others that are a `bad-size` warning.
+    static let sizes = ["500 g", "1.5 l", "6 x 330 ml", "12 pcs", "500g", "1,5 l", "6x330ml", "a big one", "2 lb"]
     static let units = ["kg", "l", "pcs", "500 g", "pack", "1", "yes", "%", "€"]
 
     static let categoryNames = ["Produce", "Bakery", "Dairy", "Meat & fish", "Pantry", "yes", "2024", "Frozen", "Drinks", "乳製品"]
