@@ -130,7 +130,7 @@ struct MergePropertyTests {
     /// Files of the format's generator (odd names, flow style, comments everywhere, unknown and
     /// `x-` keys) that can be merged, each with a copy edited by shop's editor.
     static let generatedFiles: [(base: String, edited: String, edit: String)] = {
-        var generator = ShopFileGenerator(seed: 0x4D45_5247_4546)
+        var generator = ShopFileGenerator(seed: 0x4D45_5247_4546, sizes: true)
         var result: [(String, String, String)] = []
         for number in 0..<600 {
             let text = generator.file()

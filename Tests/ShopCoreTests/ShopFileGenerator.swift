@@ -14,8 +14,13 @@ struct ShopFileGenerator {
     /// white space.
     private(set) var lastFileComments: [String] = []
 
-    init(seed: UInt64) {
+    /// Whether items get a `size` now and then, written well or badly.
+    private let sizes: Bool
+
+    /// A generator of the files `seed` gives; `sizes` adds sizes to the items.
+    init(seed: UInt64, sizes: Bool = false) {
         random = SeededGenerator(seed: seed)
+        self.sizes = sizes
     }
 
     // MARK: Trees
@@ -135,7 +140,7 @@ struct ShopFileGenerator {
         if chance(0.6) { entries.append(Entry(key: "price", value: number(price(decimals: decimals), flow: flow))) }
         if chance(0.4) { entries.append(Entry(key: "quantity", value: number(quantity(), flow: flow))) }
         if chance(0.3) { entries.append(Entry(key: "unit", value: textValue(pick(Self.units), flow: flow))) }
-        if chance(0.15) { entries.append(Entry(key: "size", value: textValue(pick(Self.sizes), flow: flow))) }
+        if sizes && chance(0.15) { entries.append(Entry(key: "size", value: textValue(pick(Self.sizes), flow: flow))) }
         if chance(0.4) {
             let category = !categories.isEmpty && chance(0.7) ? pick(categories) : pick(Self.categoryNames)
             entries.append(Entry(key: "category", value: textValue(chance(0.1) ? category.uppercased() : category, flow: flow)))
