@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// Every command that writes a file, run on the debug binary with a failing disk: SHOP_INJECT_FAULT
-/// (read only by a debug build, see Sources/ShopCLI/FileAccess+Faults.swift) makes write(2) fail,
+/// (read only by a debug build, see Sources/ShopCLI/Files/FileAccess+Faults.swift) makes write(2) fail,
 /// the disk fill half way through the file, fsync(2) fail or rename(2) fail. In each case the file
 /// the command would have replaced keeps its bytes, inode, time and mode, the folder holds no
 /// file it did not hold before (no temporary file is left), and the command exits with status 2
