@@ -73,7 +73,10 @@ private struct PolicyBuilder {
                 if nodes.isSequence(value) {
                     for category in nodes.items(of: value) { text(category) }
                 }
-            case .items, nil:
+            case .catalog:
+                // A catalog's path is written as its author wrote it.
+                if nodes.isScalar(value), !nodes.isNull(value) { renderings[NodeID(index: value)] = .verbatim }
+            case .stores, .items, nil:
                 break
             }
         }

@@ -115,7 +115,7 @@ struct ShopData: Hashable, CustomStringConvertible {
                     case .items:
                         value = entry.value.isSequence
                             ? .list(entry.value.items.map { item($0, decimals: decimals) }) : ShopData.generic(entry.value)
-                    case nil: value = ShopData.generic(entry.value)
+                    case .catalog, .stores, nil: value = ShopData.generic(entry.value)
                     }
                     return Entry(key: ShopData.generic(entry.key), value: value)
                 })

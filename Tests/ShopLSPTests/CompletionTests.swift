@@ -48,8 +48,8 @@ import Testing
 
     @Test func topLevelKeys() {
         let found = items("title: Weekly\n‸\nitems: []\n")
-        #expect(labels(found) == ["currency", "categories"])
-        #expect(newTexts(found) == ["currency: ", "categories:\n  - "])
+        #expect(labels(found) == ["currency", "catalog", "categories", "stores"])
+        #expect(newTexts(found) == ["currency: ", "catalog: ", "categories:\n  - ", "stores:\n  "])
         #expect(found.first?["documentation"] == .string(ListKey.currency.meaning))
     }
 

@@ -85,6 +85,9 @@ struct ListDecoder {
                         categoryIndex = CategoryIndex(value, nodes: nodes)
                     }
                 }
+            case .catalog, .stores:
+                // Read where they are used; the rules judge them.
+                layout.unusualTopLevel = true
             case .items:
                 layout.itemsKey = Int32(key)
                 if nodes.isSequence(value) { layout.items = Int32(value) }

@@ -1,14 +1,16 @@
 /// The top-level keys of a shop file, in the order the formatter writes them; every other key
 /// follows them in the order written.
 public enum ListKey: String, CaseIterable, Sendable {
-    case title, currency, categories, items
+    case title, currency, catalog, categories, stores, items
 
     /// One line on what the key is for, for help texts and editors.
     public var meaning: String {
         switch self {
         case .title: "The heading of exports; by default the file name without its extension."
         case .currency: "The ISO 4217 code of prices; it decides how many decimals a price may have (2 when absent)."
+        case .catalog: "The path of a catalog, relative to the list: items take their price, unit, size, category, id and notes from it unless they set them."
         case .categories: "The store's aisle order: exports group items by category in this order."
+        case .stores: "Each store's categories in its aisle order, by store name: list and export --store order sections that way."
         case .items: "The items of the catalog; those with buy: true are the shopping list."
         }
     }
@@ -23,8 +25,10 @@ public enum ListKey: String, CaseIterable, Sendable {
         switch self {
         case .title: 0
         case .currency: 1
-        case .categories: 2
-        case .items: 3
+        case .catalog: 2
+        case .categories: 3
+        case .stores: 4
+        case .items: 5
         }
     }
 

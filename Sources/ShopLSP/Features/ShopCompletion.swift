@@ -117,8 +117,9 @@ struct ShopCompletion: RequestHandler {
     /// on the next one.
     static func afterListKey(_ key: ListKey) -> String {
         switch key {
-        case .title, .currency: ": "
+        case .title, .currency, .catalog: ": "
         case .categories: ":\n  - "
+        case .stores: ":\n  "
         case .items: ":\n  - name: "
         }
     }

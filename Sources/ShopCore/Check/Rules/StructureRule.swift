@@ -47,6 +47,8 @@ enum StructureRule {
                 }
             case .categories:
                 checkCategories(value, &context)
+            case .catalog, .stores:
+                break
             case .items:
                 sawItems = true
                 if nodes.isNull(value) {
