@@ -81,6 +81,20 @@ import Testing
         #expect(list.out.contains("  [ ] Coffee beans    1        500 g        7.99   7.99\n"), "\(list.out)")
     }
 
+    @Test func aSizeOfAnotherFormIsShownAsWrittenAndReadBackAsTheItem() throws {
+        let scratch = try Self.scratch("items:\n  - name: Jam\n    size: a jar\n    buy: true\n  - name: Tea\n    size: 2 lb\n    buy: true\n")
+        let markdown = try scratch.run(["export", "--format", "markdown", "-o", "list.md"])
+        #expect(markdown.status == 0, "\(markdown)")
+        // Read back, `Jam (a jar)` is Jam: no count is needed to say so; `Tea (2 lb)` alone
+        // would read as 2 lb of tea, so its count of 1 is written.
+        let exported = try scratch.text("list.md")
+        #expect(exported.contains("- [ ] Jam (a jar)\n- [ ] Tea (2 lb) — ×1\n"), "\(exported)")
+        let before = try scratch.text("shopping.yaml")
+        let imported = try scratch.run(["import", "list.md"])
+        #expect(imported.status == 0, "\(imported)")
+        #expect(try scratch.text("shopping.yaml") == before)
+    }
+
     @Test func aListWithoutSizesExportsAsBefore() throws {
         let scratch = try Self.scratch("items:\n  - name: Salt\n    price: 0.59\n    buy: true\n  - name: Tea\n    size: 250 g\n")
         let csv = try scratch.run(["export", "--format", "csv"])

@@ -153,7 +153,13 @@ public enum MarkdownExporter {
         if let size {
             let written = String(decoding: size, as: UTF8.self)
             text += " (" + MarkdownText.escaped(written) + ")"
-            expected.size = written
+            // A size of another form (`2 lb`, which check warns about) is read as part of the
+            // name; a count would not change that.
+            if PackSize.reading(written) != nil {
+                expected.size = written
+            } else {
+                expected = MarkdownImportItem.Reading(name: name + " (" + written + ")")
+            }
         }
         let read = MarkdownItemText.readings(Substring(text))
         return read.typedFailure == nil && read.preferred == expected

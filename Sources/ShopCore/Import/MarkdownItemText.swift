@@ -171,8 +171,11 @@ enum MarkdownItemText {
         guard name.hasSuffix(")"), let opening = name.lastIndex(of: "("), opening > name.startIndex else { return nil }
         let inner = name[name.index(after: opening)..<name.index(before: name.endIndex)]
         guard let size = PackSize.reading(inner) else { return nil }
-        let before = String(name[..<opening]).trimmingWhiteSpace()
-        return before.isEmpty ? nil : (before, size.description)
+        // One space separates the two; white space the name itself ends with (written escaped,
+        // `trail&#32;`) is the name's.
+        var before = name[..<opening]
+        if before.last == " " { before = before.dropLast() }
+        return String(before).trimmingWhiteSpace().isEmpty ? nil : (String(before), size.description)
     }
 
     /// The quantity part: the export's (`×4`, `6 pcs`, `2 × 500 g`), or one a text line takes

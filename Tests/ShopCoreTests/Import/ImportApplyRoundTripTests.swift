@@ -34,6 +34,12 @@ import YAML
         var currencies = Set<Int>()
         for list in Self.lists {
             let exported = export.export(list, options: ExportOptions(scope: scope))
+            // A unit that is a currency symbol (`1.125 €`) after the only separator of a checklist
+            // line (an item without a price) reads as money typed by hand, as ImportRoundTripTests
+            // says.
+            if format == .markdown && list.items.contains(where: { item in
+                item.price == nil && (item.unit.map { unit in CurrencyMarker.symbols.contains { $0.symbol == unit } } ?? false)
+            }) { continue }
             let editor = try Self.importing(exported, format, into: list)
             let changed = editor.changed
             #expect(

@@ -15,7 +15,7 @@ import TestSupport
 
     /// The files of the shop file generator that have no check errors.
     static func generatedLists(count: Int) throws -> [ShoppingList] {
-        var generator = ShopFileGenerator(seed: 1_204)
+        var generator = ShopFileGenerator(seed: 1_204, sizes: true)
         var lists: [ShoppingList] = []
         for _ in 0..<count {
             guard case .success(let document) = ShoppingList.parseDocument(Array(generator.file().utf8)) else { continue }
@@ -93,10 +93,14 @@ enum MarkdownRoundTrip {
         let known = Set(list.items.compactMap(\.name).map(NameKey.init))
         var differences: [String] = []
         for ((item, category), record) in zip(expected, read.items) {
-            let name = item.name ?? ""
+            // A size after the name is read as the item's size when it has a form of one; any
+            // other (which check warns about) reads as part of the name.
+            let size = item.size.map { written in PackSize.reading(written).map { ($0.description, true) } ?? (written, false) }
+            let name = (item.name ?? "") + (size.map { $0.1 ? "" : " (" + $0.0 + ")" } ?? "")
             let chosen = record.reading(matching: known)
             let where_ = "line \(record.line) (\(name.debugDescription))"
-            if chosen.name != name { differences.append("\(where_): read as \(chosen.name.debugDescription)") }
+            // A known name followed by text in parentheses is that item.
+            if chosen.name != (item.name ?? "") { differences.append("\(where_): read as \(chosen.name.debugDescription)") }
             // Into a list that knows none of the names, as into an empty one; but a unit that is
             // a currency symbol (`1 €`) reads there as money typed by hand.
             let moneyUnit = item.unit.map { unit in CurrencyMarker.symbols.contains { $0.symbol == unit } } ?? false
@@ -110,7 +114,9 @@ enum MarkdownRoundTrip {
             }
             // A unit that is a currency symbol (`1 €`) after the only separator is a total.
             if moneyUnit && item.price == nil { continue }
-            let reading = expectedReading(item, decimals: list.priceDecimals)
+            var reading = expectedReading(item, decimals: list.priceDecimals)
+            reading.name = name
+            if let size, size.1 { reading.size = size.0 }
             // A name that would read as more than a name is written with its quantity of 1 (`×1`).
             var once = reading
             once.quantity = reading.quantity ?? DecimalNumber(1)
