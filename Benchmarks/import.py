@@ -8,7 +8,7 @@ reads the input, applies it to the list and prints the changes (writing nothing)
 the median time and the peak resident memory (from wait4's rusage), also as a multiple of the
 input's size; then the same for a 50 MB file and a 50 MB pipe, which must be refused quickly.
 
-    Benchmarks/import.py [SHOP] [RUNS]      (default: the release build, built when missing; 3 runs)
+    Benchmarks/import.py [SHOP] [RUNS]      (default: the release build, built first; 3 runs)
 
 Each input is also imported with one line that cannot be read added at its end: the import is then
 refused once everything has been read and matched, which shows what reading costs without the
@@ -22,11 +22,10 @@ import sys
 import tempfile
 import time
 
-root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-shop = sys.argv[1] if len(sys.argv) > 1 else os.path.join(root, ".build/release/shop")
+from builds import release_shop
+
+shop = release_shop(sys.argv[1] if len(sys.argv) > 1 else None)
 runs = int(sys.argv[2]) if len(sys.argv) > 2 else 3
-if len(sys.argv) <= 1 and not os.path.exists(shop):
-    subprocess.run(["swift", "build", "-c", "release", "--product", "shop"], cwd=root, check=True)
 limit = 8 << 20
 work = tempfile.mkdtemp(prefix="shop-import-bench-")
 units = ["kg", "g", "l", "pcs", "pack", "bottle"]

@@ -18,6 +18,8 @@ import sys
 import tempfile
 import time
 
+from builds import libyaml_loop, release_shop
+
 HEAD = "currency: EUR\nitems:\n"
 
 
@@ -61,20 +63,8 @@ def merge_seconds(shop, folder, count, shape, swapped):
 
 
 def main():
-    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-    if len(sys.argv) > 1:
-        shop = sys.argv[1]
-    else:
-        subprocess.run(["swift", "build", "-c", "release", "--product", "shop"], cwd=root, check=True,
-                       stdout=subprocess.DEVNULL)
-        shop = os.path.join(root, ".build", "release", "shop")
-    loop = sys.argv[2] if len(sys.argv) > 2 else os.path.join(root, "Benchmarks", "work", "libyaml_loop")
-    if not os.path.exists(loop):
-        os.makedirs(os.path.dirname(loop), exist_ok=True)
-        flags = subprocess.run(["pkg-config", "--cflags", "--libs", "yaml-0.1"], capture_output=True, text=True,
-                               check=True).stdout.split()
-        subprocess.run(["cc", "-O2", "-o", loop, os.path.join(root, "Benchmarks", "libyaml_loop.c"), *flags],
-                       check=True)
+    shop = release_shop(sys.argv[1] if len(sys.argv) > 1 else None)
+    loop = libyaml_loop(sys.argv[2] if len(sys.argv) > 2 else None)
     failed = False
     shapes = ("the floor", "reversing every item", "adding as many items")
     with tempfile.TemporaryDirectory() as folder:

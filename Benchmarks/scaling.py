@@ -9,13 +9,15 @@ A list with very many categories before its items is also formatted and edited: 
 not be gone through again for every item.
 Prints each shape's times and ratio; exits 1 when a ratio is above 9.
 
-    Benchmarks/scaling.py [SHOP]      (default: the release build, built when missing)
+    Benchmarks/scaling.py [SHOP]      (default: the release build, built first)
 """
 import os
 import subprocess
 import sys
 import tempfile
 import time
+
+from builds import release_shop
 
 
 def shapes():
@@ -65,13 +67,7 @@ TOP_LEVEL_SHAPES = {
 
 
 def main():
-    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-    if len(sys.argv) > 1:
-        shop = sys.argv[1]
-    else:
-        subprocess.run(["swift", "build", "-c", "release", "--product", "shop"], cwd=root, check=True,
-                       stdout=subprocess.DEVNULL)
-        shop = os.path.join(root, ".build", "release", "shop")
+    shop = release_shop(sys.argv[1] if len(sys.argv) > 1 else None)
     failed = False
     with tempfile.TemporaryDirectory() as folder:
         for name, small, make in shapes():
