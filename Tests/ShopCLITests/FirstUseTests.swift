@@ -84,6 +84,13 @@ struct FirstUseTests {
         #expect(run.status == 1, "\(run)")
         #expect(run.err.contains("\"A\" has the key \"price\" twice (lines 3 and 4)"), "\(run)")
         #expect(try EditFileSnapshot(file) == before)
+        // An extension key written twice, and one key of each kind written once.
+        let other = try scratch.write("items:\n  - name: A\n    x-note: a\n    x-note: b\n  - name: B\n    x-note: a\n", to: "shopping.yaml")
+        let otherBefore = try EditFileSnapshot(other)
+        let refused = try scratch.run(["edit", "A", "--price", "3"])
+        #expect(refused.status == 1 && refused.err.contains("\"A\" has the key \"x-note\" twice (lines 3 and 4)"), "\(refused)")
+        #expect(try EditFileSnapshot(other) == otherBefore)
+        #expect(try scratch.run(["edit", "B", "--price", "3"]).status == 0)
     }
 
     @Test("clear, unbuy, undone and edit --unset keep every comment of the keys they remove")

@@ -50,6 +50,9 @@ extension ListEditor {
     /// The refusal of ``refuseRepeatedKeys(_:)`` for `item` of `document`; nil when no key of
     /// the item is written twice.
     static func repeatedKeys(of item: Item, in document: Document) -> EditRefusal? {
+        // The decoder marked a known key written twice, and items with other keys (one of which
+        // may be written twice); the rest have each key once, and need no second look.
+        guard !item.record.marks.isDisjoint(with: [.repeatedKey, .otherKeys]) else { return nil }
         var seen: [String: Node] = [:]
         for entry in document.node(item.node).entries {
             guard let key = entry.key.value else { continue }
