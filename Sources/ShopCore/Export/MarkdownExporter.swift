@@ -43,11 +43,11 @@ public enum MarkdownExporter {
             var totals = ListTotals(decimals: decimals)
             writeStart(title: list.displayTitle(fallback: options.fallbackTitle), to: &writer, scratch: &scratch)
             let sections = CategorySections(list: list, scope: options.scope)
-            list.document.withRawNodes { nodes in
+            list.withItemViews { views in
                 for section in sections.sections {
                     writeSectionStart(heading: section.heading, to: &writer, scratch: &scratch)
                     for position in section.items.positions {
-                        let entry = ItemView(nodes: nodes, record: list.records[Int(position)], decimals: decimals)
+                        let entry = views.view(Int(position))
                         totals.add(price: entry.price, quantity: entry.effectiveQuantity)
                         appendItem(entry, decimals: decimals, to: &writer, scratch: &scratch)
                         writer.flushIfFull()

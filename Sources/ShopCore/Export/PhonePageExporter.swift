@@ -33,11 +33,11 @@ public enum PhonePageExporter {
             writeStart(title: title, language: HTMLExporter.language(of: list), to: &writer)
             let sections = CategorySections(list: list, scope: options.scope)
             if sections.sections.isEmpty { HTMLExporter.writeNoSections(to: &writer) }
-            list.document.withRawNodes { nodes in
+            list.withItemViews { views in
                 for section in sections.sections {
                     writeSectionStart(heading: section.heading, to: &writer)
                     for position in section.items.positions {
-                        let entry = ItemView(nodes: nodes, record: list.records[Int(position)], decimals: decimals)
+                        let entry = views.view(Int(position))
                         totals.add(price: entry.price, quantity: entry.effectiveQuantity)
                         appendItem(entry, decimals: decimals, to: &writer, scratch: &scratch)
                         writer.flushIfFull()

@@ -25,7 +25,7 @@ struct CarriedRecords: Sendable {
         ends = document.withRawNodes { nodes in list.records.map { Int32(truncatingIfNeeded: nodes.subtreeEnd(Int($0.node))) } }
         decimals = list.priceDecimals
         self.rows = rows
-        categories = list.categoryIndex.map { index in
+        categories = list.ownCategoryIndex.map { index in
             let node = Int(layout.categories)
             return (node..<document.withRawNodes { $0.subtreeEnd(node) }, index)
         }

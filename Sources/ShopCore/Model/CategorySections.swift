@@ -88,9 +88,9 @@ public struct CategorySections: Sendable {
         }
 
         // Only the category and the flags are needed here, read straight from the nodes.
-        list.document.withRawNodes { nodes in
-            for (position, record) in list.records.enumerated() {
-                let entry = ItemView(nodes: nodes, record: record, decimals: list.priceDecimals)
+        list.withItemViews { views in
+            for position in list.records.indices {
+                let entry = views.view(position)
                 guard scope == .all || entry.buy else { continue }
                 if !filter.keepsEverything {
                     if filter.notDone && entry.done { continue }

@@ -8,6 +8,11 @@ struct ListDecoder {
     var layout = ListLayout()
     var title: String?
     var currency: Currency?
+    /// The catalog's currency, for a list that names a catalog and sets no currency of its own:
+    /// its prices have that currency's decimals.
+    var inheritedCurrency: Currency?
+    /// The `catalog` path as written, when it is text.
+    var catalogPath: String?
     var categoryIndex: CategoryIndex?
     var records: [ItemRecord] = []
     /// The items whose name or id has an earlier item's fingerprint, when the read found them.
@@ -29,7 +34,7 @@ struct ListDecoder {
             guard nodes.isMapping(root.id.index) else { return }
             decodeRoot(root.id.index, nodes: nodes)
             guard layout.items >= 0 else { return }
-            let decimals = currency?.decimals ?? Currency.defaultDecimals
+            let decimals = self.decimals
             if let streamed, streamed.itemsNode == Int(layout.items), streamed.decimals == decimals,
                 !streamed.currencyAfterItems
             {
@@ -41,6 +46,12 @@ struct ListDecoder {
                 decodeItems(Int(layout.items), nodes: nodes)
             }
         }
+    }
+
+    /// The decimals of prices: those of the currency in force (the list's own when it has a
+    /// `currency` key, else its catalog's), or 2.
+    var decimals: Int {
+        (layout.currency >= 0 ? currency : inheritedCurrency)?.decimals ?? Currency.defaultDecimals
     }
 
     // MARK: Top level
@@ -85,8 +96,15 @@ struct ListDecoder {
                         categoryIndex = CategoryIndex(value, nodes: nodes)
                     }
                 }
-            case .catalog, .stores:
-                // Read where they are used; the rules judge them.
+            case .catalog:
+                // Resolved by whoever can read files; the rules judge the value.
+                layout.catalog = Int32(value)
+                layout.unusualTopLevel = true
+                if nodes.isScalar(value), !nodes.isNull(value) {
+                    catalogPath = String(decoding: nodes.value(value), as: UTF8.self)
+                }
+            case .stores:
+                // Read where it is used; the rules judge it.
                 layout.unusualTopLevel = true
             case .items:
                 layout.itemsKey = Int32(key)
@@ -105,7 +123,7 @@ struct ListDecoder {
     /// at a time (a list read from a file was decoded while it was read; this is for a document
     /// an edit or a merge made).
     private mutating func decodeItems(_ sequence: Int, nodes: RawNodes) {
-        let decimals = currency?.decimals ?? Currency.defaultDecimals
+        let decimals = self.decimals
         var mappings: [Int32] = []
         for entry in nodes.items(of: sequence) {
             if nodes.isMapping(entry) {
@@ -223,6 +241,8 @@ struct ListLayout: Sendable {
     var title: Int32 = -1
     var currency: Int32 = -1
     var categories: Int32 = -1
+    /// The value node of `catalog`; -1 when absent.
+    var catalog: Int32 = -1
     var itemsKey: Int32 = -1
     var items: Int32 = -1
     /// Whether the top level has anything the rules must look at: keys that are not text,

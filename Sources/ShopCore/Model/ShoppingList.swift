@@ -9,12 +9,33 @@ public struct ShoppingList: Sendable {
     public let document: Document
     /// The `title`, when set.
     public let title: String?
-    /// The `currency`, when set to a known code.
-    public let currency: Currency?
-    /// The `categories` that are names, each once, in aisle order, when the key is a list.
+    /// The currency in force: the list's `currency` when it has that key (nil when it is not a
+    /// known code), else its catalog's.
+    public var currency: Currency? { layout.currency >= 0 ? ownCurrency : inheritedCurrency }
+    /// The list's own `currency`, when set to a known code.
+    public let ownCurrency: Currency?
+    /// The catalog's currency, for a list without a `currency` key that names a catalog.
+    let inheritedCurrency: Currency?
+    /// The categories in force that are names, each once, in aisle order: the list's `categories`
+    /// when it has that key, else its catalog's.
     public var categories: [String]? { categoryIndex?.names }
     /// The same, ready to look items' categories up in.
-    let categoryIndex: CategoryIndex?
+    var categoryIndex: CategoryIndex? {
+        if layout.categories < 0, let catalog { return catalog.ownCategoryIndex }
+        return ownCategoryIndex
+    }
+    /// The list's own `categories`, when the key is a list.
+    let ownCategoryIndex: CategoryIndex?
+    /// The `catalog` path as written, when it is text; the list names a catalog then.
+    public let catalogPath: String?
+    /// The value node of `catalog`, when the list has the key: where findings about it go.
+    public var catalogNode: NodeID? { layout.catalog < 0 ? nil : NodeID(index: Int(layout.catalog)) }
+    /// The catalog and its items' matches, once resolved (see ``resolved(with:)``).
+    let link: CatalogLink?
+    /// The catalog the list was resolved with, when it has been.
+    public var catalog: ShoppingList? { link?.catalog }
+    /// Why the list's catalog could not be had, when it could not.
+    public var catalogProblem: CatalogProblem? { link?.problem }
     /// The items that are mappings, in file order.
     let records: [ItemRecord]
     /// Where the parts of the list are in the document.
@@ -33,23 +54,94 @@ public struct ShoppingList: Sendable {
     /// the items whose rows it copied unchanged keep their records.
     func applying(_ edit: DocumentEdit) -> ShoppingList {
         let (edited, rows) = document.applyingWithRows(edit)
-        return ShoppingList(document: edited, streamed: nil, carried: CarriedRecords(of: self, rows: rows))
+        let list = ShoppingList(
+            document: edited, streamed: nil, carried: CarriedRecords(of: self, rows: rows), inheritedCurrency: inheritedCurrency)
+        // The items may have changed: they are matched again.
+        if let catalog { return list.resolved(with: catalog) }
+        if let problem = catalogProblem { return list.withCatalogProblem(problem) }
+        return list
     }
 
     /// Decodes a document whose items `streamed` decoded while it was read, or whose unchanged
     /// items have records `carried`.
-    init(document: Document, streamed: StreamingItemDecoder?, carried: CarriedRecords? = nil) {
+    init(
+        document: Document, streamed: StreamingItemDecoder?, carried: CarriedRecords? = nil,
+        inheritedCurrency: Currency? = nil
+    ) {
         var decoder = ListDecoder(document: document)
         decoder.carried = carried
+        decoder.inheritedCurrency = inheritedCurrency
         decoder.decode(streamed: streamed)
         self.document = decoder.document
         title = decoder.title
-        currency = decoder.currency
-        categoryIndex = decoder.categoryIndex
+        ownCurrency = decoder.currency
+        self.inheritedCurrency = decoder.layout.currency >= 0 ? nil : inheritedCurrency
+        ownCategoryIndex = decoder.categoryIndex
+        catalogPath = decoder.catalogPath
         records = decoder.records
         layout = decoder.layout
         repeatedNames = decoder.repeatedNames
         repeatedIDs = decoder.repeatedIDs
+        link = nil
+    }
+
+    /// This list with `link` in place of its own.
+    private init(_ list: ShoppingList, link: CatalogLink?) {
+        document = list.document
+        title = list.title
+        ownCurrency = list.ownCurrency
+        inheritedCurrency = list.inheritedCurrency
+        ownCategoryIndex = list.ownCategoryIndex
+        catalogPath = list.catalogPath
+        records = list.records
+        layout = list.layout
+        repeatedNames = list.repeatedNames
+        repeatedIDs = list.repeatedIDs
+        self.link = link
+    }
+
+    /// The list resolved against `catalog`, the list its `catalog` names (read by the caller, who
+    /// can read files): each item is matched to at most one catalog item, by `id` when the catalog
+    /// has the item's id, else by name; the items' public values are then the list's where it sets
+    /// them, else the catalog item's (`price`, `unit`, `size`, `category`, `id`, `notes`), and the
+    /// currency and categories in force are the catalog's where the list has none. A list without
+    /// a `currency` key under a catalog whose currency has other decimals is decoded again with
+    /// them. The rules still judge the list's own values.
+    public func resolved(with catalog: ShoppingList) -> ShoppingList {
+        let base: ShoppingList
+        let inherited = layout.currency >= 0 ? nil : catalog.currency
+        if layout.currency < 0 && (inherited?.decimals ?? Currency.defaultDecimals) != priceDecimals {
+            base = ShoppingList(document: document, streamed: nil, inheritedCurrency: inherited)
+        } else if inherited != inheritedCurrency {
+            // Same decimals: the records hold; only the currency in force changes.
+            base = ShoppingList(self, currency: inherited)
+        } else {
+            base = self
+        }
+        let link = document.withRawNodes { nodes in CatalogLink(records: base.records, nodes: nodes, catalog: catalog) }
+        return ShoppingList(base, link: link)
+    }
+
+    /// This list with its own currency in force replaced by `currency`, for a list whose records
+    /// were read with that currency's decimals.
+    private init(_ list: ShoppingList, currency: Currency?) {
+        document = list.document
+        title = list.title
+        ownCurrency = list.ownCurrency
+        inheritedCurrency = currency
+        ownCategoryIndex = list.ownCategoryIndex
+        catalogPath = list.catalogPath
+        records = list.records
+        layout = list.layout
+        repeatedNames = list.repeatedNames
+        repeatedIDs = list.repeatedIDs
+        link = list.link
+    }
+
+    /// The list whose catalog could not be had, for `problem`: its items are its own, and check
+    /// reports the problem at the `catalog` value.
+    public func withCatalogProblem(_ problem: CatalogProblem) -> ShoppingList {
+        ShoppingList(self, link: CatalogLink(problem: problem, count: records.count))
     }
 
     /// Reads a list from bytes: the document, with its items decoded while it is read. A file
@@ -108,11 +200,28 @@ public struct ShoppingList: Sendable {
 
     /// Whether an item in `scope` has a `size`: the CSV export then has a column for it.
     func hasSize(in scope: ItemScope) -> Bool {
-        let decimals = priceDecimals
-        return document.withRawNodes { nodes in
-            records.contains { record in
-                (scope == .all || record.buy) && record.offset(.size) != 0
-                    && ItemView(nodes: nodes, record: record, decimals: decimals).text(.size) != nil
+        withItemViews { views in
+            records.indices.contains { position in
+                let record = records[position]
+                return (scope == .all || record.buy) && views.view(position).text(.size) != nil
+            }
+        }
+    }
+
+    /// Calls `body` with the views of the items, resolved against the catalog when the list has
+    /// one: valid only inside `body`.
+    func withItemViews<Result>(_ body: (ItemViews) -> Result) -> Result {
+        document.withRawNodes { nodes in
+            guard let link, let catalog = link.catalog else {
+                return body(ItemViews(nodes: nodes, records: records, decimals: priceDecimals, catalog: nil))
+            }
+            return catalog.document.withRawNodes { catalogNodes in
+                body(
+                    ItemViews(
+                        nodes: nodes, records: records, decimals: priceDecimals,
+                        catalog: ItemViews.Catalog(
+                            nodes: catalogNodes, records: catalog.records, decimals: catalog.priceDecimals,
+                            matches: link.matches)))
             }
         }
     }
@@ -120,11 +229,10 @@ public struct ShoppingList: Sendable {
     /// Calls `body` with each item in `scope`, in file order, lending its texts; only with the
     /// items at `positions` among all, when given.
     func forEachItem(in scope: ItemScope, positions: Range<Int>? = nil, _ body: (ItemView) -> Void) {
-        let decimals = priceDecimals
-        let walked = positions.map { records[$0] } ?? records[...]
-        document.withRawNodes { nodes in
-            for record in walked where scope == .all || record.buy {
-                body(ItemView(nodes: nodes, record: record, decimals: decimals))
+        let walked = positions ?? records.indices
+        withItemViews { views in
+            for position in walked where scope == .all || records[position].buy {
+                body(views.view(position))
             }
         }
     }
