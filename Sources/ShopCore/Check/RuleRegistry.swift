@@ -9,6 +9,7 @@ public enum RuleRegistry {
         NameRules.missingName, NameRules.duplicateName, NameRules.duplicateID, ValueRules.badPrice,
         ValueRules.badQuantity, SizeRule.rule, CurrencyRule.rule, CategoryRules.duplicateCategory, UnknownKeyRule.rule,
         CategoryRules.unknownCategory, CategoryRules.categorySpelling, DoneNotBoughtRule.rule,
+        CatalogRules.catalog, CatalogRules.currencyMismatch, CatalogRules.notInCatalog,
     ]
 
     /// The rule with the identifier `id`.

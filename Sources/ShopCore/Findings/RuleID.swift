@@ -29,6 +29,9 @@ public enum RuleID: String, Hashable, Sendable, CaseIterable {
     case unknownCategory = "unknown-category"
     case categorySpelling = "category-spelling"
     case doneNotBought = "done-not-bought"
+    case catalog
+    case currencyMismatch = "currency-mismatch"
+    case notInCatalog = "not-in-catalog"
 
     /// The severity of the rule's findings (the more serious one, for a rule whose findings
     /// carry their own). Kept here, with the identifier, so that a finding knows it without the
@@ -36,9 +39,9 @@ public enum RuleID: String, Hashable, Sendable, CaseIterable {
     public var severity: Severity {
         switch self {
         case .syntax, .mergeConflict, .unmerged, .structure, .duplicateKey, .missingName, .duplicateName, .duplicateID,
-            .badPrice, .badQuantity, .unknownCurrency, .duplicateCategory:
+            .badPrice, .badQuantity, .unknownCurrency, .duplicateCategory, .catalog, .currencyMismatch:
             .error
-        case .badSize, .unknownKey, .unknownCategory, .categorySpelling, .doneNotBought:
+        case .badSize, .unknownKey, .unknownCategory, .categorySpelling, .doneNotBought, .notInCatalog:
             .warning
         }
     }

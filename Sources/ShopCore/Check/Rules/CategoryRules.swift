@@ -60,7 +60,8 @@ enum CategoryRules {
         return TextEdit(span: SourceSpan(start: lineStart, end: next), replacement: "")
     }
 
-    /// `unknown-category`: an item's category is not in `categories` (only when the file has them).
+    /// `unknown-category`: an item's category is not in the `categories` in force (the list's, else
+    /// its catalog's; only when there are some).
     static let unknownCategory = Rule(
         .unknownCategory, summary: "An item's category is not listed in `categories`.",
         check: { context in check(&context, spelling: false) })
@@ -105,7 +106,8 @@ enum CategoryRules {
                 suggestion = SpellingSuggestion.closest(to: category, among: categories)
                 suggestions[category] = suggestion
             }
-            var message = "category \"\(category)\" is not in \"categories\""
+            let listing = context.layout.categories < 0 && context.list.catalog != nil ? "the catalog's " : ""
+            var message = "category \"\(category)\" is not in \(listing)\"categories\""
             var fixes: [Fix] = []
             if let suggestion {
                 message += " (did you mean \"\(suggestion)\"?)"
