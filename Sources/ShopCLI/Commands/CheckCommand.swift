@@ -1,4 +1,10 @@
 import JSON
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 import ShopCore
 import YAML
 
@@ -75,10 +81,24 @@ enum CheckCommand {
                 warnings += counts.warnings
             }
         }
+        // Each file is checked once: a catalog several lists name, or one also named on the
+        // command line, is checked where it comes first.
+        var checked = Set(context.fileOperands.map(CatalogChecks.identity))
+        func takeCatalog(of report: FileReport) {
+            guard let catalog = report.catalogPath, checked.insert(CatalogChecks.identity(catalog)).inserted,
+                let bytes = try? FileAccess.read(catalog)
+            else { return }
+            // A catalog that cannot be read is the list's `catalog` error; one that can is
+            // checked by its own rules, its findings in its own file.
+            take(FileReport(checking: bytes, path: catalog, displayPath: CommandContext.displayName(catalog)))
+        }
         for path in context.fileOperands {
             if fixing {
                 let outcome = CheckFixer.fix(path, console: console)
-                if let report = outcome.report { take(report) }
+                if let report = outcome.report {
+                    take(report)
+                    takeCatalog(of: report)
+                }
                 if let error = outcome.failure {
                     ListFile.reportUnreadable(error, path: path, context: context)
                     unreadable = true
@@ -87,7 +107,9 @@ enum CheckCommand {
             }
             do throws(FileError) {
                 let bytes = try FileAccess.read(path)
-                take(FileReport(checking: bytes, path: path, displayPath: CommandContext.displayName(path)))
+                let report = FileReport(checking: bytes, path: path, displayPath: CommandContext.displayName(path))
+                take(report)
+                takeCatalog(of: report)
             } catch {
                 ListFile.reportUnreadable(error, path: path, context: context)
                 unreadable = true
@@ -112,5 +134,15 @@ enum CheckCommand {
             return 1
         }
         return 0
+    }
+}
+
+/// How check tells files apart, so that each catalog is checked once.
+enum CatalogChecks {
+    /// The file's real path (links and `..` resolved), or the path as given when it has none.
+    static func identity(_ path: String) -> String {
+        guard path != "-", let resolved = realpath(path, nil) else { return path }
+        defer { free(resolved) }
+        return String(cString: resolved)
     }
 }

@@ -84,6 +84,13 @@ enum CheckFixer {
             rounds = made
         }
         guard !rounds.fixed.isEmpty else {
+            // The rounds judge the list alone; a list that names a catalog is reported as check
+            // reports it, resolved against its catalog.
+            if namesCatalog(bytes) {
+                let report = FileReport(checking: bytes, path: path, displayPath: displayPath)
+                if report.hasErrors { console.note(noFixApplies(to: displayPath, afterFixes: false)) }
+                return .unchanged(report)
+            }
             // Safe fixes that were not made are said to be waiting, not left to look ignored.
             let findings = rounds.findings
             if findings.contains(where: { $0.rule == .structure }), findings.contains(where: { $0.fixes.contains(where: \.isSafe) }) {
@@ -101,6 +108,17 @@ enum CheckFixer {
             return .unchanged(FileReport(checking: bytes, path: path, displayPath: displayPath))
         }
         return .fixed(list.document.formatted(policy: CanonicalForm.policy(for: list)), Array(rounds.fixed.joined()))
+    }
+
+    /// Whether the list `bytes` hold names a catalog (looked for in the text first: most lists do
+    /// not, and are not read again).
+    private static func namesCatalog(_ bytes: [UInt8]) -> Bool {
+        let word = Array("catalog".utf8)
+        guard bytes.count >= word.count,
+            (0...(bytes.count - word.count)).contains(where: { bytes[$0..<($0 + word.count)].elementsEqual(word) })
+        else { return false }
+        guard case .success(let list) = ShoppingList.read(bytes) else { return false }
+        return list.catalogNode != nil
     }
 
     /// Says that the errors of a file (those left once the fixes were made, `afterFixes`) have no

@@ -8,6 +8,8 @@ struct FileReport {
     var path: String
     /// The findings, in order.
     let diagnostics: ResolvedFindings
+    /// The path of the catalog the list names, when it names one: check checks it too.
+    var catalogPath: String?
 
     /// The report of `diagnostics`, the findings of the file at `path`.
     init(path: String, diagnostics: ResolvedFindings) {
@@ -20,8 +22,10 @@ struct FileReport {
     /// unmerged has its `unmerged` finding first.
     init(checking bytes: [UInt8], path: String, displayPath: String) {
         let unmerged = ListFile.unmergedFinding(path: path, bytes: bytes)
-        let checked = ListFile.decode(bytes, path: path).diagnostics
+        let loaded = ListFile.decode(bytes, path: path)
+        let checked = loaded.diagnostics
         self.init(path: displayPath, diagnostics: ResolvedFindings(checked.findings.adding(unmerged: unmerged), in: checked.source))
+        catalogPath = loaded.catalogPath
     }
 
     /// The text the findings were found in.

@@ -148,7 +148,8 @@ enum ListCommand {
             console.error(file.unreadableAdvice)
             return 1
         case .success(let read):
-            list = read
+            // Completion lists the catalog's names and categories too.
+            list = ListFile.resolvingCatalog(read, listPath: path).list
         }
         for line in names ? itemNames(list) : UsedCategories(list).names where !line.contains(where: \.isNewline) {
             console.out.write(line + "\n")
@@ -156,9 +157,16 @@ enum ListCommand {
         return 0
     }
 
-    /// Every item name that is not blank, as written, in file order.
+    /// Every item name that is not blank, as written, in file order; for a list with a catalog,
+    /// then the catalog's names the list does not have, in the catalog's order.
     static func itemNames(_ list: ShoppingList) -> [String] {
-        list.items.compactMap { item in item.name.flatMap { NameKey($0).isEmpty ? nil : $0 } }
+        var names = list.items.compactMap { item in item.name.flatMap { NameKey($0).isEmpty ? nil : $0 } }
+        guard let catalog = list.catalog else { return names }
+        var seen = Set(names.map(NameKey.init))
+        for name in itemNames(catalog) where seen.insert(NameKey(name)).inserted {
+            names.append(name)
+        }
+        return names
     }
 
     /// Why `--category` names none of the file's categories (`known`, see ``UsedCategories``),

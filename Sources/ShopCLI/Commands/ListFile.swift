@@ -11,6 +11,8 @@ struct ListFile {
     var list: ShoppingList?
     /// Every finding, the syntax error included, resolved as it is shown.
     var diagnostics: ResolvedFindings
+    /// The path of the catalog the list names, in the list's folder, when it names one.
+    var catalogPath: String? = nil
 
     var displayPath: String { CommandContext.displayName(path) }
 
@@ -35,15 +37,17 @@ struct ListFile {
         }
     }
 
-    /// Checks bytes already read, with `rules` (all of them by default).
+    /// Checks bytes already read, with `rules` (all of them by default), the list resolved against
+    /// the catalog it names.
     static func decode(_ bytes: [UInt8], path: String, rules: Set<RuleID>? = nil) -> ListFile {
         switch ShoppingList.read(bytes) {
         case .failure(let failure):
             return unreadable(failure, bytes: bytes, path: path)
-        case .success(let list):
+        case .success(let read):
+            let (list, catalogPath) = resolvingCatalog(read, listPath: path)
             return ListFile(
                 path: path, bytes: bytes, document: list.document, list: list,
-                diagnostics: ResolvedFindings(list.check(rules), in: list.document.source))
+                diagnostics: ResolvedFindings(list.check(rules), in: list.document.source), catalogPath: catalogPath)
         }
     }
 
