@@ -20,8 +20,11 @@ struct CheckGoldenTests {
     }
 
     /// `unmerged` reads git's state, not the file: its findings are tested on repositories
-    /// (GitIndexTests, and end to end).
-    @Test("every rule has a fixture named after it that reports it", arguments: RuleID.allCases.filter { $0 != .unmerged })
+    /// (GitIndexTests, and end to end). `currency-mismatch` and `not-in-catalog` need a catalog
+    /// beside the list: CatalogRuleTests and CatalogCheckTests report them.
+    @Test(
+        "every rule has a fixture named after it that reports it",
+        arguments: RuleID.allCases.filter { ![.unmerged, .currencyMismatch, .notInCatalog].contains($0) })
     func fixturePerRule(rule: RuleID) throws {
         let url = fixtureURL("check", "\(rule.rawValue).yaml")
         let bytes = try readBytes(url)
@@ -39,6 +42,7 @@ struct CheckGoldenTests {
             ("duplicate-name", .error), ("duplicate-id", .error), ("bad-price", .error), ("bad-quantity", .error), ("bad-size", .warning),
             ("unknown-currency", .error), ("duplicate-category", .error), ("unknown-key", .warning),
             ("unknown-category", .warning), ("category-spelling", .warning), ("done-not-bought", .warning),
+            ("catalog", .error), ("currency-mismatch", .error), ("not-in-catalog", .warning),
         ]
         #expect(RuleID.allCases.map(\.rawValue) == table.map(\.0))
         for (id, severity) in table {
