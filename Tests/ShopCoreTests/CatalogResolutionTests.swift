@@ -124,6 +124,16 @@ import YAML
         #expect(untitled.title == nil)
     }
 
+    @Test func storesInForceAreTheListsElseTheCatalogs() throws {
+        let catalog = "stores:\n  Corner: [Dairy]\nitems: []\n"
+        let inherited = try resolved("items: []\n", catalog: catalog)
+        #expect(inherited.storesInForce?.file.catalogPath == nil)
+        #expect(inherited.storesInForce.map { $0.file.document.source.bytes } == Array(catalog.utf8))
+        let own = try resolved("stores:\n  Market: [Bakery]\nitems: []\n", catalog: catalog)
+        #expect(own.storesInForce.map { $0.file.document.source.bytes } == Array("stores:\n  Market: [Bakery]\nitems: []\n".utf8))
+        #expect(try resolved("items: []\n").storesInForce == nil)
+    }
+
     @Test func aListWithoutCurrencyUnderAYenCatalogHasNoDecimals() throws {
         let catalog = "currency: JPY\nitems:\n  - name: Rice\n    price: 480\n"
         let list = try resolved("items:\n  - name: Rice\n  - name: Tea\n    price: 300\n", catalog: catalog)

@@ -105,6 +105,7 @@ struct ListDecoder {
                 }
             case .stores:
                 // Read where it is used; the rules judge it.
+                layout.stores = Int32(value)
                 layout.unusualTopLevel = true
             case .items:
                 layout.itemsKey = Int32(key)
@@ -241,8 +242,9 @@ struct ListLayout: Sendable {
     var title: Int32 = -1
     var currency: Int32 = -1
     var categories: Int32 = -1
-    /// The value node of `catalog`; -1 when absent.
+    /// The value nodes of `catalog` and `stores`; -1 when absent.
     var catalog: Int32 = -1
+    var stores: Int32 = -1
     var itemsKey: Int32 = -1
     var items: Int32 = -1
     /// Whether the top level has anything the rules must look at: keys that are not text,

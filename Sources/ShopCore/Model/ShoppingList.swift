@@ -24,6 +24,14 @@ public struct ShoppingList: Sendable {
         if layout.categories < 0, let catalog { return catalog.ownCategoryIndex }
         return ownCategoryIndex
     }
+    /// The file whose `stores` are in force, and its `stores` value node: the list when it has the
+    /// key, else its catalog when that has it; nil when neither has. The stores are read from that
+    /// file's document, as categories in force are.
+    public var storesInForce: (file: ShoppingList, node: NodeID)? {
+        if layout.stores >= 0 { return (self, NodeID(index: Int(layout.stores))) }
+        if let catalog, catalog.layout.stores >= 0 { return (catalog, NodeID(index: Int(catalog.layout.stores))) }
+        return nil
+    }
     /// The list's own `categories`, when the key is a list.
     let ownCategoryIndex: CategoryIndex?
     /// The `catalog` path as written, when it is text; the list names a catalog then.
