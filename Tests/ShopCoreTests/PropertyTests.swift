@@ -36,7 +36,9 @@ struct FormatPropertyTests {
             }
         }
         #expect(failures.isEmpty, "\(failures.count) generated files do not parse or lose comments; first:\n\(failures.first ?? "")")
-        #expect(rules.isSuperset(of: Set(RuleID.allCases).subtracting([.syntax, .mergeConflict, .unmerged])), "missing: \(Set(RuleID.allCases).subtracting(rules))")
+        // The catalog rules judge a list with the catalog it names: one file alone cannot show them.
+        let judgedAlone = Set(RuleID.allCases).subtracting([.syntax, .mergeConflict, .unmerged, .catalog, .currencyMismatch, .notInCatalog])
+        #expect(rules.isSuperset(of: judgedAlone), "missing: \(judgedAlone.subtracting(rules))")
     }
 
     @Test("fmt is idempotent, faithful and writes canonical text")
