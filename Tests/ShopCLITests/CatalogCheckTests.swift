@@ -208,6 +208,24 @@ struct CatalogCheckTests {
         }
     }
 
+    @Test("check --fix fixes the list, leaves its catalog, and reports both files")
+    func fixLeavesTheCatalog() throws {
+        try household { folder in
+            try Files.write(
+                Self.catalog.replacingOccurrences(of: "price: 2.49", with: "price: 2,49"), to: folder.appendingPathComponent("shared/catalog.yaml"))
+            let catalogBefore = try Files.text(folder.appendingPathComponent("shared/catalog.yaml"))
+            try Files.write(Self.list.replacingOccurrences(of: "price: 1.30", with: "price: 1,30"), to: folder.appendingPathComponent("week.yaml"))
+            let run = try ShopProcess.run(["check", "--fix", "week.yaml"], in: folder)
+            #expect(try Files.text(folder.appendingPathComponent("week.yaml")) == Self.list)
+            #expect(try Files.text(folder.appendingPathComponent("shared/catalog.yaml")) == catalogBefore)
+            #expect(run.out.contains("[not-in-catalog]") && run.out.contains("shared/catalog.yaml:6:12: error: "), "\(run.out)")
+            #expect(run.status == 1)
+            // Nothing left to fix in the list: still reported with its catalog.
+            let again = try ShopProcess.run(["check", "--fix", "week.yaml"], in: folder)
+            #expect(again.out.hasSuffix("1 error, 1 warning in 2 files\n"), "\(again.out)")
+        }
+    }
+
     @Test("merge and diff compare lists that name a catalog as files")
     func mergeAndDiff() throws {
         try household { folder in
