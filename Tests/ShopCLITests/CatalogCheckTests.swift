@@ -245,6 +245,22 @@ struct CatalogCheckTests {
         }
     }
 
+    @Test("import of names into a list with a catalog: a catalog item joins the list by name alone")
+    func importNames() throws {
+        try household { folder in
+            try Files.write("- [ ] Milk\n- [x] apples\n", to: folder.appendingPathComponent("back.md"))
+            let run = try ShopProcess.run(["-f", "week.yaml", "import", "back.md"], in: folder)
+            #expect(run.status == 0, "\(run.err)")
+            try Files.write("catalog: shared/catalog.yaml\nitems:\n  - name: apples\n", to: folder.appendingPathComponent("week.yaml"))
+            let again = try ShopProcess.run(["-f", "week.yaml", "import", "back.md"], in: folder)
+            #expect(again.status == 0, "\(again.err)")
+            #expect(
+                try Files.text(folder.appendingPathComponent("week.yaml"))
+                    == "catalog: shared/catalog.yaml\nitems:\n  - name: apples\n    buy: true\n    done: true\n  - name: Milk\n    buy: true\n")
+            #expect(try Files.text(folder.appendingPathComponent("shared/catalog.yaml")) == Self.catalog)
+        }
+    }
+
     @Test("the household example: each list passes check --strict with its catalog")
     func householdExample() throws {
         for name in ["weekly", "party"] {
