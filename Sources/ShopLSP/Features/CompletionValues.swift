@@ -19,12 +19,11 @@ struct CompletionValues {
 
     /// The list the values come from; nil when the document could not be read.
     let list: ShoppingList?
-    /// The names of the catalog a list names. Lists do not name a catalog yet, so there are none.
-    var catalogNames: (ShoppingList) -> [String] = { _ in [] }
 
     /// The values for `source`, in the order to show them, without the one being typed
     /// (`typed`) when only the item being written uses it: a word half typed is no category yet.
     func values(for source: CompletionSource, typing typed: String?) -> [Value] {
+        if source == .catalogNames { return catalogValues(typing: typed) }
         let all = values(for: source)
         guard let list, let typed = typed?.trimmingWhiteSpace(), !typed.isEmpty,
             source == .categories || source == .unitsInFile || source == .sizesInFile
@@ -62,7 +61,7 @@ struct CompletionValues {
         case .sizesInFile:
             return list.map(Self.sizes).map { $0.map { Value(text: $0, detail: "size", kind: .value) } } ?? []
         case .catalogNames:
-            return list.map(catalogNames).map { $0.map { Value(text: $0, detail: "catalog item", kind: .value) } } ?? []
+            return catalogValues(typing: nil)
         }
     }
 
@@ -81,6 +80,48 @@ struct CompletionValues {
         var spellings: Set<String> = []
         for item in list.items {
             if let category = item.category, spellings.insert(category).inserted { add(category) }
+        }
+        return result
+    }
+
+    /// The catalog's item names, each with the catalog item's price and unit beside it.
+    private func catalogValues(typing typed: String?) -> [Value] {
+        guard let list, let catalog = list.catalog else { return [] }
+        let decimals = catalog.priceDecimals
+        var details: [NameKey: String] = [:]
+        for item in catalog.items {
+            guard let name = item.name?.trimmingWhiteSpace(), !name.isEmpty, details[NameKey(name)] == nil else { continue }
+            let price = item.price.map { $0.formatted(decimals: decimals) + (catalog.currency.map { " " + $0.code } ?? "") }
+            let per = item.unit.map { " per " + $0 } ?? ""
+            details[NameKey(name)] = "catalog item" + (price.map { ", " + $0 + per } ?? "")
+        }
+        return Self.catalogNames(of: list, typing: typed).map { name in
+            Value(text: name, detail: details[NameKey(name)] ?? "catalog item", kind: .value)
+        }
+    }
+
+    /// The names of the items of the catalog `list` was resolved against, in the catalog's order,
+    /// each once, as names compare; without those the list has already, which would be the same
+    /// item twice (the name being typed, `typed`, counts only when another item has it too). None
+    /// when the list names no catalog or it could not be read.
+    static func catalogNames(of list: ShoppingList, typing typed: String? = nil) -> [String] {
+        guard let catalog = list.catalog else { return [] }
+        var seen: Set<NameKey> = []
+        var typedKey = typed.map { NameKey($0.trimmingWhiteSpace()) }
+        for item in list.items {
+            guard let name = item.name?.trimmingWhiteSpace(), !name.isEmpty else { continue }
+            let key = NameKey(name)
+            // One item with the typed name is the one being typed.
+            if key == typedKey {
+                typedKey = nil
+                continue
+            }
+            seen.insert(key)
+        }
+        var result: [String] = []
+        for item in catalog.items {
+            guard let name = item.name?.trimmingWhiteSpace(), !name.isEmpty, seen.insert(NameKey(name)).inserted else { continue }
+            result.append(name)
         }
         return result
     }

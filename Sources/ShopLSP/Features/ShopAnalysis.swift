@@ -10,20 +10,31 @@ struct ShopAnalysis: Sendable {
     let list: ShoppingList?
     /// Every finding of `check`, the syntax error included, ordered by position.
     let findings: [Finding]
+    /// What the catalog the list names was read from; nil for a list that names none.
+    let catalogStamp: CatalogResolver.Stamp?
 
     /// Reads `bytes`; `mergesWithShop` says, for a text with conflict markers, whether git already
     /// merges the document's file with shop (then the findings do not advise `shop git setup`).
-    init(bytes: [UInt8], mergesWithShop: () -> Bool = { false }) {
+    /// A list that names a catalog is resolved against what `catalog` gives for the path as
+    /// written, and checked as `shop check` checks it.
+    init(
+        bytes: [UInt8], mergesWithShop: () -> Bool = { false },
+        catalog: (_ written: String?) -> CatalogResolver.Outcome? = { _ in nil }
+    ) {
         switch ShoppingList.read(bytes) {
-        case .success(let list):
+        case .success(let read):
+            let outcome = catalog(read.catalogPath)
+            let list = outcome?.applied(to: read) ?? read
             parsed = .success(list.document)
             self.list = list
             findings = list.check()
+            catalogStamp = outcome?.stamp
         case .failure(let read):
             let failure = read.withoutGitSetupAdvice(if: mergesWithShop)
             parsed = .failure(failure)
             list = nil
             findings = failure.findings
+            catalogStamp = nil
         }
     }
 
@@ -71,11 +82,16 @@ final class ShopAnalysisCache: Sendable {
 
     /// A cache that asks `mergesWithShop` whether git merges a file with shop, and asks again
     /// once an answer is older than `answerLifetime`.
+    /// The catalogs of the lists that name one.
+    let catalogs: CatalogResolver
+
     init(
         mergesWithShop: @escaping @Sendable (_ path: String) -> Bool = { _ in false },
         answerLifetime: Duration = ShopAnalysisCache.defaultAnswerLifetime,
-        unmerged: @escaping @Sendable (_ path: String) -> (stages: UnmergedStages, name: String)? = { _ in nil }
+        unmerged: @escaping @Sendable (_ path: String) -> (stages: UnmergedStages, name: String)? = { _ in nil },
+        catalogs: CatalogResolver = CatalogResolver()
     ) {
+        self.catalogs = catalogs
         self.mergesWithShop = mergesWithShop
         self.answerLifetime = answerLifetime
         self.unmerged = unmerged
@@ -112,13 +128,25 @@ final class ShopAnalysisCache: Sendable {
         return answer
     }
 
-    /// The analysis of the document's current text.
-    func analysis(of document: TextDocument) -> ShopAnalysis {
+    /// The analysis of the document's current text, a list resolved against its catalog as it
+    /// is now: the open document of the catalog's path among `documents`, else the file.
+    func analysis(of document: TextDocument, documents: DocumentStore = DocumentStore()) -> ShopAnalysis {
         let cached = entries.withLock { entries in
             entries.first { $0.uri == document.uri && $0.revision == document.revision }?.analysis
         }
-        if let cached { return cached }
-        let analysis = ShopAnalysis(bytes: document.bytes, mergesWithShop: { mergesWithShop(uri: document.uri) })
+        var outcome: CatalogResolver.Outcome?
+        if let cached {
+            guard let stamp = cached.catalogStamp else { return cached }
+            // The text is the same; the catalog may not be.
+            outcome = catalogs.outcome(written: cached.list?.catalogPath, listURI: document.uri, documents: documents)
+            if outcome?.stamp == stamp { return cached }
+        }
+        let analysis = ShopAnalysis(
+            bytes: document.bytes, mergesWithShop: { mergesWithShop(uri: document.uri) },
+            catalog: { written in
+                if let outcome { return outcome }
+                return catalogs.outcome(written: written, listURI: document.uri, documents: documents)
+            })
         entries.withLock { entries in
             let earlier = entries.firstIndex { $0.uri == document.uri }
             let lastList = analysis.list ?? earlier.flatMap { entries[$0].lastList }
@@ -127,6 +155,40 @@ final class ShopAnalysisCache: Sendable {
             if entries.count > Self.capacity { entries.removeLast() }
         }
         return analysis
+    }
+
+    /// The analysis of a snapshot's document among the documents open with it.
+    func analysis(of snapshot: DocumentSnapshot) -> ShopAnalysis {
+        analysis(of: snapshot.document, documents: snapshot.documents)
+    }
+
+    /// `list`, read from the document at `uri`, resolved against the catalog it names.
+    func resolved(_ list: ShoppingList, uri: String, documents: DocumentStore) -> ShoppingList {
+        catalogs.outcome(written: list.catalogPath, listURI: uri, documents: documents)?.applied(to: list) ?? list
+    }
+
+    /// The open documents that name the file at `uri` as their catalog, in URI order.
+    func lists(naming uri: String, among documents: DocumentStore) -> [String] {
+        guard let path = CatalogResolver.path(ofDocument: uri) else { return [] }
+        return documents.uris.sorted().filter { other in
+            // Most documents never mention a catalog: they are not read for it.
+            guard other != uri, let document = documents[other], Self.mentionsCatalog(document.bytes),
+                let written = analysis(of: document, documents: documents).list?.catalogPath
+            else { return false }
+            return CatalogResolver.catalogPath(written, listURI: other) == path
+        }
+    }
+
+    /// Whether `bytes` hold the word `catalog` anywhere.
+    static func mentionsCatalog(_ bytes: [UInt8]) -> Bool {
+        let word = Array("catalog".utf8)
+        guard bytes.count >= word.count else { return false }
+        var start = 0
+        while let found = bytes[start...].firstIndex(of: word[0]), found + word.count <= bytes.count {
+            if bytes[found..<found + word.count].elementsEqual(word) { return true }
+            start = found + 1
+        }
+        return false
     }
 
     /// The list of the newest text of the document at `uri` that read as one; nil when none did

@@ -27,7 +27,7 @@ struct ShopCodeActions: RequestHandler {
         guard request.capability("textDocument", "codeAction", "codeActionLiteralSupport")?.objectValue != nil else {
             return []
         }
-        let analysis = cache.analysis(of: snapshot.document)
+        let analysis = cache.analysis(of: snapshot)
         try request.checkCancellation()
         let first = snapshot.offset(of: min(range.start, range.end))
         let last = snapshot.offset(of: max(range.start, range.end))

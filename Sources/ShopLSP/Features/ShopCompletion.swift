@@ -5,7 +5,8 @@ import YAML
 /// `textDocument/completion`: the top-level keys and the item keys the mapping does not have yet,
 /// and the values the item schema names for a key: the file's categories after `category:`, the
 /// units its items use after `unit:`, `true`/`false` after `buy:` and `done:`, currency codes after
-/// `currency:`. The place is read from the lines around it (``CompletionContext``), so that a line
+/// `currency:`, the catalog's item names after `name:` in a list that names a catalog. A list that
+/// names a catalog offers the categories and values in force (its own, else the catalog's). The place is read from the lines around it (``CompletionContext``), so that a line
 /// half typed still gets completions; values that come from the list need the list, read from the
 /// document or, when that does not read, from the document without the line being typed, or else
 /// from the last text of the document that did read.
@@ -64,8 +65,10 @@ struct ShopCompletion: RequestHandler {
         var list: ShoppingList?
         if source == .categories || source == .unitsInFile || source == .sizesInFile || source == .catalogNames {
             list =
-                cache.analysis(of: snapshot.document).list ?? Self.list(without: context.cursor, in: snapshot.document)
-                ?? cache.lastList(of: snapshot.document.uri)
+                cache.analysis(of: snapshot).list
+                ?? Self.list(without: context.cursor, in: snapshot.document).map { list in
+                    cache.resolved(list, uri: snapshot.document.uri, documents: snapshot.documents)
+                } ?? cache.lastList(of: snapshot.document.uri)
             try request.checkCancellation()
         }
         // Clients match what was typed against the filter text: a value begun with a quote is

@@ -18,7 +18,7 @@ struct ShopDocumentSymbols: RequestHandler {
 
     func respond(to request: FeatureRequest) throws(ResponseError) -> JSONValue {
         let snapshot = try request.textDocument()
-        guard let list = cache.analysis(of: snapshot.document).list else { return [] }
+        guard let list = cache.analysis(of: snapshot).list else { return [] }
         try request.checkCancellation()
         let symbols = try ListOutline(list: list, snapshot: snapshot, request: request).symbols
         if request.capability("textDocument", "documentSymbol", "hierarchicalDocumentSymbolSupport") == true {

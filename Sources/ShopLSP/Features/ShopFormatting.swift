@@ -17,7 +17,7 @@ struct ShopFormatting: RequestHandler {
 
     func respond(to request: FeatureRequest) throws(ResponseError) -> JSONValue {
         let snapshot = try request.textDocument()
-        let analysis = cache.analysis(of: snapshot.document)
+        let analysis = cache.analysis(of: snapshot)
         guard let list = analysis.list else {
             if case .failure(let failure) = analysis.parsed, let first = failure.diagnostics.first {
                 throw ResponseError(

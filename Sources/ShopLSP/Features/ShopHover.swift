@@ -2,7 +2,8 @@ import JSON
 import ShopCore
 
 /// `textDocument/hover`: on a key, what it means (the item schema's meaning line); anywhere else
-/// on an item, its line total and whether it is on the list or done. Markdown when the client
+/// on an item, its line total and whether it is on the list or done, and in a list that names a
+/// catalog the catalog item's values and which of them the list overrides. Markdown when the client
 /// takes it, else plain text; null where there is nothing to say, and on a document that does
 /// not read.
 struct ShopHover: RequestHandler {
@@ -17,7 +18,7 @@ struct ShopHover: RequestHandler {
     func respond(to request: FeatureRequest) throws(ResponseError) -> JSONValue {
         let snapshot = try request.textDocument()
         let position = try Position(json: try request.params.required("position"))
-        guard let list = cache.analysis(of: snapshot.document).list else { return nil }
+        guard let list = cache.analysis(of: snapshot).list else { return nil }
         try request.checkCancellation()
         let formats = request.capability("textDocument", "hover", "contentFormat")?.arrayValue ?? []
         let markup = HoverMarkup(isMarkdown: formats.contains("markdown"))
@@ -65,6 +66,7 @@ struct ShopHover: RequestHandler {
         } else {
             lines.append(markup.text("No price, so no line total."))
         }
+        lines += catalogLines(of: item, in: list, markup: markup)
         switch (item.buy, item.done) {
         case (true, true): lines.append(markup.text("On the shopping list, and done: in the basket."))
         case (true, false): lines.append(markup.text("On the shopping list, not done yet."))
@@ -72,6 +74,51 @@ struct ShopHover: RequestHandler {
         case (false, false): lines.append(markup.text("Not on the shopping list."))
         }
         return lines.joined(separator: markup.isMarkdown ? "\n\n" : "\n")
+    }
+}
+
+extension ShopHover {
+    /// The keys whose catalog values a hover shows, in the order an item writes them.
+    static let catalogKeys: [ItemKey] = [.price, .unit, .size, .category, .notes]
+
+    /// For an item of a list resolved against a catalog: the catalog item's values, and which of
+    /// them the list sets itself; or that the catalog does not have the item. Nothing for a list
+    /// without a catalog read.
+    static func catalogLines(of item: Item, in list: ShoppingList, markup: HoverMarkup) -> [String] {
+        guard let catalog = list.catalog else { return [] }
+        guard let catalogItem = item.catalogItem else { return [markup.text("Not in the catalog.")] }
+        var values: [String] = []
+        var overridden: [String] = []
+        for key in catalogKeys {
+            guard let value = catalogValue(key, of: catalogItem, in: catalog) else { continue }
+            values.append("\(key.rawValue) \(value)")
+            if item.owner(of: key) == .list { overridden.append(key.rawValue) }
+        }
+        guard !values.isEmpty else { return [markup.text("In the catalog, which gives it no values.")] }
+        var lines = [markup.text("Catalog: " + values.joined(separator: ", ") + ".")]
+        lines.append(
+            markup.text(
+                overridden.isEmpty
+                    ? "The list overrides none of them."
+                    : "The list sets its own " + overridden.joined(separator: ", ") + "."))
+        return lines
+    }
+
+    /// A catalog item's value of `key` as shown: the price with the catalog's currency, notes on
+    /// one line, quoted.
+    static func catalogValue(_ key: ItemKey, of item: Item, in catalog: ShoppingList) -> String? {
+        switch key {
+        case .price:
+            return item.price.map { $0.formatted(decimals: catalog.priceDecimals) + (catalog.currency.map { " " + $0.code } ?? "") }
+        case .unit: return item.unit
+        case .size: return item.size
+        case .category: return item.category
+        case .notes:
+            return item.notes.map { notes in
+                "\u{201C}" + notes.split(whereSeparator: \.isNewline).joined(separator: " ").trimmingWhiteSpace() + "\u{201D}"
+            }
+        default: return nil
+        }
     }
 }
 

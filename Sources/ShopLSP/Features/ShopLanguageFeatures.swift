@@ -6,12 +6,13 @@ public enum ShopLanguageFeatures {
     /// fixes and the outline. `mergesWithShop` says whether git merges the file at a path with
     /// shop, for the advice on conflict markers (see `shop check`); `unmerged` says what git holds
     /// for the file at a path while it holds it as unmerged (its stages, and its name in its work
-    /// tree), for the `unmerged` finding.
+    /// tree), for the `unmerged` finding. A list that names a catalog is resolved against the
+    /// open document of the catalog's path, else the file on disk.
     public static func make(
         mergesWithShop: @escaping @Sendable (_ path: String) -> Bool = { _ in false },
         unmerged: @escaping @Sendable (_ path: String) -> (stages: UnmergedStages, name: String)? = { _ in nil }
     ) -> LanguageFeatures {
-        let cache = ShopAnalysisCache(mergesWithShop: mergesWithShop, unmerged: unmerged)
+        let cache = ShopAnalysisCache(mergesWithShop: mergesWithShop, unmerged: unmerged, catalogs: CatalogResolver())
         return LanguageFeatures(
             diagnostics: ShopDiagnostics(cache: cache),
             requests: [

@@ -8,14 +8,18 @@ public struct DocumentSnapshot: Sendable {
     public let document: TextDocument
     /// How the client counts characters.
     public let encoding: PositionEncoding
+    /// The documents open with it, for a feature whose answer depends on another file (the
+    /// catalog a list names).
+    public let documents: DocumentStore
     /// Where the last conversion to a position ended, for the next to go on from (see
     /// ``TextDocument/position(of:in:resuming:)``).
     private let lastPosition = PositionMemo()
 
-    /// A snapshot of `document` for a session using `encoding`.
-    public init(document: TextDocument, encoding: PositionEncoding) {
+    /// A snapshot of `document` for a session using `encoding`, among the open `documents`.
+    public init(document: TextDocument, encoding: PositionEncoding, documents: DocumentStore = DocumentStore()) {
         self.document = document
         self.encoding = encoding
+        self.documents = documents
     }
 
     /// The LSP range of the byte offsets `range`.
@@ -38,6 +42,15 @@ public struct DocumentSnapshot: Sendable {
 public protocol DiagnosticsProvider: Sendable {
     /// The diagnostics of the document's current text.
     func diagnostics(for snapshot: DocumentSnapshot) -> [LSPDiagnostic]
+    /// The open documents whose diagnostics depend on the file at `uri` besides their own text
+    /// (the lists that name it as their catalog), to be published again when it changes: in the
+    /// editor, on disk, or by being opened or closed.
+    func dependents(of uri: String, among documents: DocumentStore) -> [String]
+}
+
+extension DiagnosticsProvider {
+    /// None: a document's diagnostics depend on its text alone.
+    public func dependents(of uri: String, among documents: DocumentStore) -> [String] { [] }
 }
 
 /// A request as a feature sees it.
@@ -89,7 +102,7 @@ public struct FeatureRequest: Sendable {
     public func textDocument() throws(ResponseError) -> DocumentSnapshot {
         let uri = try params.textDocumentURI()
         guard let document = documents[uri] else { throw .invalidParams("the document \(uri) is not open") }
-        return DocumentSnapshot(document: document, encoding: encoding)
+        return DocumentSnapshot(document: document, encoding: encoding, documents: documents)
     }
 }
 

@@ -152,20 +152,31 @@ public final class LanguageServer {
             case "initialized":
                 break
             case "textDocument/didSave":
-                // Only a client that sends the text anyway can change it here.
-                if let uri = try documents.save(params) { publishDiagnostics(of: uri) }
+                // Only a client that sends the text anyway can change it here; the file on disk
+                // changed either way, for the documents that read it.
+                let uri = try params.textDocumentURI()
+                if let changed = try documents.save(params) { publishDiagnostics(of: changed) }
+                publishDiagnostics(ofDependentsOf: [uri])
             case "textDocument/didOpen":
-                publishDiagnostics(of: try documents.open(params))
+                let uri = try documents.open(params)
+                publishDiagnostics(of: uri)
+                publishDiagnostics(ofDependentsOf: [uri])
             case "textDocument/didChange":
                 let uri = try documents.change(params, encoding: encoding)
                 // A change waiting right behind this one makes these diagnostics old at once.
                 if !queue.nextIsNotification("textDocument/didChange", about: uri) {
                     publishDiagnostics(of: uri)
+                    publishDiagnostics(ofDependentsOf: [uri])
                 }
             case "textDocument/didClose":
                 let uri = try documents.close(params)
                 output?.send(OutgoingMessage.notification(
                     method: "textDocument/publishDiagnostics", params: ["uri": .string(uri), "diagnostics": []]))
+                // The documents that read it read the file on disk from now on.
+                publishDiagnostics(ofDependentsOf: [uri])
+            case "workspace/didChangeWatchedFiles":
+                let changes = params["changes"]?.arrayValue ?? []
+                publishDiagnostics(ofDependentsOf: changes.compactMap { $0["uri"]?.stringValue })
             default:
                 break  // Unknown notifications, `$/` ones included, are ignored.
             }
@@ -174,9 +185,21 @@ public final class LanguageServer {
         }
     }
 
+    /// Publishes again the diagnostics of the open documents that depend on the files at `uris`
+    /// (each once, in the order of the URIs), the files themselves left out.
+    private func publishDiagnostics(ofDependentsOf uris: [String]) {
+        guard let provider = features.diagnostics, !uris.isEmpty else { return }
+        var seen = Set(uris)
+        for uri in uris {
+            for dependent in provider.dependents(of: uri, among: documents) where seen.insert(dependent).inserted {
+                publishDiagnostics(of: dependent)
+            }
+        }
+    }
+
     private func publishDiagnostics(of uri: String) {
         guard let provider = features.diagnostics, let document = documents[uri] else { return }
-        let diagnostics = provider.diagnostics(for: DocumentSnapshot(document: document, encoding: encoding))
+        let diagnostics = provider.diagnostics(for: DocumentSnapshot(document: document, encoding: encoding, documents: documents))
         output?.send(OutgoingMessage.notification(
             method: "textDocument/publishDiagnostics",
             params: ["uri": .string(uri), "version": .int(document.version), "diagnostics": .array(diagnostics.map(\.json))]))

@@ -1,0 +1,247 @@
+import Foundation
+import JSON
+import ShopCore
+import ShopLSP
+import Testing
+
+/// Lists that name a catalog, through the server: diagnostics as `shop check` gives them, catalog
+/// names completed, the catalog's values on hover, and the lists checked again when their
+/// catalog changes in the editor or on disk.
+@Suite struct CatalogTests {
+    static let catalog = """
+        currency: EUR
+        categories: [Dairy, Bakery]
+        items:
+          - name: Milk
+            price: 1.20
+            unit: l
+            size: 1 l
+            category: Dairy
+            notes: organic
+          - name: Bread
+            price: 2.50
+            category: Bakery
+          - name: Butter
+            price: 3.10
+            category: Dairy
+
+        """
+    static let list = """
+        title: Week
+        catalog: catalog.yaml
+        items:
+          - name: Milk
+            price: 0.99
+            quantity: 2
+            buy: true
+          - name: Bread
+          - name: Cheese
+            category: Diary
+
+        """
+
+    /// A folder of its own for each test, removed at the end.
+    final class Folder: Sendable {
+        let url: URL
+        init() throws {
+            url = FileManager.default.temporaryDirectory.appendingPathComponent("shop-lsp-catalog-\(UUID().uuidString)")
+            try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        }
+        deinit { try? FileManager.default.removeItem(at: url) }
+        func uri(_ name: String) -> String { url.appendingPathComponent(name).absoluteURL.absoluteString }
+        func write(_ text: String, to name: String) throws {
+            try Data(text.utf8).write(to: url.appendingPathComponent(name))
+        }
+    }
+
+    /// A request that does something to the world between two messages: the server handles
+    /// messages in order, so what it does comes after the messages before it and before those
+    /// after it.
+    struct Step: RequestHandler {
+        let action: @Sendable () -> Void
+        var method: String { "test/step" }
+        func announce(in capabilities: inout JSONObject) {}
+        func respond(to request: FeatureRequest) throws(ResponseError) -> JSONValue {
+            action()
+            return nil
+        }
+    }
+
+    /// Runs the shop features on `input` between initialize and shutdown, with `step` answering
+    /// `test/step`.
+    func run(_ input: [UInt8], step: @escaping @Sendable () -> Void = {}) -> [JSONValue] {
+        var features = ShopLanguageFeatures.make()
+        features.requests.append(Step(action: step))
+        return runServer(Frames.initialize(capabilities: FeatureSession.fullCapabilities) + input + Frames.shutdownAndExit, features: features)
+            .messages
+    }
+
+    /// The diagnostics published for `uri`, each publication as rule ids and messages.
+    func published(_ messages: [JSONValue], for uri: String) -> [[JSONValue]] {
+        messages.filter { $0["method"] == "textDocument/publishDiagnostics" && $0["params"]?["uri"] == .string(uri) }
+            .map { $0["params"]?["diagnostics"]?.arrayValue ?? [] }
+    }
+
+    func codes(_ diagnostics: [JSONValue]) -> [String] {
+        diagnostics.compactMap { $0["code"]?.stringValue }
+    }
+
+    static func change(_ uri: String, _ text: String, version: Int) -> [UInt8] {
+        Frames.notification(
+            "textDocument/didChange",
+            ["textDocument": ["uri": .string(uri), "version": .int(version)], "contentChanges": [["text": .string(text)]]])
+    }
+
+    static func close(_ uri: String) -> [UInt8] {
+        Frames.notification("textDocument/didClose", ["textDocument": ["uri": .string(uri)]])
+    }
+
+    @Test("a catalog that is not there is the error catalog at the list's catalog value")
+    func missingCatalog() throws {
+        let folder = try Folder()
+        let uri = folder.uri("list.yaml")
+        let messages = run(Frames.didOpen(uri, Self.list))
+        let diagnostics = try #require(published(messages, for: uri).last)
+        #expect(codes(diagnostics) == ["catalog"])
+        let error = try #require(diagnostics.first)
+        #expect(error["message"] == "cannot read the catalog 'catalog.yaml': No such file or directory")
+        #expect(error["severity"] == 1)
+        #expect(error["range"] == ["start": ["line": 1, "character": 9], "end": ["line": 1, "character": 21]])
+        // A document that is no file has no folder to find a relative catalog in.
+        let untitled = run(Frames.didOpen("untitled:Untitled-1", Self.list))
+        let message = published(untitled, for: "untitled:Untitled-1").last?.first?["message"]?.stringValue ?? ""
+        #expect(message.hasPrefix("cannot read the catalog 'catalog.yaml': the list is not saved in a file"))
+    }
+
+    @Test("the list is checked against the catalog on disk: not-in-catalog, the categories in force, currency-mismatch")
+    func checkedAgainstTheFileOnDisk() throws {
+        let folder = try Folder()
+        try folder.write(Self.catalog, to: "catalog.yaml")
+        let uri = folder.uri("list.yaml")
+        let diagnostics = try #require(published(run(Frames.didOpen(uri, Self.list)), for: uri).last)
+        #expect(codes(diagnostics) == ["not-in-catalog", "unknown-category"])
+        #expect(diagnostics.first?["message"] == "\"Cheese\" is not in the catalog; add it there, or check its spelling")
+        #expect(diagnostics.first?["severity"] == 2)
+        #expect(diagnostics.first?["range"] == ["start": ["line": 8, "character": 10], "end": ["line": 8, "character": 16]])
+        // The categories in force are the catalog's: Diary is close to its Dairy.
+        #expect(diagnostics.last?["message"]?.stringValue?.contains("Dairy") == true)
+        let dollars = "currency: USD\n" + Self.list
+        let mismatch = try #require(published(run(Frames.didOpen(uri, dollars)), for: uri).last)
+        #expect(codes(mismatch).contains("currency-mismatch"))
+        // A catalog in a folder above, named with `..`, is found too.
+        try FileManager.default.createDirectory(at: folder.url.appendingPathComponent("lists"), withIntermediateDirectories: true)
+        let nested = folder.uri("lists/week.yaml")
+        let above = Self.list.replacingOccurrences(of: "catalog: catalog.yaml", with: "catalog: ../catalog.yaml")
+        #expect(codes(published(run(Frames.didOpen(nested, above)), for: nested).last ?? []) == ["not-in-catalog", "unknown-category"])
+    }
+
+    @Test("the catalog open in the editor counts, unsaved, and a change of it checks its lists again")
+    func catalogChangedInTheEditor() throws {
+        let folder = try Folder()
+        try folder.write(Self.catalog, to: "catalog.yaml")
+        let list = folder.uri("list.yaml")
+        let catalog = folder.uri("catalog.yaml")
+        let withCheese = Self.catalog + "  - name: Cheese\n    category: Dairy\n"
+        let withoutMilk = withCheese.replacingOccurrences(of: "- name: Milk", with: "- name: Oat milk")
+        let messages = run(
+            Frames.didOpen(list, Self.list) + Frames.didOpen(catalog, withCheese)
+                + Self.change(catalog, withoutMilk, version: 2) + Self.close(catalog))
+        let lists = published(messages, for: list)
+        // Opened against the file; again when the catalog opens (with Cheese), when it changes
+        // (Milk renamed), and when it closes (the file again).
+        #expect(lists.count == 4)
+        #expect(lists.map(codes) == [
+            ["not-in-catalog", "unknown-category"], ["unknown-category"], ["not-in-catalog", "unknown-category"],
+            ["not-in-catalog", "unknown-category"],
+        ])
+        #expect(lists[2].first?["message"] == "\"Milk\" is not in the catalog; add it there, or check its spelling")
+        #expect(lists[3].first?["message"] == "\"Cheese\" is not in the catalog; add it there, or check its spelling")
+        // The catalog's own diagnostics are its own: it is published for itself, not as a list's.
+        #expect(published(messages, for: catalog).map(codes) == [[], [], []])
+    }
+
+    @Test("a catalog changed on disk checks its lists again, on a watched-file change and on save")
+    func catalogChangedOnDisk() throws {
+        let folder = try Folder()
+        try folder.write(Self.catalog, to: "catalog.yaml")
+        let list = folder.uri("list.yaml")
+        let catalog = folder.uri("catalog.yaml")
+        let watched = Frames.notification("workspace/didChangeWatchedFiles", ["changes": [["uri": .string(catalog), "type": 2]]])
+        let unrelated = Frames.notification(
+            "workspace/didChangeWatchedFiles", ["changes": [["uri": .string(folder.uri("other.yaml")), "type": 2]]])
+        let withCheese = Self.catalog + "  - name: Cheese\n    category: Dairy\n"
+        let messages = run(
+            Frames.didOpen(list, Self.list) + unrelated + Frames.request(50, "test/step") + watched,
+            step: { try? Data(withCheese.utf8).write(to: folder.url.appendingPathComponent("catalog.yaml")) })
+        #expect(published(messages, for: list).map(codes) == [["not-in-catalog", "unknown-category"], ["unknown-category"]])
+
+        // Saved from the editor, which then closes it: the file is read again.
+        let broken = "items: [\n"
+        let saved = run(
+            Frames.didOpen(list, Self.list) + Frames.didOpen(catalog, broken) + Frames.request(50, "test/step")
+                + Frames.notification("textDocument/didSave", ["textDocument": ["uri": .string(catalog)]]) + Self.close(catalog),
+            step: { try? Data(broken.utf8).write(to: folder.url.appendingPathComponent("catalog.yaml")) })
+        let lists = published(saved, for: list)
+        #expect(lists.map(codes) == [["unknown-category"], ["catalog"], ["catalog"], ["catalog"]])
+        #expect(lists.last?.first?["message"]?.stringValue?.hasPrefix("the catalog 'catalog.yaml' is not a shop list: line ") == true)
+    }
+
+    @Test("after name:, the catalog's names the list does not have yet, with their prices")
+    func catalogNamesComplete() throws {
+        let folder = try Folder()
+        try folder.write(Self.catalog, to: "catalog.yaml")
+        let uri = folder.uri("list.yaml")
+        func items(_ marked: String) -> [JSONValue] {
+            let text = MarkedText(marked)
+            let messages = run(
+                Frames.didOpen(uri, text.text)
+                    + Frames.request(10, "textDocument/completion", ["textDocument": ["uri": .string(uri)], "position": text.position]))
+            return messages.first { $0["id"] == 10 }?["result"]?["items"]?.arrayValue ?? []
+        }
+        let found = items("catalog: catalog.yaml\nitems:\n  - name: Milk\n  - name: B‸\n")
+        #expect(found.compactMap { $0["label"]?.stringValue } == ["Bread", "Butter"])
+        #expect(found.first?["detail"] == "catalog item, 2.50 EUR")
+        #expect(found.first?["textEdit"]?["newText"] == "Bread")
+        // The name being typed is offered even when it is complete; Milk is on the list already.
+        let typed = items("catalog: catalog.yaml\nitems:\n  - name: Milk\n  - name: Bread‸\n")
+        #expect(typed.compactMap { $0["label"]?.stringValue } == ["Bread", "Butter"])
+        // A line half typed still completes against the catalog.
+        let half = items("catalog: catalog.yaml\nitems:\n  - name: Milk\n  - name: \"B‸\n")
+        #expect(half.compactMap { $0["label"]?.stringValue } == ["Bread", "Butter"])
+        // The categories in force are the catalog's.
+        let categories = items("catalog: catalog.yaml\nitems:\n  - name: Tea\n    category: ‸\n")
+        #expect(categories.compactMap { $0["label"]?.stringValue } == ["Dairy", "Bakery"])
+        // Without a catalog, no names.
+        #expect(items("items:\n  - name: Milk\n  - name: ‸\n").isEmpty)
+    }
+
+    @Test("hover on an item shows the catalog item's values and which the list overrides")
+    func hoverShowsTheCatalogItem() throws {
+        let folder = try Folder()
+        try folder.write(Self.catalog, to: "catalog.yaml")
+        let uri = folder.uri("list.yaml")
+        func hover(_ needle: String) -> String? {
+            let line = Self.list.split(separator: "\n", omittingEmptySubsequences: false).firstIndex { $0.contains(needle) } ?? 0
+            let messages = run(
+                Frames.didOpen(uri, Self.list)
+                    + Frames.request(
+                        10, "textDocument/hover",
+                        ["textDocument": ["uri": .string(uri)], "position": ["line": .int(line), "character": 13]]))
+            return messages.first { $0["id"] == 10 }?["result"]?["contents"]?["value"]?.stringValue
+        }
+        #expect(hover("- name: Milk") == """
+            **Milk**
+
+            Line total: 1.98 EUR (2 l of 1 l × 0.99)
+
+            Catalog: price 1.20 EUR, unit l, size 1 l, category Dairy, notes “organic”.
+
+            The list sets its own price.
+
+            On the shopping list, not done yet.
+            """)
+        #expect(hover("- name: Bread")?.contains("Catalog: price 2.50 EUR, category Dairy") == false)
+        #expect(hover("- name: Bread")?.contains("Catalog: price 2.50 EUR, category Bakery.\n\nThe list overrides none of them.") == true)
+        #expect(hover("- name: Cheese")?.contains("Not in the catalog.") == true)
+    }
+}
