@@ -186,6 +186,29 @@ import Testing
         #expect(lists.last?.first?["message"]?.stringValue?.hasPrefix("the catalog 'catalog.yaml' is not a shop list: line ") == true)
     }
 
+    @Test("a client that registers file watchers on request is asked to watch shop files; one that cannot is not")
+    func watchersRegistered() throws {
+        var capabilities = FeatureSession.fullCapabilities
+        capabilities["workspace"] = ["didChangeWatchedFiles": ["dynamicRegistration": true]]
+        let answer = Frames.message(["jsonrpc": "2.0", "id": "shop/watchedFiles", "result": nil])
+        let messages = runServer(
+            Frames.initialize(capabilities: capabilities) + answer + Frames.request(7, "shutdown") + Frames.notification("exit"),
+            features: ShopLanguageFeatures.make()).messages
+        let request = try #require(messages.first { $0["method"] == "client/registerCapability" })
+        #expect(request["id"] == "shop/watchedFiles")
+        #expect(request["params"] == [
+            "registrations": [[
+                "id": "shop/watchedFiles", "method": "workspace/didChangeWatchedFiles",
+                "registerOptions": ["watchers": [["globPattern": "**/*.yaml"], ["globPattern": "**/*.yml"]]],
+            ]]
+        ])
+        // The client's answer is taken as an answer, not as a message to refuse.
+        #expect(messages.last?["id"] == 7 && messages.last?["result"] == .null)
+        #expect(!messages.contains { $0["error"] != nil })
+        let plain = run([])
+        #expect(!plain.contains { $0["method"] == "client/registerCapability" })
+    }
+
     @Test("after name:, the catalog's names the list does not have yet, with their prices")
     func catalogNamesComplete() throws {
         let folder = try Folder()

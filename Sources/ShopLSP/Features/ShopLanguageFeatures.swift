@@ -18,6 +18,9 @@ public enum ShopLanguageFeatures {
             requests: [
                 ShopFormatting(cache: cache), ShopCompletion(cache: cache), ShopHover(cache: cache),
                 ShopCodeActions(cache: cache), ShopDocumentSymbols(cache: cache),
-            ])
+            ],
+            // Catalogs are shop files, named as such files are: their lists are checked again
+            // when one changes on disk.
+            watchedFiles: ["**/*.yaml", "**/*.yml"])
     }
 }

@@ -123,11 +123,15 @@ public struct LanguageFeatures: Sendable {
     public var diagnostics: (any DiagnosticsProvider)?
     /// The request handlers; the first for a method answers it.
     public var requests: [any RequestHandler]
+    /// Glob patterns of the files whose changes on disk the server wants to hear of
+    /// (`workspace/didChangeWatchedFiles`), asked of a client that registers watchers on request.
+    public var watchedFiles: [String]
 
-    /// Features of `diagnostics` and `requests`.
-    public init(diagnostics: (any DiagnosticsProvider)? = nil, requests: [any RequestHandler] = []) {
+    /// Features of `diagnostics` and `requests`, told of changes to `watchedFiles`.
+    public init(diagnostics: (any DiagnosticsProvider)? = nil, requests: [any RequestHandler] = [], watchedFiles: [String] = []) {
         self.diagnostics = diagnostics
         self.requests = requests
+        self.watchedFiles = watchedFiles
     }
 
     /// The handler of `method`.

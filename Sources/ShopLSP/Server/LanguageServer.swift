@@ -75,7 +75,7 @@ public final class LanguageServer {
                 if method == "exit" { return state == .shutDown ? 0 : 1 }
                 handleNotification(method, params: params ?? .null)
             case .message(.response):
-                break  // The server sends no requests, so no answer is awaited.
+                break  // The one request the server sends needs no answer to go on.
             }
         }
     }
@@ -150,7 +150,7 @@ public final class LanguageServer {
         do throws(ResponseError) {
             switch method {
             case "initialized":
-                break
+                registerWatchedFiles()
             case "textDocument/didSave":
                 // Only a client that sends the text anyway can change it here; the file on disk
                 // changed either way, for the documents that read it.
@@ -183,6 +183,27 @@ public final class LanguageServer {
         } catch {
             log("\(method): \(error.message)")
         }
+    }
+
+    /// The id of the one request the server sends: the registration of its file watchers.
+    static let watchRegistrationID = "shop/watchedFiles"
+
+    /// Asks a client that registers file watchers on request to watch the features' files: most
+    /// clients send `workspace/didChangeWatchedFiles` only for watchers registered so. A client
+    /// that cannot is not asked; its answer is not awaited.
+    private func registerWatchedFiles() {
+        guard !features.watchedFiles.isEmpty,
+            clientCapabilities["workspace"]?["didChangeWatchedFiles"]?["dynamicRegistration"] == true
+        else { return }
+        let watchers: [JSONValue] = features.watchedFiles.map { ["globPattern": .string($0)] }
+        let registration: JSONValue = [
+            "id": .string(Self.watchRegistrationID), "method": "workspace/didChangeWatchedFiles",
+            "registerOptions": ["watchers": .array(watchers)],
+        ]
+        output?.send([
+            "jsonrpc": "2.0", "id": .string(Self.watchRegistrationID), "method": "client/registerCapability",
+            "params": ["registrations": [registration]],
+        ])
     }
 
     /// Publishes again the diagnostics of the open documents that depend on the files at `uris`
