@@ -82,7 +82,7 @@ async def test_completion_of_keys_and_values(client: LanguageClient):
     assert "EUR" in codes and "JPY" in codes and len(codes) > 150
     # The top level: the keys it does not have.
     await change(client, 5, "title: x\n\nitems: []\n")
-    assert [item.label for item in await complete(client, 1, 0)] == ["currency", "categories"]
+    assert [item.label for item in await complete(client, 1, 0)] == ["currency", "catalog", "categories", "stores"]
 
 
 async def test_hover_on_keys_and_items(client: LanguageClient):
