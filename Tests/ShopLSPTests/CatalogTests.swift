@@ -113,6 +113,19 @@ import Testing
         #expect(message.hasPrefix("cannot read the catalog 'catalog.yaml': the list is not saved in a file"))
     }
 
+    @Test("a catalog that is a folder or a named pipe is the catalog error, and the server does not wait on the pipe")
+    func catalogThatIsNoFile() throws {
+        let folder = try Folder()
+        let uri = folder.uri("list.yaml")
+        try FileManager.default.createDirectory(at: folder.url.appendingPathComponent("catalog.yaml"), withIntermediateDirectories: true)
+        let messages = run(Frames.didOpen(uri, Self.list))
+        #expect(published(messages, for: uri).last?.first?["message"] == "cannot read the catalog 'catalog.yaml': it is a directory")
+        let pipe = folder.url.appendingPathComponent("pipe.yaml").path
+        #expect(mkfifo(pipe, 0o600) == 0)
+        let piped = run(Frames.didOpen(uri, Self.list.replacingOccurrences(of: "catalog.yaml", with: "pipe.yaml")))
+        #expect(published(piped, for: uri).last?.first?["message"] == "cannot read the catalog 'pipe.yaml': it is not a regular file")
+    }
+
     @Test("the list is checked against the catalog on disk: not-in-catalog, the categories in force, currency-mismatch")
     func checkedAgainstTheFileOnDisk() throws {
         let folder = try Folder()
