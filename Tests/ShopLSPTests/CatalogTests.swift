@@ -148,6 +148,19 @@ import Testing
         #expect(codes(published(run(Frames.didOpen(nested, above)), for: nested).last ?? []) == ["not-in-catalog", "unknown-category"])
     }
 
+    @Test("a catalog path with .. is opened as shop check opens it: after the links of the list's folder")
+    func dotDotAfterLinks() throws {
+        let folder = try Folder()
+        let manager = FileManager.default
+        try manager.createDirectory(at: folder.url.appendingPathComponent("real/lists"), withIntermediateDirectories: true)
+        try folder.write(Self.catalog, to: "real/catalog.yaml")
+        try manager.createSymbolicLink(
+            at: folder.url.appendingPathComponent("lists"), withDestinationURL: folder.url.appendingPathComponent("real/lists"))
+        let uri = folder.uri("lists/week.yaml")
+        let above = Self.list.replacingOccurrences(of: "catalog: catalog.yaml", with: "catalog: ../catalog.yaml")
+        #expect(codes(published(run(Frames.didOpen(uri, above)), for: uri).last ?? []) == ["not-in-catalog", "unknown-category"])
+    }
+
     @Test("the catalog open in the editor counts, unsaved, and a change of it checks its lists again")
     func catalogChangedInTheEditor() throws {
         let folder = try Folder()

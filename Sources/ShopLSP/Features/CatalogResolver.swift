@@ -53,16 +53,19 @@ final class CatalogResolver: Sendable {
         self.readFile = readFile
     }
 
-    /// The path of the catalog that the list at `listURI` names as `written`; nil when it cannot
-    /// be known (a relative path in a document that is no file).
+    /// The path of the catalog that the list at `listURI` names as `written`, as `shop check`
+    /// opens it (the list's folder, then the path as written: the system resolves `..` after
+    /// links, as for the command); nil when it cannot be known (a relative path in a document
+    /// that is no file).
     static func catalogPath(_ written: String, listURI: String) -> String? {
-        if written.hasPrefix("/") { return normalized(written) }
+        if written.hasPrefix("/") { return written }
         guard let listPath = FileURI.path(listURI), let slash = listPath.lastIndex(of: "/") else { return nil }
-        return normalized(String(listPath[...slash]) + written)
+        return String(listPath[...slash]) + written
     }
 
     /// `path` with `.` and empty parts taken out and each `..` taking out the part before it, so
-    /// that two spellings of one path compare equal.
+    /// that two spellings of one path compare equal: how an open document is known to be a
+    /// list's catalog, as editors name documents by such paths.
     static func normalized(_ path: String) -> String {
         var parts: [Substring] = []
         for part in path.split(separator: "/", omittingEmptySubsequences: true) {
@@ -88,7 +91,8 @@ final class CatalogResolver: Sendable {
             let reason = "the list is not saved in a file, so there is no folder to find it in"
             return Outcome(stamp: .unreadable(path: written, reason: reason), catalog: nil, problem: .unreadable(reason: reason))
         }
-        if let open = documents.uris.lazy.compactMap({ uri in documents[uri] }).first(where: { Self.path(ofDocument: $0.uri) == path }) {
+        let known = Self.normalized(path)
+        if let open = documents.uris.lazy.compactMap({ uri in documents[uri] }).first(where: { Self.path(ofDocument: $0.uri) == known }) {
             return outcome(path: path, bytes: open.bytes, revision: open.revision)
         }
         switch readFile(path) {

@@ -175,7 +175,7 @@ final class ShopAnalysisCache: Sendable {
             guard other != uri, let document = documents[other], Self.mentionsCatalog(document.bytes),
                 let written = analysis(of: document, documents: documents).list?.catalogPath
             else { return false }
-            return CatalogResolver.catalogPath(written, listURI: other) == path
+            return CatalogResolver.catalogPath(written, listURI: other).map(CatalogResolver.normalized) == path
         }
     }
 
