@@ -76,7 +76,17 @@ private struct PolicyBuilder {
             case .catalog:
                 // A catalog's path is written as its author wrote it.
                 if nodes.isScalar(value), !nodes.isNull(value) { renderings[NodeID(index: value)] = .verbatim }
-            case .stores, .items, nil:
+            case .stores:
+                // Store names and their categories are texts, quoted as every text is.
+                if nodes.isMapping(value) {
+                    for (store, categories) in nodes.entries(of: value) {
+                        text(store)
+                        if nodes.isSequence(categories) {
+                            for category in nodes.items(of: categories) { text(category) }
+                        }
+                    }
+                }
+            case .items, nil:
                 break
             }
         }

@@ -5,6 +5,8 @@ enum CompletionKind: Sendable {
     case values([String])
     case itemName
     case category
+    /// The store names of the list file (`shop list --stores`).
+    case store
     case currency
 }
 

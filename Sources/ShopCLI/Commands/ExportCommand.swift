@@ -17,7 +17,11 @@ enum ExportCommand {
         abstract: "Write the shopping list as CSV, a Markdown checklist, JSON, a printable page or a phone's page.",
         discussion: """
             Exports the items on the shopping list (buy: true), or every item with --all, in file \
-            order (Markdown groups them by category in the order of categories). Without --format, \
+            order (Markdown, HTML and the phone's page group them by category in the order of \
+            categories; with --store, or $SHOP_STORE, the categories that store lists in stores \
+            come first, in its aisle order; CSV and JSON rows stay in file order). A store the list \
+            does not have is refused (exit 2, nothing written) naming its stores; $SHOP_STORE is \
+            ignored by a list without stores. Without --format, \
             the extension of --output picks the format: .csv, .md or .markdown, .json, .html or .htm, \
             or .phone.html. The HTML page is one self-contained file (no script, nothing fetched) with a \
             print style sheet: two columns on A4 or Letter, each item and each heading with its first \
@@ -42,6 +46,10 @@ enum ExportCommand {
                 help: "csv, markdown (or md), json, html (or htm) or phone (default: from the extension of --output).",
                 allowedValues: formatNames, completion: .values(ExportFormat.allCases.map(\.rawValue))),
             OptionSpec(long: "all", help: "Export every item, not only the shopping list."),
+            OptionSpec(
+                long: "store", valueName: "store",
+                help: "Order the sections of Markdown, HTML and the phone's page as this store's aisles (default: $SHOP_STORE).",
+                completion: .store),
             OptionSpec(
                 long: "output", short: "o", valueName: "path",
                 help: "Write to this file, replacing it atomically; - is standard output (the default).",
@@ -70,7 +78,7 @@ enum ExportCommand {
         let format = try chooseFormat(arguments.value("format"), output: output)
         let path = context.fileOperands[0]
         let console = context.console
-        let options = ExportOptions(
+        var options = ExportOptions(
             scope: arguments.flag("all") ? .all : .shoppingList, fallbackTitle: ExportOptions.title(forPath: path))
 
         var loaded: ListFile
@@ -91,6 +99,12 @@ enum ExportCommand {
             loaded.reportDiagnostics(to: console, errorsOnly: true)
             console.error("\(loaded.displayPath) has errors; nothing was exported (see 'shop check')")
             return 1
+        }
+        switch StoreChoice.choose(in: list, context: context, displayPath: loaded.displayPath) {
+        case .store(let store): options.store = store
+        case .unknown(let message):
+            console.error(message)
+            return 2
         }
         guard let output else {
             format.write(list, options: options) { console.out.write($0) }

@@ -10,7 +10,10 @@ enum ListCommand {
         discussion: """
             Prints the items on the shopping list (or every item with --all) grouped by category \
             like the Markdown export: the categories in the order of categories, then the others \
-            alphabetically, then the items without a category under Other. Each row shows [ ] for \
+            alphabetically, then the items without a category under Other; with --store (or \
+            $SHOP_STORE), the categories that store lists in stores come first, in its aisle order. \
+            A store the list does not have is refused (exit 2) naming its stores; $SHOP_STORE is \
+            ignored by a list without stores. Each row shows [ ] for \
             an item to get, [x] for a done one (with --all, items not on the list have no box), the \
             name, the quantity, the unit, the price of one unit and the line total (price times \
             quantity, rounded half to even to the currency's decimals). When items are grouped, \
@@ -22,7 +25,7 @@ enum ListCommand {
             compared like names. A file with check errors is still listed, as far as its items \
             can be read (a value that breaks its rule counts as absent), with its errors on \
             standard error and exit status 1.
-            --names and --categories print plain lines for scripts and shell completion instead of \
+            --names, --categories and --stores print plain lines for scripts and shell completion instead of \
             the table; they also work on a file with check errors, as long as it is one readable \
             YAML document.
             """,
@@ -39,15 +42,21 @@ enum ListCommand {
                 completion: .category),
             OptionSpec(long: "not-done", help: "Only the items not checked off yet."),
             OptionSpec(
+                long: "store", valueName: "store",
+                help: "Group in the aisle order of this store of stores (default: $SHOP_STORE).",
+                completion: .store),
+            OptionSpec(
                 long: "names",
                 help: "Print the name of every item of the catalog, one per line, in file order, and nothing else."),
             OptionSpec(
                 long: "categories",
                 help: "Print the categories, one per line: the categories list, then the others items use."),
+            OptionSpec(long: "stores", help: "Print the names of the stores, one per line, in file order."),
         ],
         examples: [
             Example(command: "shop list", explanation: "Show what to buy and what it costs."),
             Example(command: "shop list --not-done", explanation: "In the store: what is still to get."),
+            Example(command: "shop list --store Market", explanation: "What to get, in the order of Market's aisles."),
             Example(command: "shop list milk --all", explanation: "Every item whose name contains \"milk\"."),
             Example(command: "shop list --all --category Dairy", explanation: "Show every dairy item of the catalog."),
             Example(command: "shop list --names | grep -i milk", explanation: "Find items by name in a script."),
@@ -59,12 +68,14 @@ enum ListCommand {
         let path = context.listFile
         let names = arguments.flag("names")
         let categories = arguments.flag("categories")
-        if names || categories {
-            if names && categories || arguments.value("category") != nil || !arguments.positionals.isEmpty
-                || arguments.flag("not-done")
+        let stores = arguments.flag("stores")
+        let lines = [names, categories, stores].filter { $0 }.count
+        if lines > 0 {
+            if lines > 1 || arguments.value("category") != nil || !arguments.positionals.isEmpty
+                || arguments.flag("not-done") || arguments.value("store") != nil
             {
                 throw CommandFailure.usage(
-                    "'--names' and '--categories' go alone; they take no other option, no text and not each other",
+                    "'--names', '--categories' and '--stores' go alone; they take no other option, no text and not each other",
                     command: "list")
             }
         }
@@ -75,7 +86,9 @@ enum ListCommand {
             ListFile.reportUnreadable(error, path: path, context: context)
             return 2
         }
-        if names || categories { return printLines(bytes, path: path, names: names, context: context) }
+        if lines > 0 {
+            return printLines(bytes, path: path, lines: names ? .names : (stores ? .stores : .categories), context: context)
+        }
         return printTable(bytes, path: path, context: context)
     }
 
@@ -107,8 +120,16 @@ enum ListCommand {
         }
         // In the store, one bad value must not hide the list: what can be read is shown, and the
         // errors are said.
+        let store: StoreOrders.Store?
+        switch StoreChoice.choose(in: list, context: context, displayPath: loaded.displayPath) {
+        case .store(let chosen): store = chosen
+        case .unknown(let message):
+            console.error(message)
+            return 2
+        }
         let filter = ItemFilter(nameContains: text, notDone: arguments.flag("not-done"))
-        let sections = CategorySections(list: list, scope: scope, category: category, filter: filter).sections
+        let sections = CategorySections(list: list, scope: scope, category: category, filter: filter, store: store)
+            .sections
         if sections.isEmpty {
             console.out.write(emptyMessage(scope: scope, category: category, text: text) + "\n")
         } else {
@@ -133,12 +154,17 @@ enum ListCommand {
         return matching.isEmpty ? "Nothing on the shopping list." : "No items\(matching) on the shopping list."
     }
 
-    /// Prints the names (`names`) or the categories of the list `bytes` hold, one per line, for
-    /// `--names` and `--categories`. They serve shell completion, which should keep helping while
+    /// What `--names`, `--categories` and `--stores` print.
+    enum Lines {
+        case names, categories, stores
+    }
+
+    /// Prints the names, the categories or the stores of the list `bytes` hold, one per line, for
+    /// `--names`, `--categories` and `--stores`. They serve shell completion, which should keep helping while
     /// a file has check errors: no rule runs, and only a file that is not one readable YAML
     /// document is refused (exit 1), with nothing printed. A text with a line break cannot be one
     /// line, and is left out.
-    static func printLines(_ bytes: [UInt8], path: String, names: Bool, context: CommandContext) -> Int32 {
+    static func printLines(_ bytes: [UInt8], path: String, lines: Lines, context: CommandContext) -> Int32 {
         let console = context.console
         let list: ShoppingList
         switch ShoppingList.read(bytes) {
@@ -151,7 +177,13 @@ enum ListCommand {
             // Completion lists the catalog's names and categories too.
             list = ListFile.resolvingCatalog(read, listPath: path).list
         }
-        for line in names ? itemNames(list) : UsedCategories(list).names where !line.contains(where: \.isNewline) {
+        let printed: [String]
+        switch lines {
+        case .names: printed = itemNames(list)
+        case .categories: printed = UsedCategories(list).names
+        case .stores: printed = list.stores?.names ?? []
+        }
+        for line in printed where !line.contains(where: \.isNewline) {
             console.out.write(line + "\n")
         }
         return 0

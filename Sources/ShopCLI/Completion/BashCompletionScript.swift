@@ -61,7 +61,7 @@ enum BashCompletionScript {
                 mapfile -t COMPREPLY < <(compgen -f -- "$REPLY")
             }
 
-            # Offers the lines of `shop list $1` (--names or --categories) that start with $2,
+            # Offers the lines of `shop list $1` (--names, --categories or --stores) that start with $2,
             # ignoring case, for the list file named on the command line.
             _shop_list_lines() {
                 local line prefix program quoted
@@ -225,6 +225,7 @@ enum BashCompletionScript {
         case .currency: "_shop_words \"$_shop_currencies\" \"${\(current.dropFirst())^^}\""
         case .itemName: "_shop_list_lines --names \"\(current)\""
         case .category: "_shop_list_lines --categories \"\(current)\""
+        case .store: "_shop_list_lines --stores \"\(current)\""
         }
     }
 }

@@ -50,7 +50,7 @@ struct CompletionModel {
         switch kind {
         case .values(let values): values
         case .currency: currencyCodes
-        case .none, .file, .itemName, .category: []
+        case .none, .file, .itemName, .category, .store: []
         }
     }
 

@@ -72,7 +72,7 @@ enum FishCompletionScript {
                 test -z "$limit"; or test "$state[2]" -lt "$limit"
             end
 
-            # Prints the lines of `shop list $query` (--names or --categories) for the list file
+            # Prints the lines of `shop list $query` (--names, --categories or --stores) for the list file
             # named on the command line.
             function __shop_list_lines --argument-names query
                 set -l words (commandline -opc)
@@ -142,6 +142,7 @@ enum FishCompletionScript {
         switch kind {
         case .itemName: quoted("(__shop_list_lines --names)")
         case .category: quoted("(__shop_list_lines --categories)")
+        case .store: quoted("(__shop_list_lines --stores)")
         default: quoted(CompletionModel.words(for: kind).joined(separator: " "))
         }
     }

@@ -27,7 +27,7 @@ enum ZshCompletionScript {
               return 1
             }
 
-            # Offers the lines of `shop list $1` (--names or --categories) that start with the word
+            # Offers the lines of `shop list $1` (--names, --categories or --stores) that start with the word
             # typed, ignoring case, for the list file named on the command line. They are matched
             # here and added with -U (the word is replaced): a matcher such as m:{a-z}={A-Z} folds
             # ASCII letters only, and zsh's matchers leave é and É apart.
@@ -164,6 +164,7 @@ enum ZshCompletionScript {
         case .currency: "compadd -M 'm:{a-z}={A-Z}' -a _shop_currencies"
         case .itemName: "_shop_list_lines --names"
         case .category: "_shop_list_lines --categories"
+        case .store: "_shop_list_lines --stores"
         }
     }
 }

@@ -7,7 +7,8 @@ public enum RuleRegistry {
     public static let all: [Rule] = [
         SyntaxRules.syntax, SyntaxRules.mergeConflict, UnmergedRule.rule, StructureRule.rule, DuplicateKeyRule.rule,
         NameRules.missingName, NameRules.duplicateName, NameRules.duplicateID, ValueRules.badPrice,
-        ValueRules.badQuantity, SizeRule.rule, CurrencyRule.rule, CategoryRules.duplicateCategory, UnknownKeyRule.rule,
+        ValueRules.badQuantity, SizeRule.rule, CurrencyRule.rule, CategoryRules.duplicateCategory, StoreRule.duplicateStore,
+        UnknownKeyRule.rule,
         CategoryRules.unknownCategory, CategoryRules.categorySpelling, DoneNotBoughtRule.rule,
         CatalogRules.catalog, CatalogRules.currencyMismatch, CatalogRules.notInCatalog,
     ]

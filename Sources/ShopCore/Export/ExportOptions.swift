@@ -4,11 +4,19 @@ public struct ExportOptions: Sendable {
     public var scope: ItemScope
     /// The title used when the list has none: the file name without its extension.
     public var fallbackTitle: String
+    /// The store whose aisle order the sections of Markdown, HTML and the phone's page follow;
+    /// nil for the order of `categories`. CSV and JSON keep file order whatever it is.
+    public var store: StoreOrders.Store?
 
-    /// Options for exporting `scope`, titled `fallbackTitle` when the list has no `title`.
-    public init(scope: ItemScope = .shoppingList, fallbackTitle: String = ExportOptions.defaultTitle) {
+    /// Options for exporting `scope`, titled `fallbackTitle` when the list has no `title`, with
+    /// sections in `store`'s aisle order when given.
+    public init(
+        scope: ItemScope = .shoppingList, fallbackTitle: String = ExportOptions.defaultTitle,
+        store: StoreOrders.Store? = nil
+    ) {
         self.scope = scope
         self.fallbackTitle = fallbackTitle
+        self.store = store
     }
 
     /// The title of a list read from standard input that has no `title`.

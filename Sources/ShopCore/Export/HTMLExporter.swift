@@ -22,7 +22,7 @@ public enum HTMLExporter {
             let decimals = list.priceDecimals
             var totals = ListTotals(decimals: decimals)
             writeStart(title: list.displayTitle(fallback: options.fallbackTitle), language: language(of: list), to: &writer)
-            let sections = CategorySections(list: list, scope: options.scope)
+            let sections = CategorySections(list: list, scope: options.scope, store: options.store)
             if sections.sections.isEmpty { writeNoSections(to: &writer) }
             list.withItemViews { views in
                 for section in sections.sections {

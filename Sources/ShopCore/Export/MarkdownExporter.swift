@@ -42,7 +42,7 @@ public enum MarkdownExporter {
             let decimals = list.priceDecimals
             var totals = ListTotals(decimals: decimals)
             writeStart(title: list.displayTitle(fallback: options.fallbackTitle), to: &writer, scratch: &scratch)
-            let sections = CategorySections(list: list, scope: options.scope)
+            let sections = CategorySections(list: list, scope: options.scope, store: options.store)
             list.withItemViews { views in
                 for section in sections.sections {
                     writeSectionStart(heading: section.heading, to: &writer, scratch: &scratch)

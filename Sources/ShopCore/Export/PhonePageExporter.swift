@@ -31,7 +31,7 @@ public enum PhonePageExporter {
             var totals = ListTotals(decimals: decimals)
             let title = list.displayTitle(fallback: options.fallbackTitle)
             writeStart(title: title, language: HTMLExporter.language(of: list), to: &writer)
-            let sections = CategorySections(list: list, scope: options.scope)
+            let sections = CategorySections(list: list, scope: options.scope, store: options.store)
             if sections.sections.isEmpty { HTMLExporter.writeNoSections(to: &writer) }
             list.withItemViews { views in
                 for section in sections.sections {

@@ -25,6 +25,7 @@ public enum RuleID: String, Hashable, Sendable, CaseIterable {
     case badSize = "bad-size"
     case unknownCurrency = "unknown-currency"
     case duplicateCategory = "duplicate-category"
+    case duplicateStore = "duplicate-store"
     case unknownKey = "unknown-key"
     case unknownCategory = "unknown-category"
     case categorySpelling = "category-spelling"
@@ -39,7 +40,7 @@ public enum RuleID: String, Hashable, Sendable, CaseIterable {
     public var severity: Severity {
         switch self {
         case .syntax, .mergeConflict, .unmerged, .structure, .duplicateKey, .missingName, .duplicateName, .duplicateID,
-            .badPrice, .badQuantity, .unknownCurrency, .duplicateCategory, .catalog, .currencyMismatch:
+            .badPrice, .badQuantity, .unknownCurrency, .duplicateCategory, .catalog, .currencyMismatch, .duplicateStore:
             .error
         case .badSize, .unknownKey, .unknownCategory, .categorySpelling, .doneNotBought, .notInCatalog:
             .warning

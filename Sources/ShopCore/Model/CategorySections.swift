@@ -1,6 +1,7 @@
 /// The items of a list grouped the way a shopper walks the store: one section per category, in the
 /// order of `categories`, then the categories that list does not name in alphabetical order, then
-/// the items without a category.
+/// the items without a category. For one store of `stores`, the categories that store lists come
+/// first, in its order; the others follow as above.
 ///
 /// Categories are matched like names (case, Unicode compatibility forms and white space do not
 /// count), so `produce` files under `Produce`. A category with no item in scope gets no section.
@@ -54,8 +55,12 @@ public struct CategorySections: Sendable {
     public var itemCount: Int { sections.reduce(0) { $0 + $1.items.count } }
 
     /// Groups the items of `list` that are in `scope` and that `filter` keeps; with `category`,
-    /// only the items of that category (matched like names).
-    public init(list: ShoppingList, scope: ItemScope, category: String? = nil, filter: ItemFilter = ItemFilter()) {
+    /// only the items of that category (matched like names); with `store`, in that store's aisle
+    /// order.
+    public init(
+        list: ShoppingList, scope: ItemScope, category: String? = nil, filter: ItemFilter = ItemFilter(),
+        store: StoreOrders.Store? = nil
+    ) {
         let items = list.items
         let listed = list.categories ?? []
         var listedIndex: [NameKey: Int] = [:]
@@ -118,10 +123,12 @@ public struct CategorySections: Sendable {
         }
 
         var sections: [Section] = []
+        var sectionKeys: [NameKey] = []
         var usedKeys: Set<NameKey> = []
         func addGroup(_ group: Int, heading: String, key: NameKey) {
             guard !positions[group].isEmpty, wanted == nil || wanted == key else { return }
             usedKeys.insert(key)
+            sectionKeys.append(key)
             sections.append(
                 Section(
                     heading: heading.trimmingWhiteSpace(), isUncategorized: false,
@@ -136,6 +143,9 @@ public struct CategorySections: Sendable {
         for index in alphabetical {
             addGroup(listed.count + index, heading: unlistedHeadings[index], key: unlistedKeys[index])
         }
+        if let store {
+            sections = Self.inAisleOrder(sections, keys: sectionKeys, of: store)
+        }
         if !uncategorized.isEmpty {
             let heading: String?
             if sections.isEmpty {
@@ -149,5 +159,22 @@ public struct CategorySections: Sendable {
             )
         }
         self.sections = sections
+    }
+
+    /// `sections` (whose categories have `keys`) with those `store` lists first, in its order; the
+    /// others keep their order after them.
+    private static func inAisleOrder(_ sections: [Section], keys: [NameKey], of store: StoreOrders.Store) -> [Section] {
+        var index: [NameKey: Int] = [:]
+        for (position, key) in keys.enumerated() { index[key] = position }
+        var taken = Array(repeating: false, count: sections.count)
+        var ordered: [Section] = []
+        ordered.reserveCapacity(sections.count)
+        for category in store.categories {
+            guard let position = index[NameKey(category)], !taken[position] else { continue }
+            taken[position] = true
+            ordered.append(sections[position])
+        }
+        for position in sections.indices where !taken[position] { ordered.append(sections[position]) }
+        return ordered
     }
 }

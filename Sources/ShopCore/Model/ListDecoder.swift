@@ -14,6 +14,7 @@ struct ListDecoder {
     /// The `catalog` path as written, when it is text.
     var catalogPath: String?
     var categoryIndex: CategoryIndex?
+    var stores: StoreOrders?
     var records: [ItemRecord] = []
     /// The items whose name or id has an earlier item's fingerprint, when the read found them.
     var repeatedNames: [RepeatedFingerprints.Pair]?
@@ -104,8 +105,8 @@ struct ListDecoder {
                     catalogPath = String(decoding: nodes.value(value), as: UTF8.self)
                 }
             case .stores:
-                // Read where it is used; the rules judge it.
                 layout.stores = Int32(value)
+                if nodes.isMapping(value) { stores = StoreOrders(value, nodes: nodes) }
                 layout.unusualTopLevel = true
             case .items:
                 layout.itemsKey = Int32(key)

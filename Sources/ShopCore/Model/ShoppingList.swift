@@ -24,6 +24,15 @@ public struct ShoppingList: Sendable {
         if layout.categories < 0, let catalog { return catalog.ownCategoryIndex }
         return ownCategoryIndex
     }
+    /// The `stores` in force, each with its aisle order: the list's when it has the key, else its
+    /// catalog's; nil when neither has them as a mapping. The one place the stores of a list are
+    /// read from.
+    public var stores: StoreOrders? {
+        if layout.stores < 0, let catalog { return catalog.storeOrders }
+        return storeOrders
+    }
+    /// The `stores` the file itself sets.
+    let storeOrders: StoreOrders?
     /// The file whose `stores` are in force, and its `stores` value node: the list when it has the
     /// key, else its catalog when that has it; nil when neither has. The stores are read from that
     /// file's document, as categories in force are.
@@ -86,6 +95,7 @@ public struct ShoppingList: Sendable {
         self.inheritedCurrency = decoder.layout.currency >= 0 ? nil : inheritedCurrency
         ownCategoryIndex = decoder.categoryIndex
         catalogPath = decoder.catalogPath
+        storeOrders = decoder.stores
         records = decoder.records
         layout = decoder.layout
         repeatedNames = decoder.repeatedNames
@@ -101,6 +111,7 @@ public struct ShoppingList: Sendable {
         inheritedCurrency = list.inheritedCurrency
         ownCategoryIndex = list.ownCategoryIndex
         catalogPath = list.catalogPath
+        storeOrders = list.storeOrders
         records = list.records
         layout = list.layout
         repeatedNames = list.repeatedNames
@@ -139,6 +150,7 @@ public struct ShoppingList: Sendable {
         inheritedCurrency = currency
         ownCategoryIndex = list.ownCategoryIndex
         catalogPath = list.catalogPath
+        storeOrders = list.storeOrders
         records = list.records
         layout = list.layout
         repeatedNames = list.repeatedNames

@@ -47,7 +47,9 @@ enum StructureRule {
                 }
             case .categories:
                 checkCategories(value, &context)
-            case .catalog, .stores:
+            case .stores:
+                checkStores(value, &context)
+            case .catalog:
                 break
             case .items:
                 sawItems = true
@@ -75,6 +77,39 @@ enum StructureRule {
         for entry in nodes.items(of: value) where !nodes.isScalar(entry) || nodes.isNull(entry) {
             let what = nodes.isScalar(entry) ? "empty" : "a \(context.kindName(entry))"
             context.report(entry, "a category must be a name, not \(what)")
+        }
+    }
+
+    /// `stores`: a mapping from each store's name (text) to its categories in aisle order (a list
+    /// of names, or nothing yet).
+    private static func checkStores(_ value: Int, _ context: inout CheckContext) {
+        let nodes = context.nodes
+        if nodes.isScalar(value) && nodes.isNull(value) { return }
+        guard nodes.isMapping(value) else {
+            context.report(
+                value,
+                "\"stores\" must be a mapping from each store's name to its categories in aisle order, not a \(context.kindName(value))"
+            )
+            return
+        }
+        for (key, categories) in nodes.entries(of: value) {
+            guard nodes.isScalar(key), !NameKey(utf8: nodes.value(key)).isEmpty else {
+                let what = nodes.isScalar(key) ? "empty" : "a \(context.kindName(key))"
+                context.report(key, "a store's name must be text, not \(what)")
+                continue
+            }
+            if nodes.isScalar(categories) && nodes.isNull(categories) { continue }
+            guard nodes.isSequence(categories) else {
+                context.report(
+                    categories,
+                    "store \"\(context.text(key))\" must have a list of categories in aisle order, not a \(context.kindName(categories))"
+                )
+                continue
+            }
+            for entry in nodes.items(of: categories) where !nodes.isScalar(entry) || nodes.isNull(entry) {
+                let what = nodes.isScalar(entry) ? "empty" : "a \(context.kindName(entry))"
+                context.report(entry, "a category must be a name, not \(what)")
+            }
         }
     }
 
