@@ -174,6 +174,19 @@ struct MergeEditBuilder {
         }
         addItemsComments(&edit)
         addCategories(&edit)
+        addStores(&edit)
+    }
+
+    /// Each store as ``StoresMerge`` decided, in ours' `stores` mapping.
+    private func addStores(_ edit: inout DocumentEdit) {
+        guard let stores = plan.stores, let oursEntry = versions.ours.topEntry(ListKey.stores.rawValue),
+            let theirsEntry = versions.theirs.topEntry(ListKey.stores.rawValue)
+        else { return }
+        let oursStores = ListVersion.entries(of: oursEntry.valueNode, nodes: versions.oursNodes)
+        let theirsStores = ListVersion.entries(of: theirsEntry.valueNode, nodes: versions.theirsNodes)
+        for merge in stores.stores {
+            addEntry(merge, container: oursEntry.valueNode, oursEntries: oursStores, theirsEntries: theirsStores, to: &edit)
+        }
     }
 
     private func addItemsComments(_ edit: inout DocumentEdit) {

@@ -14,6 +14,8 @@ struct MergePlan {
     var topKeys: [KeyMerge]
     /// `categories`, when it merges as a set.
     var categories: CategoriesMerge?
+    /// `stores`, when both sides changed it and it merges store by store.
+    var stores: StoresMerge?
     /// Whose comments `items:` keeps (above the key, after it on its line); nil for a conflict.
     var itemsComments: MergeVersions.Side?
     /// The comments at the top of the file.
@@ -93,8 +95,8 @@ enum MergePlanner {
         return items
     }
 
-    /// The top-level keys: `items`' own comments, `categories` as a set when it can be, every
-    /// other key as a value.
+    /// The top-level keys: `items`' own comments, `categories` as a set when it can be, `stores`
+    /// store by store when both sides changed it and it can be, every other key as a value.
     static func planTopLevel(_ plan: inout MergePlan, _ versions: MergeVersions) {
         func entry(_ side: MergeVersions.Side, _ key: String) -> MergeVersions.SideEntry? {
             versions.version(side).topEntry(key).map { MergeVersions.SideEntry(side: side, entry: $0) }
@@ -114,6 +116,12 @@ enum MergePlanner {
                 continue
             }
             let outcome = EntryMerge.decide(base: base, ours: ours, theirs: theirs, meaning: .ofListKey(key), in: versions)
+            if outcome == .conflict, key == ListKey.stores.rawValue,
+                let stores = StoresMerge.merge(base: base, ours: ours, theirs: theirs, in: versions)
+            {
+                plan.stores = stores
+                continue
+            }
             plan.topKeys.append(KeyMerge(key: key, base: base, ours: ours, theirs: theirs, outcome: outcome))
         }
     }

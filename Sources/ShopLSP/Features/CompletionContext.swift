@@ -16,6 +16,8 @@ struct CompletionContext: Equatable {
         case listValue(String)
         /// The value of the item key written here.
         case itemValue(String)
+        /// A category in a store's aisle order, under `stores:`.
+        case storeCategory
     }
 
     /// What is typed.
@@ -51,6 +53,18 @@ struct CompletionContext: Equatable {
         presentKeys = []
         target = .listKey
         replaced = cursor..<cursor
+        // A store's category: an entry of a block sequence under a store's key under `stores:`.
+        if let dashColumn = shape.dashColumn, cursor >= start + shape.contentColumn,
+            reader.isStoreEntry(line: line, dashColumn: dashColumn)
+        {
+            let content = start + shape.contentColumn
+            guard shape.key == nil, !Self.containsComment(bytes[content..<cursor]),
+                content == cursor || !Self.startsNestedValue.contains(bytes[content])
+            else { return nil }
+            target = .storeCategory
+            replaced = content..<Self.valueEnd(bytes, from: cursor, to: end, inFlow: false)
+            return
+        }
         // A bare `-` that ends the line starts an item whose first key comes next: completed as
         // after `- `, with the space put before the key.
         let dash = start + shape.indent

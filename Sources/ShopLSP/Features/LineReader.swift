@@ -59,6 +59,30 @@ struct LineReader {
         return false
     }
 
+    /// Whether the sequence entry whose `- ` is at `dashColumn` on `line` is a category of a store
+    /// of the top-level `stores` (a plain `NAME:` key, with its categories in block style below).
+    func isStoreEntry(line: Int, dashColumn: Int) -> Bool {
+        var current = line - 1
+        var storeIndent: Int?
+        while current >= 0 {
+            defer { current -= 1 }
+            let shape = shape(current)
+            if shape.isBlank { continue }
+            if let storeIndent {
+                // Other stores and their categories, until the key that holds them all.
+                if shape.indent >= storeIndent { continue }
+                return shape.indent == 0 && shape.dashColumn == nil && shape.key == ListKey.stores.rawValue
+                    && shape.keyEndsLine
+            }
+            if shape.indent > dashColumn { continue }
+            if shape.indent == dashColumn && shape.dashColumn != nil { continue }
+            // The first line less indented (or a key at the dash's own column) holds the store.
+            guard shape.dashColumn == nil, shape.indent > 0, shape.key != nil, shape.keyEndsLine else { return false }
+            storeIndent = shape.indent
+        }
+        return false
+    }
+
     /// Whether `bracket` opens the flow sequence of a top-level `items:` on `line` and `brace` an
     /// entry of it (`items: [{name: Tea}, {name: Milk, pr`).
     func isItemsFlowSequence(line: Int, bracket: Int, brace: Int) -> Bool {

@@ -5,8 +5,9 @@ import YAML
 /// `textDocument/completion`: the top-level keys and the item keys the mapping does not have yet,
 /// and the values the item schema names for a key: the file's categories after `category:`, the
 /// units its items use after `unit:`, `true`/`false` after `buy:` and `done:`, currency codes after
-/// `currency:`, the catalog's item names after `name:` in a list that names a catalog. A list that
-/// names a catalog offers the categories and values in force (its own, else the catalog's). The place is read from the lines around it (``CompletionContext``), so that a line
+/// `currency:`, the catalog's item names after `name:` in a list that names a catalog, the categories
+/// again in a store's list under `stores:`. A list that names a catalog offers the categories and
+/// values in force (its own, else the catalog's). The place is read from the lines around it (``CompletionContext``), so that a line
 /// half typed still gets completions; values that come from the list need the list, read from the
 /// document or, when that does not read, from the document without the line being typed, or else
 /// from the last text of the document that did read.
@@ -56,6 +57,8 @@ struct ShopCompletion: RequestHandler {
             return try values(
                 ItemKey(rawValue: key)?.definition.completion ?? .none, context: context, range: range, snapshot: snapshot,
                 request: request)
+        case .storeCategory:
+            return try values(.categories, context: context, range: range, snapshot: snapshot, request: request)
         }
     }
 

@@ -110,7 +110,11 @@ enum CategoryRules {
         // The categories a store lists are judged as items' categories are: a store's aisle
         // order names the list's categories.
         forEachStore(&context) { name, sequence, context in
+            // An entry that repeats an earlier one is a `duplicate-category` error to remove, and
+            // not judged besides.
+            var seen: Set<NameKey> = []
             for entry in nodes.items(of: sequence) where nodes.isScalar(entry) && !nodes.isNull(entry) {
+                guard seen.insert(NameKey(utf8: nodes.value(entry))).inserted else { continue }
                 judge.judge(entry, of: " of store \"\(name)\"", &context)
             }
         }
