@@ -52,7 +52,7 @@ import Testing
         return headings
     }
 
-    func folder(_ text: String = StoreOrderTests.list) throws -> ExportCLIFolder {
+    func makeFolder(_ text: String = StoreOrderTests.list) throws -> ExportCLIFolder {
         let folder = try ExportCLIFolder()
         try folder.write(text, to: "shopping.yaml")
         return folder
@@ -60,7 +60,7 @@ import Testing
 
     @Test("list groups by categories without a store, by the store's aisles with --store or SHOP_STORE")
     func listOrder() throws {
-        let folder = try folder()
+        let folder = try makeFolder()
         defer { folder.remove() }
         let plain = try folder.run(["list"])
         #expect(plain.status == 0, "\(plain)")
@@ -88,7 +88,7 @@ import Testing
 
     @Test("--store with --category, text and --not-done keeps the filters")
     func listFilters() throws {
-        let folder = try folder()
+        let folder = try makeFolder()
         defer { folder.remove() }
         let run = try folder.run(["list", "--store", "Market", "--category", "Produce"])
         #expect(run.status == 0, "\(run)")
@@ -101,7 +101,7 @@ import Testing
         "markdown", "html", "phone", "csv", "json",
     ])
     func exports(format: String) throws {
-        let folder = try folder()
+        let folder = try makeFolder()
         defer { folder.remove() }
         let plain = try folder.run(["export", "--format", format])
         let market = try folder.run(["export", "--format", format, "--store", "Market"])
@@ -136,7 +136,7 @@ import Testing
 
     @Test("a store the list does not have is a usage error naming its stores; export -o writes nothing")
     func unknownStore() throws {
-        let folder = try folder()
+        let folder = try makeFolder()
         defer { folder.remove() }
         let list = try folder.run(["list", "--store", "Aldi"])
         #expect(list.status == 2)
@@ -168,7 +168,7 @@ import Testing
               - {name: Apples, category: Produce, buy: true}
 
             """
-        let folder = try folder(text)
+        let folder = try makeFolder(text)
         defer { folder.remove() }
         let plain = try folder.run(["list"])
         let household = try folder.run(["list"], environment: ["SHOP_STORE": "Market"])
@@ -188,7 +188,7 @@ import Testing
 
     @Test("list --stores prints the store names for completion")
     func storeNames() throws {
-        let folder = try folder()
+        let folder = try makeFolder()
         defer { folder.remove() }
         let run = try folder.run(["list", "--stores"])
         #expect(run.status == 0, "\(run)")
@@ -207,10 +207,11 @@ import Testing
               Corner: x
               Deli:
                 - [Dairy]
+              Empty:
             items: []
 
             """
-        let folder = try folder(text)
+        let folder = try makeFolder(text)
         defer { folder.remove() }
         let run = try folder.run(["check"])
         #expect(run.status == 1)
@@ -221,6 +222,7 @@ import Testing
             "shopping.yaml:4:3: error: store \"market\" is written twice (first at line 3 as \"Market\"); store names are compared like item names, keep one [duplicate-store]",
             "shopping.yaml:5:11: error: store \"Corner\" must have a list of categories in aisle order, not a single value [structure]",
             "shopping.yaml:7:7: error: a category must be a name, not a list [structure]",
+            "shopping.yaml:8:3: error: store \"Empty\" has no value; write its categories in aisle order, or \"[]\" for none yet [structure]",
         ]
         let headlines = run.out.split(separator: "\n").map(String.init).filter { $0.hasPrefix("shopping.yaml:") }
         #expect(headlines == expected, "\(run)")
@@ -235,7 +237,7 @@ import Testing
 
     @Test("check --fix removes a category repeated in a store and writes the listed spelling")
     func fixes() throws {
-        let folder = try folder(
+        let folder = try makeFolder(
             """
             categories: [Produce, Dairy]
             stores:
@@ -252,10 +254,10 @@ import Testing
 
     @Test("fmt writes stores in block style after categories, texts quoted as YAML needs")
     func format() throws {
-        let folder = try folder(
+        let folder = try makeFolder(
             """
             items: []
-            stores: {Market: [Dairy, yes, "Produce"], "2024": [], Corner: }
+            stores: {Market: [Dairy, yes, "Produce"], "2024": []}
             categories: [Dairy, Produce, "yes"]
             title: T
 
@@ -277,7 +279,6 @@ import Testing
                     - "yes"
                     - Produce
                   "2024": []
-                  Corner:
                 items: []
 
                 """)
@@ -310,7 +311,7 @@ import Testing
     }
 
     func merge(ours: String, theirs: String) throws -> (run: ShopProcess.Result, result: String) {
-        let folder = try folder(Self.mergeBase)
+        let folder = try makeFolder(Self.mergeBase)
         defer { folder.remove() }
         try folder.write(Self.mergeBase, to: "base.yaml")
         try folder.write(ours, to: "ours.yaml")

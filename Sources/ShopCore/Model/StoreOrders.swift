@@ -44,7 +44,8 @@ public struct StoreOrders: Sendable, Equatable {
     init(_ mapping: Int, nodes: RawNodes) {
         var read: [Store] = []
         for (key, value) in nodes.entries(of: mapping) {
-            // A store written with nothing after it (`Corner shop:`) is a store without an order yet.
+            // A store written with nothing after it (`Corner shop:`), a `structure` error, is read
+            // as a store without an order yet: `list` still shows the list in the store.
             let empty = nodes.isScalar(value) && nodes.isNull(value)
             guard nodes.isScalar(key), !nodes.isNull(key), nodes.isSequence(value) || empty else { continue }
             let name = String(decoding: nodes.value(key), as: UTF8.self)

@@ -81,7 +81,7 @@ enum StructureRule {
     }
 
     /// `stores`: a mapping from each store's name (text) to its categories in aisle order (a list
-    /// of names, or nothing yet).
+    /// of names, `[]` for none yet), as the JSON Schema says.
     private static func checkStores(_ value: Int, _ context: inout CheckContext) {
         let nodes = context.nodes
         if nodes.isScalar(value) && nodes.isNull(value) { return }
@@ -98,7 +98,12 @@ enum StructureRule {
                 context.report(key, "a store's name must be text, not \(what)")
                 continue
             }
-            if nodes.isScalar(categories) && nodes.isNull(categories) { continue }
+            if nodes.isScalar(categories) && nodes.isNull(categories) {
+                context.report(
+                    key,
+                    "store \"\(context.text(key))\" has no value; write its categories in aisle order, or \"[]\" for none yet")
+                continue
+            }
             guard nodes.isSequence(categories) else {
                 context.report(
                     categories,
