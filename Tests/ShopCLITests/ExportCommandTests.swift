@@ -306,7 +306,7 @@ import Testing
         let help = try folder.run(["export", "--help"])
         #expect(help.status == 0)
         #expect(
-            help.out.contains("USAGE: shop export [<file>] [--format <format>] [--all] [--output <path>]"),
+            help.out.contains("USAGE: shop export [<file>] [--format <format>] [--all] [--store <store>] [--output <path>]"),
             "\(help.out)")
         let overview = try folder.run(["--help"])
         let commands = overview.out.components(separatedBy: "\n").filter { $0.hasPrefix("  ") && !$0.hasPrefix("   ") }

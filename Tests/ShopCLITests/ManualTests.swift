@@ -160,7 +160,7 @@ import Testing
         let manual = try Self.manual()
         let statuses = manual.section("EXIT STATUS").filter { $0.hasPrefix(".It ") }
         #expect(statuses == [".It 0", ".It 1", ".It 2"])
-        #expect(MdocPage.items(in: manual.section("ENVIRONMENT"), macro: "Ev") == ["SHOP_FILE", "NO_COLOR", "TERM"])
+        #expect(MdocPage.items(in: manual.section("ENVIRONMENT"), macro: "Ev") == ["SHOP_FILE", "SHOP_STORE", "NO_COLOR", "TERM"])
         #expect(
             MdocPage.items(in: manual.section("FILES"), macro: "Pa") == ["shopping.yaml", "shopping.yml", ".NAME.tmp-XXXXXX"])
         #expect(manual.section("ENVIRONMENT").joined(separator: " ").contains(".Ql dumb"))

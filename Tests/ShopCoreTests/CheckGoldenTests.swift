@@ -40,7 +40,7 @@ struct CheckGoldenTests {
         let table: [(String, Severity)] = [
             ("syntax", .error), ("merge-conflict", .error), ("unmerged", .error), ("structure", .error), ("duplicate-key", .error), ("missing-name", .error),
             ("duplicate-name", .error), ("duplicate-id", .error), ("bad-price", .error), ("bad-quantity", .error), ("bad-size", .warning),
-            ("unknown-currency", .error), ("duplicate-category", .error), ("unknown-key", .warning),
+            ("unknown-currency", .error), ("duplicate-category", .error), ("duplicate-store", .error), ("unknown-key", .warning),
             ("unknown-category", .warning), ("category-spelling", .warning), ("done-not-bought", .warning),
             ("catalog", .error), ("currency-mismatch", .error), ("not-in-catalog", .warning),
         ]
