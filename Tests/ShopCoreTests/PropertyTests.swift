@@ -12,7 +12,7 @@ struct FormatPropertyTests {
 
     /// The generated files, the same on every run.
     static let files: [(text: String, duplicateKeys: Bool, comments: [String])] = {
-        var generator = ShopFileGenerator(seed: 0x5EED_0F_5409, sizes: true)
+        var generator = ShopFileGenerator(seed: 0x5EED_0F_5409, sizes: true, stores: true)
         return (0..<fileCount).map { _ in
             let text = generator.file()
             return (text, generator.lastFileHasDuplicateKeys, generator.lastFileComments)

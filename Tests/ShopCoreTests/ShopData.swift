@@ -115,7 +115,17 @@ struct ShopData: Hashable, CustomStringConvertible {
                     case .items:
                         value = entry.value.isSequence
                             ? .list(entry.value.items.map { item($0, decimals: decimals) }) : ShopData.generic(entry.value)
-                    case .catalog, .stores, nil: value = ShopData.generic(entry.value)
+                    case .stores:
+                        // Store names and their categories are texts, as `categories` are.
+                        value = entry.value.isMapping
+                            ? .map(
+                                entry.value.entries.map { store in
+                                    Entry(
+                                        key: store.key.isScalar ? text(store.key) : ShopData.generic(store.key),
+                                        value: store.value.isSequence
+                                            ? .list(store.value.items.map(text)) : ShopData.generic(store.value))
+                                }) : ShopData.generic(entry.value)
+                    case .catalog, nil: value = ShopData.generic(entry.value)
                     }
                     return Entry(key: ShopData.generic(entry.key), value: value)
                 })

@@ -16,11 +16,14 @@ struct ShopFileGenerator {
 
     /// Whether items get a `size` now and then, written well or badly.
     private let sizes: Bool
+    private let stores: Bool
 
-    /// A generator of the files `seed` gives; `sizes` adds sizes to the items.
-    init(seed: UInt64, sizes: Bool = false) {
+    /// A generator of the files `seed` gives; `sizes` adds sizes to the items, `stores` a
+    /// `stores` mapping to some files.
+    init(seed: UInt64, sizes: Bool = false, stores: Bool = false) {
         random = SeededGenerator(seed: seed)
         self.sizes = sizes
+        self.stores = stores
     }
 
     // MARK: Trees
@@ -82,6 +85,19 @@ struct ShopFileGenerator {
                 Entry(
                     key: "categories",
                     value: .sequence(categories.map { Entry(value: textValue($0, flow: flow)) }, flow: flow)))
+        }
+        if stores && chance(0.3) {
+            // Store names that are one name compared like names (`Market`, `market`) now and then;
+            // never one spelling twice, which would be a repeated key.
+            let names = Array(Self.storeNames.shuffled(using: &random).prefix(int(1...3)))
+            let flow = allFlow || chance(0.3)
+            let mapping = names.map { name in
+                let aisles = (0..<int(0...3)).map { _ in
+                    Entry(value: textValue(!categories.isEmpty && chance(0.7) ? pick(categories) : pick(Self.categoryNames), flow: flow))
+                }
+                return Entry(key: name, value: .sequence(aisles, flow: flow))
+            }
+            entries.append(Entry(key: "stores", value: .mapping(mapping, flow: flow)))
         }
         if chance(0.95) {
             let flow = allFlow || chance(0.08)
@@ -542,6 +558,7 @@ struct ShopFileGenerator {
     static let ids = ["6f1c9a2e", "123", "a-1", "0x10", "true", "b7e3-44", "~", "1e5", "id with space"]
 
     /// Sizes as written: the list's forms, and others that are a `bad-size` warning.
+    static let storeNames = ["Market", "market", "Corner shop", "Deli", "CORNER  shop"]
     static let sizes = ["500 g", "1.5 l", "6 x 330 ml", "12 pcs", "500g", "1,5 l", "6x330ml", "a big one", "2 lb"]
     static let units = ["kg", "l", "pcs", "500 g", "pack", "1", "yes", "%", "€"]
 
