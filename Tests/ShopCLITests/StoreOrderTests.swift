@@ -86,6 +86,23 @@ import Testing
         #expect(plain.out.contains("Total: 3.10 EUR"))
     }
 
+    @Test("a list that names a catalog takes the catalog's stores unless it sets its own")
+    func storesOfTheCatalog() throws {
+        let folder = try makeFolder()
+        defer { folder.remove() }
+        try folder.write(Self.list.replacingOccurrences(of: "title: Week\n", with: "title: Catalog\n"), to: "catalog.yaml")
+        try folder.write("title: Week\ncatalog: catalog.yaml\nitems:\n  - {name: Milk, buy: true}\n  - {name: Bread, buy: true}\n  - {name: Peas, buy: true}\n", to: "week.yaml")
+        let market = try folder.run(["list", "-f", "week.yaml", "--store", "Market"])
+        #expect(market.status == 0, "\(market)")
+        #expect(Self.listHeadings(market.out) == ["Bakery", "Dairy", "Frozen"])
+        let stores = try folder.run(["list", "-f", "week.yaml", "--stores"])
+        #expect(stores.out == "Market\nCorner shop\n", "\(stores)")
+        // The list's own stores replace the catalog's whole.
+        try folder.write("title: Week\ncatalog: catalog.yaml\nstores:\n  Home: [Frozen]\nitems:\n  - {name: Milk, buy: true}\n", to: "week.yaml")
+        let refused = try folder.run(["list", "-f", "week.yaml", "--store", "Market"])
+        #expect(refused.status == 2 && refused.err.contains("its stores are: Home"), "\(refused)")
+    }
+
     @Test("--store with --category, text and --not-done keeps the filters")
     func listFilters() throws {
         let folder = try makeFolder()
