@@ -94,12 +94,51 @@ enum EditCommands {
 
     static let buy = CommandSpec(
         name: "buy",
-        abstract: "Put items on the shopping list.",
-        arguments: [namesArgument],
-        options: [OptionSpec(long: "quantity", valueName: "quantity", help: "How many units to buy (sets the quantity of every item named).")],
-        examples: [Example(command: "shop buy Apples \"Oat milk\" --quantity 2", explanation: "Put two items on the list, two of each.")],
+        abstract: "Put items on the shopping list, by name or every item of a recipe.",
+        discussion: """
+            With --from, every item of FILE (any shop list: a recipe, a party plan; its own buy and \
+            done do not matter) goes on the list, --times N over. An item the list has that is on \
+            the list and not done gets its quantity raised; one off the list or done goes on it \
+            with the recipe's quantity. The amount is converted into the item's unit, which is never \
+            rewritten: g and kg, ml, cl, dl and l convert; pcs and no unit count alike. When the \
+            item has a size in a unit the amount converts into, the quantity is the number of whole \
+            sizes that hold it (250 g of size 500 g is 1). Amounts of one item from every --from add \
+            up before rounding; other quantities are rounded up to 3 decimals. An item the list does \
+            not have is added with the recipe's keys and comments. Units that do not convert, or a \
+            recipe with errors, are refused and nothing is written. Each item's change is printed.
+            """,
+        arguments: [
+            ArgumentSpec(
+                name: "name", help: "Item names; case and extra spaces do not matter (none with --from).",
+                arity: .zeroOrMore, completion: .itemName)
+        ],
+        options: [
+            OptionSpec(long: "quantity", valueName: "quantity", help: "How many units to buy (sets the quantity of every item named)."),
+            OptionSpec(
+                long: "from", valueName: "file",
+                help: "Put every item of this list (a recipe) on the shopping list (repeatable: amounts add up).",
+                completion: .file, repeatable: true),
+            OptionSpec(
+                long: "times", valueName: "n",
+                help: "With --from: how many times the recipes are made, such as 2 or 1.5 (default: 1)."),
+            OptionSpec(long: "dry-run", help: "With --from: print what would change and write nothing."),
+        ],
+        examples: [
+            Example(command: "shop buy Apples \"Oat milk\" --quantity 2", explanation: "Put two items on the list, two of each."),
+            Example(
+                command: "shop buy --from recipes/pancakes.yaml --times 2",
+                explanation: "Put what pancakes for twice as many people need on the list."),
+        ],
         run: { context throws(CommandFailure) in
-            let quantity = context.arguments.value("quantity")
+            let arguments = context.arguments
+            if !arguments.values("from").isEmpty { return try BuyFromCommand.run(context) }
+            for option in ["times", "dry-run"] where arguments.flag(option) {
+                throw CommandFailure.usage("'--\(option)' goes with '--from FILE'", command: "buy")
+            }
+            if arguments.positionals.isEmpty {
+                throw CommandFailure.usage("name the items to buy, or give '--from FILE'", command: "buy")
+            }
+            let quantity = arguments.value("quantity")
             return names(context) { editor, name throws(EditRefusal) in try editor.buy(name, quantity: quantity) }
         })
 

@@ -44,7 +44,7 @@ extension ListEditor {
 
     /// The item right after the last item of `category` (compared like names); nil when that item
     /// is the last one or no item has the category: the new one then goes at the end.
-    private func itemAfterLast(ofCategory category: String) -> NodeID? {
+    func itemAfterLast(ofCategory category: String) -> NodeID? {
         let key = NameKey(category)
         let items = list.items
         guard let last = items.lastIndex(where: { item in item.category.map { NameKey($0) == key } ?? false }),
