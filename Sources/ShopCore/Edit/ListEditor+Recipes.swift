@@ -29,7 +29,10 @@ extension ListEditor {
                 "\"\(name)\" names \(matches.count) items (lines \(lines.joined(separator: ", "))); rename one of them first")
         }
         try refuseRepeatedKeys(item)
-        return StockedItem(item: item, name: item.name ?? name, unit: item.unit, size: item.size.flatMap { PackSize($0) })
+        // A unit written as a size (`unit: 250 g`, as lists did before `size`) says what one unit
+        // holds just as well.
+        let size = item.size.flatMap { PackSize($0) } ?? item.unit.flatMap { PackSize($0) }
+        return StockedItem(item: item, name: item.name ?? name, unit: item.unit, size: size)
     }
 
     /// What the recipes need of one item, added up over every recipe before it is rounded.
@@ -231,6 +234,7 @@ extension ListEditor {
 
     /// `2 kg`, `3 (500 g)`, `1 pack (6 x 330 ml)`: a quantity as a person reads it.
     static func phrase(_ quantity: DecimalNumber, _ unit: String?, _ size: PackSize?) -> String {
-        quantity.description + (unit.map { " " + $0 } ?? "") + (size.map { " (\($0))" } ?? "")
+        let shownSize = size.flatMap { size in unit.flatMap(PackSize.init) == size ? nil : " (\(size))" }
+        return quantity.description + (unit.map { " " + $0 } ?? "") + (shownSize ?? "")
     }
 }
