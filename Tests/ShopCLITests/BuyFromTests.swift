@@ -376,6 +376,31 @@ import Testing
         #expect(try scratch.run(["check", "--strict"]).status == 0)
     }
 
+    @Test func aNewItemInSeveralRecipesTakesTheFirstOnesUnitAndTheOthersConvertIntoIt() throws {
+        let scratch = try Self.scratch("items:\n  - name: Salt\n")
+        try scratch.write("items:\n  # the good one\n  - name: Butter\n    quantity: 200\n    unit: g\n", to: "a.yaml")
+        try scratch.write("items:\n  - name: butter\n    quantity: 0.25\n    unit: kg\n    notes: not this\n", to: "b.yaml")
+        let run = try scratch.run(["buy", "--from", "a.yaml", "--from", "b.yaml"])
+        #expect(run.status == 0, "\(run)")
+        #expect(
+            try scratch.text("shopping.yaml")
+                == "items:\n  - name: Salt\n  # the good one\n  - name: Butter\n    quantity: 450\n    unit: g\n    buy: true\n")
+        try scratch.write("items:\n  - name: Butter\n    quantity: 1\n    unit: l\n", to: "c.yaml")
+        let refused = try scratch.run(["buy", "--from", "b.yaml", "--from", "c.yaml"])
+        #expect(refused.status == 1)
+        #expect(refused.err.hasPrefix("shop: error: \"Butter\": c.yaml needs 1 l, which does not convert into the unit \"g\""), "\(refused.err)")
+    }
+
+    @Test func aQuantityTooLargeIsRefused() throws {
+        let scratch = try Self.scratch("items:\n  - name: Flour\n    quantity: 999999999\n    unit: kg\n    buy: true\n")
+        try scratch.write("items:\n  - name: Flour\n    quantity: 1\n    unit: kg\n", to: "r.yaml")
+        let before = try EditFileSnapshot(scratch.url("shopping.yaml"))
+        let refused = try scratch.run(["buy", "--from", "r.yaml"])
+        #expect(refused.status == 1, "\(refused)")
+        #expect(refused.err == "shop: error: \"Flour\" would need a quantity of 1000000000, more than a quantity may be (under 1000000000)\n")
+        #expect(try EditFileSnapshot(scratch.url("shopping.yaml")) == before)
+    }
+
     @Test func unitsThatDoNotConvertAreRefusedAndNothingIsWritten() throws {
         let list = """
             items:

@@ -93,15 +93,18 @@ extension ListEditor {
         var planned: [(need: Need, quantity: DecimalNumber)] = []
         for need in needs {
             let quantity = Self.quantity(of: need)
-            guard quantity < ValueReading.limit else {
-                throw EditRefusal("\"\(need.name)\" would need a quantity of \(quantity), more than a quantity may be")
+            // Checked before anything is planned: a refusal plans nothing.
+            let raised = need.stocked.map { $0.item.buy && !$0.item.done ? $0.item.effectiveQuantity + quantity : quantity }
+            guard (raised ?? quantity) < ValueReading.limit else {
+                throw EditRefusal(
+                    "\"\(need.name)\" would need a quantity of \(raised ?? quantity), more than a quantity may be (under 1000000000)")
             }
             planned.append((need, quantity))
         }
         let copies = try newItemCopies(planned, from: recipes)
         for (index, (need, quantity)) in planned.enumerated() {
             if let stocked = need.stocked {
-                try put(quantity, on: stocked)
+                put(quantity, on: stocked)
             } else if let copy = copies[index] {
                 add(copy, named: need.name)
                 note(.changed, "\(need.name): added to the list, \(Self.phrase(quantity, need.unit, need.size))")
@@ -159,15 +162,12 @@ extension ListEditor {
 
     /// Plans `quantity` more of the list's item `stocked`: raised when it is on the list and not
     /// done, else put on the list with that quantity.
-    private mutating func put(_ quantity: DecimalNumber, on stocked: StockedItem) throws(EditRefusal) {
+    private mutating func put(_ quantity: DecimalNumber, on stocked: StockedItem) {
         let item = stocked.item
         guard !removedItems.contains(item.node.index) else { return }
         if item.buy && !item.done {
             let before = item.effectiveQuantity
             let after = before + quantity
-            guard after < ValueReading.limit else {
-                throw EditRefusal("\"\(stocked.name)\" would need a quantity of \(after), more than a quantity may be")
-            }
             plan(item, set: .quantity, to: .plain(ValueKind.quantity.canonicalText(after, decimals: 3)))
             note(.changed, "\(stocked.name): quantity \(before) -> \(Self.phrase(after, stocked.unit, stocked.size))")
             return
