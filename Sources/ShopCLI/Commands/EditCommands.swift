@@ -116,7 +116,7 @@ enum EditCommands {
             OptionSpec(long: "quantity", valueName: "quantity", help: "How many units to buy (sets the quantity of every item named)."),
             OptionSpec(
                 long: "from", valueName: "file",
-                help: "Put every item of this list (a recipe) on the shopping list (repeatable: amounts add up).",
+                help: "Put every item of this list (a recipe; - reads standard input) on the shopping list (repeatable: amounts add up).",
                 completion: .file, repeatable: true),
             OptionSpec(
                 long: "times", valueName: "n",
