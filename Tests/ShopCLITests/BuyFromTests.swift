@@ -391,6 +391,42 @@ import Testing
         #expect(refused.err.hasPrefix("shop: error: \"Butter\": c.yaml needs 1 l, which does not convert into the unit \"g\""), "\(refused.err)")
     }
 
+    @Test func aNewItemLeavesBehindAPriceInAnotherCurrencyAndATakenID() throws {
+        let scratch = try Self.scratch("currency: EUR\nitems:\n  - name: Salt\n    id: s-1\n")
+        try scratch.write(
+            "currency: USD\nitems:\n  - name: Saffron\n    price: 4.99\n  - name: Thyme\n    id: s-1\n  - name: Dill\n    id: d-1\n",
+            to: "usd.yaml")
+        try scratch.write("items:\n  - name: Figs\n    price: 1.25\n", to: "plain.yaml")
+        try scratch.write("currency: KWD\nitems:\n  - name: Dates\n    price: 1.234\n", to: "kwd.yaml")
+        let run = try scratch.run(["buy", "--from", "usd.yaml", "--from", "plain.yaml"])
+        #expect(run.status == 0, "\(run)")
+        #expect(
+            try scratch.text("shopping.yaml") == """
+                currency: EUR
+                items:
+                  - name: Salt
+                    id: s-1
+                  - name: Saffron
+                    buy: true
+                  - name: Thyme
+                    buy: true
+                  - name: Dill
+                    id: d-1
+                    buy: true
+                  - name: Figs
+                    price: 1.25
+                    buy: true
+
+                """)
+        #expect(run.err.contains("shop: warning: Saffron was added without its price (its price is in USD, the list's in EUR); usd.yaml keeps it\n"), "\(run.err)")
+        #expect(run.err.contains("shop: warning: Thyme was added without its id (another item of the list has the id s-1); usd.yaml keeps it\n"), "\(run.err)")
+        #expect(try scratch.text("usd.yaml").contains("price: 4.99"))
+        let dates = try scratch.run(["buy", "--from", "kwd.yaml"])
+        #expect(dates.status == 0, "\(dates)")
+        #expect(dates.err.contains("Dates was added without its price"))
+        #expect(try scratch.run(["check", "--strict"]).status == 0)
+    }
+
     @Test func aQuantityTooLargeIsRefused() throws {
         let scratch = try Self.scratch("items:\n  - name: Flour\n    quantity: 999999999\n    unit: kg\n    buy: true\n")
         try scratch.write("items:\n  - name: Flour\n    quantity: 1\n    unit: kg\n", to: "r.yaml")

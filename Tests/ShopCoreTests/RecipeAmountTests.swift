@@ -52,9 +52,9 @@ struct RecipeAmountTests {
         let good = ShoppingList(document: try Document(parsing: Array("items:\n  - name: Flour\n    quantity: 500\n    unit: g\n".utf8)))
         let bad = ShoppingList(document: try Document(parsing: Array("items:\n  - name: Milk\n    quantity: 1\n    unit: kg\n".utf8)))
         var editor = try ListEditor(list: list)
-        try editor.buy(from: [Recipe(list: good, fileName: "good.yaml")], times: DecimalNumber(2))
+        try editor.buy(from: [Recipe(list: good, fileName: "good.yaml")], times: DecimalNumber(3))
         #expect(String(decoding: CanonicalForm.format(editor.document), as: UTF8.self)
-            == "items:\n  - name: Flour\n    quantity: 1\n    unit: kg\n    buy: true\n  - name: Milk\n    unit: l\n")
+            == "items:\n  - name: Flour\n    quantity: 1.5\n    unit: kg\n    buy: true\n  - name: Milk\n    unit: l\n")
         var refused = try ListEditor(list: list)
         #expect(throws: EditRefusal.self) {
             try refused.buy(from: [Recipe(list: good, fileName: "good.yaml"), Recipe(list: bad, fileName: "bad.yaml")], times: DecimalNumber(1))

@@ -101,7 +101,7 @@ extension ListEditor {
             }
             planned.append((need, quantity))
         }
-        let copies = try newItemCopies(planned, from: recipes)
+        let (copies, warnings) = try newItemCopies(planned, from: recipes)
         for (index, (need, quantity)) in planned.enumerated() {
             if let stocked = need.stocked {
                 put(quantity, on: stocked)
@@ -110,6 +110,7 @@ extension ListEditor {
                 note(.changed, "\(need.name): added to the list, \(Self.phrase(quantity, need.unit, need.size))")
             }
         }
+        for warning in warnings { note(.warning, warning) }
         if planned.isEmpty { note(.unchanged, "the recipes name no items; nothing to buy") }
     }
 
@@ -186,13 +187,17 @@ extension ListEditor {
     /// keeps its comments and key order, then copied out of it.
     private func newItemCopies(
         _ planned: [(need: Need, quantity: DecimalNumber)], from recipes: [Recipe]
-    ) throws(EditRefusal) -> [Int: (subtree: Subtree, category: String?)] {
+    ) throws(EditRefusal) -> (copies: [Int: (subtree: Subtree, category: String?)], warnings: [String]) {
+        var warnings: [String] = []
+        var takenIDs = Set(list.items.compactMap(\.id))
         var byRecipe: [Int: [Int]] = [:]
         for (index, (need, _)) in planned.enumerated() {
             if let recipe = need.newItem?.recipe { byRecipe[recipe, default: []].append(index) }
         }
         var copies: [Int: (subtree: Subtree, category: String?)] = [:]
-        for (recipeIndex, indices) in byRecipe {
+        for recipeIndex in byRecipe.keys.sorted() {
+            guard let indices = byRecipe[recipeIndex] else { continue }
+            let recipe = recipes[recipeIndex]
             var recipeEditor = try ListEditor(list: recipes[recipeIndex].list)
             for index in indices {
                 guard let line = planned[index].need.newItem?.line else { continue }
@@ -203,6 +208,11 @@ extension ListEditor {
                 }
                 recipeEditor.plan(line.item, set: .buy, to: .plain("true"))
                 if line.item.keyNode(.done) != nil { recipeEditor.plan(line.item, unset: "done") }
+                for (key, why) in dropped(from: line, of: recipe, takenIDs: takenIDs) {
+                    recipeEditor.plan(line.item, unset: key)
+                    warnings.append("\(line.name) was added without its \(key) (\(why)); \(recipe.fileName) keeps it")
+                }
+                if let id = line.item.id { takenIDs.insert(id) }
             }
             let edited = recipeEditor.editedList
             for index in indices {
@@ -214,7 +224,26 @@ extension ListEditor {
                 copies[index] = (subtree, copied.category)
             }
         }
-        return copies
+        return (copies, warnings)
+    }
+
+    /// The keys of a recipe's item that cannot come along into this list, and why: a price in
+    /// another currency than the list's, or with more decimals than the list's currency has (the
+    /// list's totals would be wrong, or it would have an error), and an id that an item of the
+    /// list already has (ids are unique).
+    private func dropped(from line: Recipe.Line, of recipe: Recipe, takenIDs: Set<String>) -> [(key: String, why: String)] {
+        var dropped: [(key: String, why: String)] = []
+        if let node = line.item.valueNode(.price), let text = recipe.list.document.node(node).value {
+            if let theirs = recipe.list.currency?.code, let ours = list.currency?.code, theirs != ours {
+                dropped.append(("price", "its price is in \(theirs), the list's in \(ours)"))
+            } else if case .failure = ValueReading.price(text, decimals: list.priceDecimals, currencyCode: list.currency?.code) {
+                dropped.append(("price", "price \(text) has more decimals than the list's prices may have"))
+            }
+        }
+        if let id = line.item.id, takenIDs.contains(id) {
+            dropped.append(("id", "another item of the list has the id \(id)"))
+        }
+        return dropped
     }
 
     /// Inserts a new item after the last item of its category, else at the end, as `add` puts it.
