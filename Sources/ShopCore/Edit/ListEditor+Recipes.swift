@@ -37,9 +37,11 @@ extension ListEditor {
 
     /// What the recipes need of one item, added up over every recipe before it is rounded.
     private struct Need {
-        /// The item the need lands on, or the recipe line that becomes a new item.
+        /// The item the need lands on, or the recipe (by its place among the recipes) and line
+        /// that become a new item.
         var stocked: StockedItem?
         var newItem: (recipe: Int, line: Recipe.Line)?
+        /// The item's name, unit and size: the list's, else those of the recipe line.
         var name: String
         var unit: String?
         var size: PackSize?

@@ -8,8 +8,11 @@
 public struct AmountUnit: Hashable, Sendable {
     /// What amounts in the unit measure: only amounts of one kind convert into each other.
     public enum Kind: Hashable, Sendable {
+        /// g and kg.
         case weight
+        /// ml, cl, dl and l.
         case volume
+        /// pcs, or no unit at all.
         case count
         /// A unit that converts into no other: its spelling, in its written form.
         case other(String)
