@@ -340,6 +340,7 @@ import Testing
                   Big leaves.
                 x-shelf: top
               - name: Stock cubes
+                category: dairy  # not really
                 x-brand: any
 
             """, to: "soup.yaml")
@@ -368,6 +369,7 @@ import Testing
                     category: Dairy
                   - name: Stock cubes
                     quantity: 2
+                    category: Dairy # not really
                     buy: true
                     x-brand: any
 

@@ -191,11 +191,12 @@ extension ListEditor {
         _ planned: [(need: Need, quantity: DecimalNumber)], from recipes: [Recipe]
     ) throws(EditRefusal) -> (copies: [Int: (subtree: Subtree, category: String?)], warnings: [String]) {
         var warnings: [String] = []
-        var takenIDs = Set(list.items.compactMap(\.id))
         var byRecipe: [Int: [Int]] = [:]
         for (index, (need, _)) in planned.enumerated() {
             if let recipe = need.newItem?.recipe { byRecipe[recipe, default: []].append(index) }
         }
+        guard !byRecipe.isEmpty else { return ([:], []) }
+        var takenIDs = Set(list.items.compactMap(\.id))
         var copies: [Int: (subtree: Subtree, category: String?)] = [:]
         for recipeIndex in byRecipe.keys.sorted() {
             guard let indices = byRecipe[recipeIndex] else { continue }
@@ -210,6 +211,11 @@ extension ListEditor {
                 }
                 recipeEditor.plan(line.item, set: .buy, to: .plain("true"))
                 if line.item.keyNode(.done) != nil { recipeEditor.plan(line.item, unset: "done") }
+                // Spelled as the list's `categories` spell it, as `add` spells it, so that the
+                // item is grouped with the others.
+                if let category = line.item.category, categorySpelling(category) != category {
+                    recipeEditor.plan(line.item, set: .category, to: .text(categorySpelling(category)))
+                }
                 for (key, why) in dropped(from: line, of: recipe, takenIDs: takenIDs) {
                     recipeEditor.plan(line.item, unset: key)
                     warnings.append("\(line.name) was added without its \(key) (\(why)); \(recipe.fileName) keeps it")
