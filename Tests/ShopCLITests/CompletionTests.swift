@@ -152,6 +152,13 @@ import Testing
             #expect(try candidates("shop", "export", "-o", "oth") == ["other.yaml"])
             #expect(try candidates("shop", "check", "--", "--").isEmpty)
             #expect(try candidates("shop", "fmt", "--check", "other.yaml", "sh") == ["shopping.yaml"])
+
+            // A recipe for buy --from is a file; the option can be given again.
+            #expect(try candidates("shop", "buy", "--") == HelpPage.of("buy").options.filter { $0.hasPrefix("--") })
+            #expect(try candidates("shop", "buy", "--from", "oth") == ["other.yaml"])
+            #expect(try candidates("shop", "buy", "--from", "other.yaml", "--from", "sh") == ["shopping.yaml"])
+            #expect(try candidates("shop", "buy", "--from", "other.yaml", "--t") == ["--times"])
+            #expect(try candidates("shop", "buy", "--from", "other.yaml", "--times", "").isEmpty)
         }
     }
 
@@ -314,6 +321,8 @@ import Testing
             #expect(try candidates("shop", "--file=~/other.yaml", "buy", "") == ["Other thing"])
             #expect(try candidates("shop", "export", "--format=m") == ["csv", "markdown", "json", "html", "phone"])
             #expect(try candidates("shop", "fmt", "") == ["<files>"])
+            #expect(try candidates("shop", "buy", "--from", "") == ["<files>"])
+            #expect(try candidates("shop", "buy", "--from", "other.yaml", "--") == HelpPage.of("buy").options)
             #expect(try candidates("shop", "edit", "Apples", "").isEmpty)
         }
     }
@@ -372,6 +381,8 @@ import Testing
             #expect(try candidates("shop --file=~/other.yaml buy ") == ["Other thing"])
             #expect(try candidates("shop edit Apples ").isEmpty)
             #expect(try candidates("shop completions ") == ["bash", "fish", "zsh"])
+            #expect(try candidates("shop buy --from oth") == ["other.yaml"])
+            #expect(try Set(candidates("shop buy --from other.yaml --")).isSuperset(of: ["--from", "--times", "--dry-run"]))
         }
     }
 }
