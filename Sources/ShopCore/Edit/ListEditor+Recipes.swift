@@ -269,9 +269,10 @@ extension ListEditor {
         edited.items.first { item in item.name.map { NameKey($0) == key } ?? false }
     }
 
-    /// `2 kg`, `3 (500 g)`, `1 pack (6 x 330 ml)`: a quantity as a person reads it.
+    /// `2 kg`, `3 (500 g)`, `1 pack (6 x 330 ml)`, and `2 x 250 g` for a unit written as a size:
+    /// a quantity as a person reads it.
     static func phrase(_ quantity: DecimalNumber, _ unit: String?, _ size: PackSize?) -> String {
-        let shownSize = size.flatMap { size in unit.flatMap(PackSize.init) == size ? nil : " (\(size))" }
-        return quantity.description + (unit.map { " " + $0 } ?? "") + (shownSize ?? "")
+        if let unit, PackSize(unit) != nil { return quantity.description + " x " + unit }
+        return quantity.description + (unit.map { " " + $0 } ?? "") + (size.map { " (\($0))" } ?? "")
     }
 }
