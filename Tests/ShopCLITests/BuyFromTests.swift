@@ -581,6 +581,23 @@ import Testing
             ], "\(diff.out)")
     }
 
+    @Test(.requires(.program("git")))
+    func aRecipeOrAListGitHoldsAsOneSidesVersionIsRefused() throws {
+        let repository = try UnmergedTests.mergeWithoutDriver()
+        try repository.write("items:\n  - name: Apples\n", to: "other.yaml")
+        let before = try EditFileSnapshot(repository.folder.appendingPathComponent("other.yaml"))
+        let recipe = try repository.shop("-f", "other.yaml", "buy", "--from", "shopping.yaml")
+        #expect(recipe.status == 1, "\(recipe)")
+        #expect(recipe.err.hasPrefix(UnmergedTests.oursError), "\(recipe.err)")
+        #expect(recipe.err.hasSuffix("shop: error: the recipe shopping.yaml has errors; nothing was bought (see 'shop check shopping.yaml')\n"))
+        #expect(try EditFileSnapshot(repository.folder.appendingPathComponent("other.yaml")) == before)
+        let ours = try repository.text()
+        let list = try repository.shop("buy", "--from", "other.yaml")
+        #expect(list.status == 1, "\(list)")
+        #expect(list.err.hasSuffix(UnmergedTests.refusal), "\(list.err)")
+        #expect(try repository.text() == ours)
+    }
+
     @Test func recipePathsAreRelativeToTheWorkingFolder() throws {
         let scratch = try Self.scratch("items:\n  - name: Flour\n    unit: kg\n")
         try FileManager.default.createDirectory(at: scratch.url("recipes"), withIntermediateDirectories: true)
