@@ -598,6 +598,57 @@ import Testing
         #expect(try repository.text() == ours)
     }
 
+    @Test func anItemOfTheCatalogIsMeasuredInTheCatalogsUnitAndSizeAndTheCatalogIsNotWritten() throws {
+        let scratch = try Self.scratch("catalog: catalog.yaml\nitems:\n  - name: Flour\n    buy: true\n  - name: Milk\n    unit: l\n")
+        try scratch.write(
+            """
+            currency: EUR
+            items:
+              - name: Flour
+                price: 1.29
+                unit: kg
+              - name: Butter
+                price: 2.49
+                size: 250 g
+              - name: Sugar
+                unit: kg
+
+            """, to: "catalog.yaml")
+        let catalog = try EditFileSnapshot(scratch.url("catalog.yaml"))
+        try scratch.write(
+            "items:\n  - name: Flour\n    quantity: 500\n    unit: g\n  - name: butter\n    quantity: 300\n    unit: g\n  - name: Eggs\n    quantity: 3\n",
+            to: "r.yaml")
+        let run = try scratch.run(["buy", "--from", "r.yaml"])
+        #expect(run.status == 0, "\(run)")
+        #expect(
+            try scratch.text("shopping.yaml") == """
+                catalog: catalog.yaml
+                items:
+                  - name: Flour
+                    quantity: 1.5
+                    buy: true
+                  - name: Milk
+                    unit: l
+                  - name: Butter
+                    quantity: 2
+                    buy: true
+                  - name: Eggs
+                    quantity: 3
+                    buy: true
+
+                """)
+        #expect(run.err == "Flour: quantity 1 -> 1.5 kg\nButter: on the list, 2 (250 g)\nEggs: added to the list, 3\n")
+        #expect(try EditFileSnapshot(scratch.url("catalog.yaml")) == catalog)
+        // A catalog item's unit that does not convert is refused as a list item's is.
+        try scratch.write("items:\n  - name: Sugar\n    quantity: 1\n    unit: l\n", to: "bad.yaml")
+        let list = try EditFileSnapshot(scratch.url("shopping.yaml"))
+        let refused = try scratch.run(["buy", "--from", "bad.yaml"])
+        #expect(refused.status == 1)
+        #expect(refused.err.hasPrefix("shop: error: \"Sugar\": bad.yaml needs 1 l, which does not convert into the unit \"kg\""), "\(refused.err)")
+        #expect(try EditFileSnapshot(scratch.url("shopping.yaml")) == list)
+        #expect(try EditFileSnapshot(scratch.url("catalog.yaml")) == catalog)
+    }
+
     @Test func recipePathsAreRelativeToTheWorkingFolder() throws {
         let scratch = try Self.scratch("items:\n  - name: Flour\n    unit: kg\n")
         try FileManager.default.createDirectory(at: scratch.url("recipes"), withIntermediateDirectories: true)

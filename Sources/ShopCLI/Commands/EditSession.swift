@@ -7,9 +7,11 @@ enum EditSession {
     /// Runs `change` on the list file; returns the exit status. With `preview`, nothing is
     /// written: the list as read and as it would be written go to `preview` instead, and only
     /// warnings are said.
+    /// With `resolvingCatalog`, the list is resolved against the catalog it names before the
+    /// change sees it; the catalog is read, never written.
     static func run(
         _ context: CommandContext, preview: ((_ before: ShoppingList, _ after: ShoppingList) -> Void)? = nil,
-        _ change: (inout ListEditor) throws(EditRefusal) -> Void
+        resolvingCatalog: Bool = false, _ change: (inout ListEditor) throws(EditRefusal) -> Void
     ) -> Int32 {
         let path = context.listFile
         let console = context.console
@@ -30,7 +32,9 @@ enum EditSession {
                     refused.reportRefusal(to: console)
                     return 1
                 }
-                switch edit(bytes, path: path, context: context, keepingBefore: preview != nil, change) {
+                switch edit(
+                    bytes, path: path, context: context, keepingBefore: preview != nil, resolvingCatalog: resolvingCatalog, change)
+                {
                 case .ended(let status):
                     return status
                 case .edited(let before, let after, let notes):
@@ -76,7 +80,7 @@ enum EditSession {
     /// as read is let go of when this returns: an edit of a long list then prints the list it makes
     /// without holding the one it read.
     private static func edit(
-        _ bytes: [UInt8], path: String, context: CommandContext, keepingBefore: Bool,
+        _ bytes: [UInt8], path: String, context: CommandContext, keepingBefore: Bool, resolvingCatalog: Bool,
         _ change: (inout ListEditor) throws(EditRefusal) -> Void
     ) -> Made {
         let console = context.console
@@ -88,7 +92,7 @@ enum EditSession {
             console.error(loaded.unreadableAdvice)
             return .ended(1)
         case .success(let read):
-            list = read
+            list = resolvingCatalog ? ListFile.resolvingCatalog(read, listPath: path).list : read
         }
         let displayPath = CommandContext.displayName(path)
         var editor: ListEditor

@@ -6,8 +6,11 @@ extension ListEditor {
     /// An item the list can buy, as a recipe's line is measured against it: which item it is, and
     /// the unit and size in force for it.
     struct StockedItem {
-        /// The item.
-        var item: Item
+        /// The list's item; nil for an item only the list's catalog has, which the list gains as
+        /// `- name: NAME`.
+        var item: Item?
+        /// The catalog's item, for an item only the catalog has.
+        var catalogItem: Item?
         /// Its name as written.
         var name: String
         /// The unit in force; nil for none (a count).
@@ -22,7 +25,16 @@ extension ListEditor {
     /// the item has a key twice.
     func stockedItem(named name: String) throws(EditRefusal) -> StockedItem? {
         let matches = items(matching: NameKey(name))
-        guard let item = matches.first else { return nil }
+        guard let item = matches.first else {
+            // An item only the catalog has: its unit and size are the catalog's.
+            let key = NameKey(name)
+            guard let catalogItem = list.catalog?.items.first(where: { $0.name.map { NameKey($0) == key } ?? false }) else {
+                return nil
+            }
+            let size = catalogItem.size.flatMap { PackSize($0) } ?? catalogItem.unit.flatMap { PackSize($0) }
+            return StockedItem(
+                item: nil, catalogItem: catalogItem, name: catalogItem.name ?? name, unit: catalogItem.unit, size: size)
+        }
         if matches.count > 1 {
             let lines = matches.compactMap { list.document.node($0.node).location.map { String($0.line) } }
             throw EditRefusal(
@@ -32,7 +44,7 @@ extension ListEditor {
         // A unit written as a size (`unit: 250 g`, as lists did before `size`) says what one unit
         // holds just as well.
         let size = item.size.flatMap { PackSize($0) } ?? item.unit.flatMap { PackSize($0) }
-        return StockedItem(item: item, name: item.name ?? name, unit: item.unit, size: size)
+        return StockedItem(item: item, catalogItem: nil, name: item.name ?? name, unit: item.unit, size: size)
     }
 
     /// What the recipes need of one item, added up over every recipe before it is rounded.
@@ -96,7 +108,7 @@ extension ListEditor {
         for need in needs {
             let quantity = Self.quantity(of: need)
             // Checked before anything is planned: a refusal plans nothing.
-            let raised = need.stocked.map { $0.item.buy && !$0.item.done ? $0.item.effectiveQuantity + quantity : quantity }
+            let raised = need.stocked?.item.map { $0.buy && !$0.done ? $0.effectiveQuantity + quantity : quantity }
             guard (raised ?? quantity) < ValueReading.limit else {
                 throw EditRefusal(
                     "\"\(need.name)\" would need a quantity of \(raised ?? quantity), more than a quantity may be (under 1000000000)")
@@ -166,7 +178,18 @@ extension ListEditor {
     /// Plans `quantity` more of the list's item `stocked`: raised when it is on the list and not
     /// done, else put on the list with that quantity.
     private mutating func put(_ quantity: DecimalNumber, on stocked: StockedItem) {
-        let item = stocked.item
+        guard let item = stocked.item else {
+            // Only the catalog has it: the list gains `- name: NAME`, on the list; the catalog is
+            // never written.
+            var entries = [FragmentEntry("name", .text(stocked.name))]
+            if quantity != DecimalNumber(1) {
+                entries.append(FragmentEntry("quantity", .plain(ValueKind.quantity.canonicalText(quantity, decimals: 3))))
+            }
+            entries.append(FragmentEntry("buy", .plain("true")))
+            add((Subtree(.mapping(entries)), stocked.catalogItem?.category), named: stocked.name)
+            note(.changed, "\(stocked.name): on the list, \(Self.phrase(quantity, stocked.unit, stocked.size))")
+            return
+        }
         guard !removedItems.contains(item.node.index) else { return }
         if item.buy && !item.done {
             let before = item.effectiveQuantity
