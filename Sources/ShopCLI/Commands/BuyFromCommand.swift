@@ -47,7 +47,7 @@ enum BuyFromCommand {
             ? { _, _ in
                 for note in said where note.kind == .changed || note.kind == .unchanged { console.out.write(note.message + "\n") }
             } : nil
-        return EditSession.run(context, preview: preview, resolvingCatalog: true) { editor throws(EditRefusal) in
+        return EditSession.run(context, preview: preview) { editor throws(EditRefusal) in
             try editor.buy(from: recipes, times: times)
             said = editor.notes
         }

@@ -1,17 +1,18 @@
 import ShopCore
 import YAML
 
-/// The one path every editing command takes: lock the list file, read it, check it, apply the
-/// change, check the result, write it back in canonical form atomically, unlock.
+/// The one path every editing command takes: lock the list file (and the catalog it names), read
+/// it, check it, apply the change, check the result, write it back in canonical form atomically,
+/// unlock. A list that names a catalog is edited as it reads, resolved: each change goes to the
+/// file that owns the value, and when both files change, both new texts are written out in full
+/// before either replaces its file.
 enum EditSession {
     /// Runs `change` on the list file; returns the exit status. With `preview`, nothing is
     /// written: the list as read and as it would be written go to `preview` instead, and only
     /// warnings are said.
-    /// With `resolvingCatalog`, the list is resolved against the catalog it names before the
-    /// change sees it; the catalog is read, never written.
     static func run(
         _ context: CommandContext, preview: ((_ before: ShoppingList, _ after: ShoppingList) -> Void)? = nil,
-        resolvingCatalog: Bool = false, _ change: (inout ListEditor) throws(EditRefusal) -> Void
+        _ change: (inout ListEditor) throws(EditRefusal) -> Void
     ) -> Int32 {
         let path = context.listFile
         let console = context.console
@@ -26,44 +27,126 @@ enum EditSession {
             return 2
         }
         do throws(FileError) {
-            return try FileAccess.withEditLock(for: path) { () throws(FileError) -> Int32 in
-                let (bytes, version) = try FileAccess.readVersion(path)
-                if let refused = ListFile.unmergedRefusal(path: path, bytes: bytes) {
-                    refused.reportRefusal(to: console)
-                    return 1
+            // The catalog the list names is looked at before the locks, so that both files are
+            // locked together; under the locks, the list is read again and must still name it.
+            var catalog = namedCatalog(path)
+            for _ in 0..<3 {
+                let locked = catalog.flatMap { FileAccess.exists($0) ? $0 : nil }
+                let status = try FileAccess.withEditLocks(for: [path] + (locked.map { [$0] } ?? [])) {
+                    () throws(FileError) -> Int32? in
+                    try editLocked(path: path, catalog: locked, context: context, preview: preview, named: &catalog, change)
                 }
-                switch edit(
-                    bytes, path: path, context: context, keepingBefore: preview != nil, resolvingCatalog: resolvingCatalog, change)
-                {
-                case .ended(let status):
-                    return status
-                case .edited(let before, let after, let notes):
-                    if let preview, let before {
-                        preview(before, after ?? before)
-                        for note in notes {
-                            switch note.kind {
-                            case .warning: console.warning(note.message)
-                            case .info: console.note(note.message)
-                            case .changed, .unchanged: break
-                            }
-                        }
-                        return 0
-                    }
-                    if let after {
-                        // The decoding of the re-check tells the canonical form what to look at; the
-                        // text is written as it is printed, so that a large list is never held twice.
-                        let policy = CanonicalForm.policy(for: after)
-                        try FileAccess.writeAtomically(to: path, replacing: version) { write in
-                            after.document.format(policy: policy, into: write)
-                        }
-                    }
-                    report(notes, path: path, console)
-                    return 0
-                }
+                if let status { return status }
             }
+            console.error("\(CommandContext.displayName(path)) kept changing the catalog it names while it was being edited; nothing was written")
+            return 2
         } catch {
             report(error, console)
             return 2
+        }
+    }
+
+    /// The catalog the list at `path` names now, as a path; nil when it names none or cannot be
+    /// read (the edit then says why, under the lock).
+    private static func namedCatalog(_ path: String) -> String? {
+        guard let bytes = try? FileAccess.read(path), case .success(let list) = ShoppingList.read(bytes),
+            let written = list.catalogPath, !written.trimmingWhiteSpace().isEmpty
+        else { return nil }
+        return ListFile.catalogPath(written, listPath: path)
+    }
+
+    /// The edit, with the list's lock and the lock of `catalog` (when it exists) held. Nil when
+    /// the list names another catalog than the one locked (`named` then says which): the edit is
+    /// to be made again under that one's lock.
+    private static func editLocked(
+        path: String, catalog: String?, context: CommandContext, preview: ((ShoppingList, ShoppingList) -> Void)?,
+        named: inout String?, _ change: (inout ListEditor) throws(EditRefusal) -> Void
+    ) throws(FileError) -> Int32? {
+        let console = context.console
+        let (bytes, version) = try FileAccess.readVersion(path)
+        if let refused = ListFile.unmergedRefusal(path: path, bytes: bytes) {
+            refused.reportRefusal(to: console)
+            return 1
+        }
+        var catalogVersion: FileVersion?
+        var changedCatalog = false
+        let resolve = { (list: ShoppingList) -> ShoppingList in
+            guard let written = list.catalogPath, !written.trimmingWhiteSpace().isEmpty else {
+                changedCatalog = named != nil
+                named = nil
+                return list
+            }
+            let now = ListFile.catalogPath(written, listPath: path)
+            if now != named || (catalog == nil && FileAccess.exists(now)) {
+                changedCatalog = true
+                named = now
+                return list
+            }
+            do throws(FileError) {
+                let read = try FileAccess.readVersion(now)
+                catalogVersion = read.version
+                return ListFile.resolving(list, catalogBytes: .success(read.bytes))
+            } catch {
+                return ListFile.resolving(list, catalogBytes: .failure(error))
+            }
+        }
+        let made = edit(bytes, path: path, catalog: named, context: context, keepingBefore: preview != nil, resolve: resolve, change)
+        if changedCatalog { return nil }
+        switch made {
+        case .ended(let status):
+            return status
+        case .edited(let before, let after, let catalogAfter, let notes):
+            if let preview, let before {
+                preview(before, after ?? before)
+                for note in notes {
+                    switch note.kind {
+                    case .warning: console.warning(note.message)
+                    case .info: console.note(note.message)
+                    case .changed, .unchanged: break
+                    }
+                }
+                return 0
+            }
+            var writes: [(FileAccess.PreparedWrite, FileVersion?)] = []
+            var committed = 0
+            defer { for (write, _) in writes.dropFirst(committed) { write.discard() } }
+            // Both texts are written out in full first: a failing disk then changes neither file.
+            // The catalog is put in place first: a list's change can rest on it (a category
+            // added there), never the other way round.
+            if let catalogAfter, let catalog = named {
+                let policy = CanonicalForm.policy(for: catalogAfter)
+                writes.append(
+                    (try FileAccess.prepareAtomicWrite(to: catalog) { write in catalogAfter.document.format(policy: policy, into: write) },
+                     catalogVersion))
+            }
+            if let after {
+                // The decoding of the re-check tells the canonical form what to look at; the
+                // text is written as it is printed, so that a large list is never held twice.
+                let policy = CanonicalForm.policy(for: after)
+                writes.append(
+                    (try FileAccess.prepareAtomicWrite(to: path) { write in after.document.format(policy: policy, into: write) },
+                     version))
+            }
+            for (write, expected) in writes {
+                try FileAccess.checkUnchanged(write.target, since: expected, displayPath: write.path)
+            }
+            for (write, expected) in writes {
+                do throws(FileError) {
+                    try write.commit(replacing: expected)
+                    committed += 1
+                } catch {
+                    committed += 1
+                    guard committed > 1 else { throw error }
+                    // The catalog has its part of the change, the list not: said as it is.
+                    report(notes.filter { $0.file == .catalog }, path: path, catalog: named, console)
+                    console.error(
+                        error.description + "; \(CommandContext.displayName(writes[0].0.path)) has its part of the change, "
+                            + "\(CommandContext.displayName(write.path)) does not")
+                    return 2
+                }
+            }
+            report(notes, path: path, catalog: catalogAfter == nil ? nil : named, console)
+            return 0
         }
     }
 
@@ -72,16 +155,16 @@ enum EditSession {
         /// The command ends with this status: the edit was refused, and why was said.
         case ended(Int32)
         /// The list as read (kept for a preview only), the list the edit makes (nil when it changes
-        /// nothing), and what the edit said.
-        case edited(before: ShoppingList?, after: ShoppingList?, notes: [EditNote])
+        /// nothing), the catalog it makes (nil when it does not change it), and what the edit said.
+        case edited(before: ShoppingList?, after: ShoppingList?, catalog: ShoppingList?, notes: [EditNote])
     }
 
     /// Makes `change` on the list `bytes` hold (the file at `path`). Unless `keepingBefore`, the list
     /// as read is let go of when this returns: an edit of a long list then prints the list it makes
     /// without holding the one it read.
     private static func edit(
-        _ bytes: [UInt8], path: String, context: CommandContext, keepingBefore: Bool, resolvingCatalog: Bool,
-        _ change: (inout ListEditor) throws(EditRefusal) -> Void
+        _ bytes: [UInt8], path: String, catalog: String?, context: CommandContext, keepingBefore: Bool,
+        resolve: (ShoppingList) -> ShoppingList, _ change: (inout ListEditor) throws(EditRefusal) -> Void
     ) -> Made {
         let console = context.console
         let list: ShoppingList
@@ -92,7 +175,7 @@ enum EditSession {
             console.error(loaded.unreadableAdvice)
             return .ended(1)
         case .success(let read):
-            list = resolvingCatalog ? ListFile.resolvingCatalog(read, listPath: path).list : read
+            list = resolve(read)
         }
         let displayPath = CommandContext.displayName(path)
         var editor: ListEditor
@@ -102,6 +185,7 @@ enum EditSession {
             if let named = context.arguments.value("file") {
                 editor.command = "shop -f " + ListEditor.quotedForShell(named)
             }
+            if let catalog { editor.catalogName = CommandContext.displayName(catalog) }
             try change(&editor)
         } catch {
             if !error.diagnostics.isEmpty {
@@ -110,7 +194,17 @@ enum EditSession {
             report(error, path: path, console)
             return .ended(1)
         }
-        guard editor.changed else { return .edited(before: keepingBefore ? list : nil, after: nil, notes: editor.notes) }
+        guard editor.changed else {
+            return .edited(before: keepingBefore ? list : nil, after: nil, catalog: nil, notes: editor.notes)
+        }
+        let editedCatalog = editor.editedCatalog
+        if let editedCatalog, !editedCatalog.check(RuleRegistry.structural).isEmpty {
+            console.error("the change would leave \(catalog.map(CommandContext.displayName) ?? "the catalog") broken; nothing was written")
+            return .ended(1)
+        }
+        guard editor.listChanged else {
+            return .edited(before: keepingBefore ? list : nil, after: nil, catalog: editedCatalog, notes: editor.notes)
+        }
         // One re-check of the edited document: its shape must stay a list's. The editor lets go of
         // its changes once they are made (a large import's new items).
         let edited = editor.takeEditedList()
@@ -118,7 +212,7 @@ enum EditSession {
             console.error("the change would leave \(displayPath) broken; nothing was written")
             return .ended(1)
         }
-        return .edited(before: keepingBefore ? list : nil, after: edited, notes: editor.notes)
+        return .edited(before: keepingBefore ? list : nil, after: edited, catalog: editedCatalog, notes: editor.notes)
     }
 
     /// Says why an edit was refused. Which file refused is said when it is not the one a reader
@@ -129,10 +223,13 @@ enum EditSession {
     }
 
     /// Says what an edit did; which file changed is said when it is not the one a reader would
-    /// assume. What was read (``EditNote/Kind/info``) is said by a preview only.
-    private static func report(_ notes: [EditNote], path: String, _ console: Console) {
-        let place = path == ListDiscovery.defaultName ? "" : " (\(CommandContext.displayName(path)))"
+    /// assume: always when the edit changed `catalog`, for each note. What was read
+    /// (``EditNote/Kind/info``) is said by a preview only.
+    private static func report(_ notes: [EditNote], path: String, catalog: String? = nil, _ console: Console) {
+        let listPlace = path == ListDiscovery.defaultName && catalog == nil ? "" : " (\(CommandContext.displayName(path)))"
+        let catalogPlace = " (\(catalog.map(CommandContext.displayName) ?? "catalog"))"
         for note in notes {
+            let place = note.file == .catalog ? catalogPlace : listPlace
             switch note.kind {
             case .warning: console.warning(note.message)
             case .changed, .unchanged: console.note(note.message + place)

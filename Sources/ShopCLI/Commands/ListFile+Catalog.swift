@@ -18,24 +18,33 @@ extension ListFile {
     static func resolvingCatalog(_ list: ShoppingList, listPath: String) -> (list: ShoppingList, catalogPath: String?) {
         guard let written = list.catalogPath, !written.trimmingWhiteSpace().isEmpty else { return (list, nil) }
         let path = catalogPath(written, listPath: listPath)
-        let bytes: [UInt8]
         do throws(FileError) {
-            bytes = try FileAccess.read(path)
+            return (resolving(list, catalogBytes: .success(try FileAccess.read(path))), path)
         } catch {
-            return (list.withCatalogProblem(.unreadable(reason: error.reason)), path)
+            return (resolving(list, catalogBytes: .failure(error)), path)
+        }
+    }
+
+    /// `list` resolved against the catalog whose bytes are `catalogBytes`, or with the reason the
+    /// catalog could not be had: the bytes could not be read, or are not a catalog.
+    static func resolving(_ list: ShoppingList, catalogBytes: Result<[UInt8], FileError>) -> ShoppingList {
+        let bytes: [UInt8]
+        switch catalogBytes {
+        case .success(let read): bytes = read
+        case .failure(let error): return list.withCatalogProblem(.unreadable(reason: error.reason))
         }
         switch ShoppingList.read(bytes) {
         case .failure(let failure):
             let reason = failure.diagnostics.first.map { "line \($0.location.line): \($0.message)" } ?? "it cannot be read"
-            return (list.withCatalogProblem(.notAShopFile(reason: reason)), path)
+            return list.withCatalogProblem(.notAShopFile(reason: reason))
         case .success(let catalog):
             guard catalog.document.root.map({ $0.isMapping }) ?? false, catalog.itemsNode != nil else {
-                return (list.withCatalogProblem(.notAShopFile(reason: "it has no \"items\" list")), path)
+                return list.withCatalogProblem(.notAShopFile(reason: "it has no \"items\" list"))
             }
             if catalog.catalogNode != nil {
-                return (list.withCatalogProblem(.namesACatalog(path: catalog.catalogPath ?? "")), path)
+                return list.withCatalogProblem(.namesACatalog(path: catalog.catalogPath ?? ""))
             }
-            return (list.resolved(with: catalog), path)
+            return list.resolved(with: catalog)
         }
     }
 }

@@ -124,6 +124,55 @@ enum FileAccess {
                 try writeInPlace(to: path) { write in produce(write) }
             }
         }
+        try prepareAtomicWrite(to: path, newFileMode: newFileMode, producing: produce).commit(replacing: version)
+    }
+
+    /// A new text written in full and flushed to disk in a temporary file beside the file it
+    /// replaces, not yet in its place: an edit of two files prepares both before either is
+    /// replaced, so that a full disk or a failing write changes neither.
+    struct PreparedWrite {
+        /// The path as the user gave it, the file it names (through links), and its folder.
+        let path: String
+        let target: String
+        let folder: String
+        /// The temporary file that holds the new text.
+        let temporary: String
+
+        /// Renames the new text over the file, when the file is still `version` (when given), and
+        /// flushes the folder. On failure the file is left as it was and the temporary file is
+        /// removed.
+        func commit(replacing version: FileVersion? = nil) throws(FileError) {
+            var succeeded = false
+            defer { if !succeeded { discard() } }
+            // As late as can be: what another program saved until now is not lost.
+            try checkUnchanged(target, since: version, displayPath: path)
+            guard systemRename(temporary, target) == 0 else {
+                let code = errno
+                throw code == EACCES || code == EPERM || code == EROFS
+                    ? folderRefusal(path, folder: folder, code) : .system(path, "write", code)
+            }
+            succeeded = true
+            let folderDescriptor = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+            if folderDescriptor >= 0 {
+                _ = fsync(folderDescriptor)
+                close(folderDescriptor)
+            }
+        }
+
+        /// Removes the temporary file: the file is not replaced.
+        func discard() {
+            unlink(temporary)
+        }
+    }
+
+    /// Writes the text `produce` hands over to a new temporary file beside the regular file (or
+    /// nothing yet) at `path`, flushed to disk, with the original's owner and mode, ready to be
+    /// renamed over it by ``PreparedWrite/commit(replacing:)``. On failure no temporary file
+    /// remains.
+    static func prepareAtomicWrite(
+        to path: String, newFileMode: mode_t = 0o666,
+        producing produce: (_ write: (UnsafeBufferPointer<UInt8>) -> Void) -> Void
+    ) throws(FileError) -> PreparedWrite {
         let target = try writeTarget(path)
         try checkWritable(target, displayPath: path)
         let folder = directory(of: target)
@@ -184,19 +233,8 @@ enum FileAccess {
             throw error
         }
         guard close(descriptor) == 0 else { throw .system(path, "write") }
-        // As late as can be: what another program saved until now is not lost.
-        try checkUnchanged(target, since: version, displayPath: path)
-        guard systemRename(temporary, target) == 0 else {
-            let code = errno
-            throw code == EACCES || code == EPERM || code == EROFS
-                ? folderRefusal(path, folder: folder, code) : .system(path, "write", code)
-        }
         succeeded = true
-        let folderDescriptor = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        if folderDescriptor >= 0 {
-            _ = fsync(folderDescriptor)
-            close(folderDescriptor)
-        }
+        return PreparedWrite(path: path, target: target, folder: folder, temporary: temporary)
     }
 
     /// Why the file at `path` cannot be replaced when its folder cannot take a new file: the

@@ -31,12 +31,23 @@ public struct EditNote: Hashable, Sendable {
     public var kind: Kind
     /// The news, in words.
     public var message: String
+    /// The file the news is about: the list, or the catalog it names.
+    public var file: EditedFile
 
     /// Creates a note.
-    public init(_ kind: Kind, _ message: String) {
+    public init(_ kind: Kind, _ message: String, file: EditedFile = .list) {
         self.kind = kind
         self.message = message
+        self.file = file
     }
+}
+
+/// Which of the two files of a list that names a catalog an edit is about.
+public enum EditedFile: Hashable, Sendable {
+    /// The list file the command was run on.
+    case list
+    /// The catalog the list names.
+    case catalog
 }
 
 /// The values to give an item's fields; nil leaves a field as it is.

@@ -13,6 +13,7 @@ extension ListEditor {
             throw EditRefusal("an item needs a name that is not empty")
         }
         try refuseDuplicate(name)
+        try refuseCatalogItem(name)
         guard let items = list.itemsNode else {
             throw EditRefusal("the file has no \"items\" list")
         }
@@ -53,10 +54,101 @@ extension ListEditor {
         return items[last + 1].node
     }
 
-    /// Changes the fields of the item named `name`; `unset` removes keys.
+    /// Puts `item`, a catalog item the list does not name, on the list: `- name: NAME` (as the
+    /// catalog spells it) with `buy: true`, `quantity` and `done` when given; placed as `add`
+    /// places items, by the category the catalog gives it. Its other values stay the catalog's.
+    private mutating func addFromCatalog(_ item: Item, quantity: Fragment?, done: Bool) throws(EditRefusal) {
+        guard let items = list.itemsNode else {
+            throw EditRefusal("the file has no \"items\" list")
+        }
+        var entries = [FragmentEntry("name", .text(item.name ?? ""))]
+        if let quantity { entries.append(FragmentEntry("quantity", quantity)) }
+        entries.append(FragmentEntry("buy", .plain("true")))
+        if done { entries.append(FragmentEntry("done", .plain("true"))) }
+        let subtree = Subtree(.mapping(entries))
+        if let category = item.category, let before = itemAfterLast(ofCategory: category) {
+            itemChanges.insertItem(subtree, into: items, before: before)
+        } else {
+            itemChanges.insertItem(subtree, into: items)
+        }
+    }
+
+    /// Changes the fields of the item named `name`; `unset` removes keys. Each value goes to the
+    /// file that owns it: `quantity`, a new name and the keys a catalog does not supply to the list;
+    /// `price`, `unit`, `size`, `category` and `notes` (and `--unset id`) to the list when it sets
+    /// them, else to the catalog item the list's item is. An item only the catalog has is edited in
+    /// the catalog, but for its quantity, which is the list's own.
     public mutating func edit(_ name: String, values: ItemValues, unset: [String]) throws(EditRefusal) {
-        guard let item = try itemToChange(named: name, by: "edit", addHint: suggestedCommand("add", name: name))
+        guard let target = try targetToChange(named: name, by: "edit", addHint: suggestedCommand("add", name: name))
         else { return }
+        let item: Item
+        switch target {
+        case .catalogOnly(let found):
+            let label = found.name ?? name
+            if let quantity = values.quantity {
+                throw EditRefusal(
+                    "\"\(label)\" is only in the catalog (\(catalogName)), and a quantity is the list's own; "
+                        + "put it on the list with '\(suggestedCommand("buy", "--quantity " + Self.quotedForShell(quantity), name: label))'")
+            }
+            try withCatalogEditor { editor throws(EditRefusal) in
+                try editor.edit(item: found, name: label, values: values, unset: unset)
+            }
+            return
+        case .listed(let found):
+            item = found
+        }
+        guard let catalogItem = item.catalogItem else {
+            try edit(item: item, name: name, values: values, unset: unset)
+            return
+        }
+        // The values the catalog owns: those the list's item does not set itself.
+        var own = values
+        var shared = ItemValues(newCategory: values.newCategory)
+        let catalogOwns = { (key: ItemKey) in item.owner(of: key) != .list }
+        if catalogOwns(.price), let price = values.price { shared.price = price; own.price = nil }
+        if catalogOwns(.unit), let unit = values.unit { shared.unit = unit; own.unit = nil }
+        if catalogOwns(.size), let size = values.size { shared.size = size; own.size = nil }
+        if catalogOwns(.category), let category = values.category { shared.category = category; own.category = nil }
+        if catalogOwns(.notes), let notes = values.notes { shared.notes = notes; own.notes = nil }
+        let mapping = list.document.node(item.node)
+        let catalogMapping = catalogItem.list.document.node(catalogItem.node)
+        var ownUnset: [String] = []
+        var sharedUnset: [String] = []
+        for key in unset {
+            let inherited =
+                (ItemKey(rawValue: key)?.comesFromCatalog ?? false) && !mapping.entries.contains { $0.key.hasValue(key) }
+                && catalogMapping.entries.contains { $0.key.hasValue(key) }
+            if inherited { sharedUnset.append(key) } else { ownUnset.append(key) }
+        }
+        let label = item.name ?? name
+        let ownPart =
+            own.name != nil || own.price != nil || own.quantity != nil || own.unit != nil || own.size != nil
+            || own.category != nil || own.notes != nil || !ownUnset.isEmpty
+        let sharedPart =
+            shared.price != nil || shared.unit != nil || shared.size != nil || shared.category != nil || shared.notes != nil
+            || !sharedUnset.isEmpty
+        if ownPart {
+            if own.category == nil { own.newCategory = false }
+            try edit(item: item, name: label, values: own, unset: ownUnset)
+        }
+        if sharedPart {
+            try withCatalogEditor { editor throws(EditRefusal) in
+                try editor.edit(item: catalogItem, name: catalogItem.name ?? label, values: shared, unset: sharedUnset)
+            }
+        }
+        if let newName = values.name?.trimmingWhiteSpace(), item.owner(of: .id) != .list, let catalog = list.catalog,
+            Self.items(of: catalog, matching: NameKey(newName)).isEmpty
+        {
+            note(
+                .warning,
+                "\"\(newName)\" is not in the catalog (\(catalogName)), which keeps \"\(catalogItem.name ?? label)\": "
+                    + "the list's item no longer takes its values from there")
+        }
+    }
+
+    /// Changes the fields of `item`, an item of this editor's list, named `name` in messages.
+    mutating func edit(item: Item, name: String, values: ItemValues, unset: [String]) throws(EditRefusal) {
+        try refuseRepeatedKeys(item)
         let label = item.name ?? name
         let before = plans[item.node.index].map { $0.sets.count + $0.unsets.count } ?? 0
         if let newName = values.name?.trimmingWhiteSpace() {
@@ -103,9 +195,21 @@ extension ListEditor {
         }
     }
 
-    /// Removes the item named `name`, with its comments.
+    /// Removes the item named `name`, with its comments; from the list file only. An item only the
+    /// list's catalog has is refused: other lists may name it, and a catalog is changed by
+    /// removing the item from it by name.
     public mutating func remove(_ name: String) throws(EditRefusal) {
-        guard let item = try itemToChange(named: name, by: "rm") else { return }
+        guard let target = try targetToChange(named: name, by: "rm") else { return }
+        let item: Item
+        switch target {
+        case .catalogOnly(let found):
+            let label = found.name ?? name
+            throw EditRefusal(
+                "\"\(label)\" is not in this list but in its catalog (\(catalogName)), which other lists may name; "
+                    + "to remove it from the catalog, run 'shop -f \(Self.quotedForShell(catalogName)) rm \(Self.quotedForShell(label))'")
+        case .listed(let found):
+            item = found
+        }
         removedItems.insert(item.node.index)
         if plans.removeValue(forKey: item.node.index) != nil { planOrder.removeAll { $0 == item.node.index } }
         itemChanges.removeItem(item.node)
@@ -115,7 +219,19 @@ extension ListEditor {
     /// Puts the item named `name` on the shopping list, optionally with a quantity.
     public mutating func buy(_ name: String, quantity: String? = nil) throws(EditRefusal) {
         let hint = suggestedCommand("add", "--buy", name: name)
-        guard let item = try itemToChange(named: name, by: "buy", addHint: hint) else { return }
+        guard let target = try targetToChange(named: name, by: "buy", addHint: hint) else { return }
+        let item: Item
+        switch target {
+        case .catalogOnly(let found):
+            let label = found.name ?? name
+            let fragment: Fragment?
+            if let quantity { fragment = try quantityFragment(quantity, item: label) } else { fragment = nil }
+            try addFromCatalog(found, quantity: fragment, done: false)
+            note(.changed, "\"\(label)\" is on the list" + (fragment.map { ", quantity \(fragmentText($0))" } ?? ""))
+            return
+        case .listed(let found):
+            item = found
+        }
         let label = item.name ?? name
         var newQuantity: String?
         if let quantity {
@@ -139,7 +255,11 @@ extension ListEditor {
 
     /// Takes the item named `name` off the shopping list (removes `buy` and `done`).
     public mutating func unbuy(_ name: String) throws(EditRefusal) {
-        guard let item = try itemToChange(named: name, by: "unbuy") else { return }
+        guard let target = try targetToChange(named: name, by: "unbuy") else { return }
+        guard case .listed(let item) = target else {
+            if case .catalogOnly(let found) = target { note(.unchanged, "\"\(found.name ?? name)\" is not on the list") }
+            return
+        }
         let label = item.name ?? name
         guard item.buy || item.done else {
             note(.unchanged, "\"\(label)\" is not on the list")
@@ -153,7 +273,16 @@ extension ListEditor {
     /// Checks the item named `name` off; an item not on the list is put on it: it is in the basket.
     public mutating func markDone(_ name: String) throws(EditRefusal) {
         let hint = suggestedCommand("add", "--buy", name: name)
-        guard let item = try itemToChange(named: name, by: "done", addHint: hint) else { return }
+        guard let target = try targetToChange(named: name, by: "done", addHint: hint) else { return }
+        let item: Item
+        switch target {
+        case .catalogOnly(let found):
+            try addFromCatalog(found, quantity: nil, done: true)
+            note(.changed, "checked off \"\(found.name ?? name)\"")
+            return
+        case .listed(let found):
+            item = found
+        }
         let label = item.name ?? name
         guard !(item.buy && item.done) else {
             note(.unchanged, "\"\(label)\" is already checked off")
@@ -166,7 +295,11 @@ extension ListEditor {
 
     /// Unchecks the item named `name` (removes `done`).
     public mutating func markUndone(_ name: String) throws(EditRefusal) {
-        guard let item = try itemToChange(named: name, by: "undone") else { return }
+        guard let target = try targetToChange(named: name, by: "undone") else { return }
+        guard case .listed(let item) = target else {
+            if case .catalogOnly(let found) = target { note(.unchanged, "\"\(found.name ?? name)\" is not checked off") }
+            return
+        }
         let label = item.name ?? name
         guard item.done else {
             note(.unchanged, "\"\(label)\" is not checked off")

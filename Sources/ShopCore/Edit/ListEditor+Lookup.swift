@@ -20,13 +20,58 @@ extension ListEditor {
                 "\"\(name)\" names \(matches.count) items (lines \(lines.joined(separator: ", "))); rename one of them first")
         }
         var message = "no item named \"\(name)\""
-        let suggestions = SpellingSuggestion.closestNames(to: name, among: list.items.compactMap(\.name))
+        var names = list.items.compactMap(\.name)
+        if let catalog = list.catalog {
+            // A catalog item the list names is suggested once.
+            let listed = Set(names.map(NameKey.init))
+            names += catalog.items.compactMap(\.name).filter { !listed.contains(NameKey($0)) }
+        }
+        let suggestions = SpellingSuggestion.closestNames(to: name, among: names)
         if !suggestions.isEmpty {
             message += " (did you mean " + suggestions.map { "\"\($0)\"" }.joined(separator: " or ") + "?)"
         } else if let addHint {
             message += "; add it with: " + addHint
         }
         throw EditRefusal(message)
+    }
+
+    /// What a name on the command line names in a list that may name a catalog.
+    enum Target {
+        /// An item of the list file (perhaps a catalog item too: see ``Item/catalogItem``).
+        case listed(Item)
+        /// An item of the catalog that the list file does not name.
+        case catalogOnly(Item)
+    }
+
+    /// The item named `name`: the list's, else its catalog's. A catalog item that an item of the
+    /// list is by its `id` (under another name) is that item of the list.
+    func target(named name: String, addHint: String?) throws(EditRefusal) -> Target {
+        let key = NameKey(name)
+        if !key.isEmpty, items(matching: key).isEmpty, let catalog = list.catalog,
+            let found = Self.items(of: catalog, matching: key).first
+        {
+            if let matches = list.link?.matches, let position = matches.firstIndex(of: Int32(found.position)) {
+                return .listed(list.items[position])
+            }
+            return .catalogOnly(found)
+        }
+        return .listed(try item(named: name, addHint: addHint))
+    }
+
+    /// What `command` works on, as ``itemToChange(named:by:addHint:)`` finds it, the catalog's
+    /// items included. Nil when the command already handled it.
+    mutating func targetToChange(named name: String, by command: String, addHint: String? = nil) throws(EditRefusal)
+        -> Target?
+    {
+        switch try target(named: name, addHint: addHint) {
+        case .listed:
+            return try itemToChange(named: name, by: command, addHint: addHint).map(Target.listed)
+        case .catalogOnly(let item):
+            if command != "rm", let refusal = Self.repeatedKeys(of: item, in: item.list.document) {
+                throw EditRefusal(catalogName + ": " + refusal.message)
+            }
+            return handled[command + " catalog", default: []].insert(item.node.index).inserted ? .catalogOnly(item) : nil
+        }
     }
 
     /// The item `command` works on: named `name`, without a key written twice (which other
@@ -70,6 +115,11 @@ extension ListEditor {
     /// The items whose names have `key`, in file order. Names are compared by fingerprint first,
     /// straight from the document, so that finding one item in a long list builds no other item.
     func items(matching key: NameKey) -> [Item] {
+        Self.items(of: list, matching: key)
+    }
+
+    /// The items of `list` whose names have `key`, in file order.
+    static func items(of list: ShoppingList, matching key: NameKey) -> [Item] {
         let target = NameKey.fingerprint(of: key.bytes)
         // The fingerprints were computed when the list was decoded.
         var candidates: [Int] = []
@@ -85,6 +135,19 @@ extension ListEditor {
         if let existing = items(matching: NameKey(name)).first {
             throw Self.takenName(existing, as: name, in: list)
         }
+    }
+
+    /// Refuses to add an item the list's catalog has: the list names it to use it, which `buy`
+    /// does; its values are changed with `edit`.
+    func refuseCatalogItem(_ name: String) throws(EditRefusal) {
+        guard let catalog = list.catalog, let existing = Self.items(of: catalog, matching: NameKey(name)).first else {
+            return
+        }
+        let line = catalog.document.node(existing.node).location.map { " line \($0.line)" } ?? ""
+        let named = existing.name ?? name
+        throw EditRefusal(
+            "\"\(named)\" is in the catalog (\(catalogName)\(line)); put it on the list with '\(suggestedCommand("buy", name: named))', "
+                + "or change its values with '\(suggestedCommand("edit", name: named))'")
     }
 
     /// The refusal of `name`, which `existing`, an item of `list`, has already.
@@ -155,7 +218,12 @@ extension ListEditor {
             return category
         }
         if new {
-            appendToCategories(category)
+            if list.layout.categories < 0, list.catalog != nil {
+                // The categories in force are the catalog's: the new one is added there.
+                try withCatalogEditor { editor throws(EditRefusal) in editor.appendToCategories(category) }
+            } else {
+                appendToCategories(category)
+            }
             return category
         }
         if let meant = SpellingSuggestion.onlyClose(to: category, among: categories) {
@@ -168,7 +236,7 @@ extension ListEditor {
     }
 
     /// Plans appending `category` to `categories`, once however many items name it.
-    private mutating func appendToCategories(_ category: String) {
+    mutating func appendToCategories(_ category: String) {
         guard list.layout.categories >= 0, !addedCategories.contains(NameKey(category)) else { return }
         addedCategories.insert(NameKey(category))
         itemChanges.insertItem(Subtree(.text(category)), into: NodeID(index: Int(list.layout.categories)))

@@ -39,6 +39,11 @@ public struct ListEditor: Sendable {
     /// How the person runs shop on this list, for the commands that refusals suggest: `shop`, or
     /// `shop -f FILE` when the list was named on the command line.
     public var command = "shop"
+    /// The catalog's file as the person names it (`catalog.yaml`), for messages and the commands
+    /// they suggest.
+    public var catalogName = "the catalog"
+    /// The changes to the catalog the list names, once one is planned (see ``CatalogChanges``).
+    var catalogChanges: CatalogChanges?
 
     /// Starts editing a document. A document with syntax or structure errors cannot be edited.
     public init(document: Document) throws(EditRefusal) {
@@ -57,19 +62,31 @@ public struct ListEditor: Sendable {
         }
     }
 
-    /// Whether the command changes the file.
-    public var changed: Bool { !plans.isEmpty || !itemChanges.isEmpty }
+    /// Whether the command changes the list file or its catalog.
+    public var changed: Bool { listChanged || catalogChanged }
+
+    /// Whether the command changes the list file.
+    public var listChanged: Bool { !plans.isEmpty || !itemChanges.isEmpty }
+
+    /// Whether the command changes the catalog the list names.
+    public var catalogChanged: Bool { catalogChanges?.editor.listChanged ?? false }
 
     /// The document with every change so far made, in one pass.
     public var document: Document {
-        guard changed else { return list.document }
+        guard listChanged else { return list.document }
         return list.document.applying(pendingEdit)
     }
 
     /// The list with every change so far made, in one pass, decoded: the items the changes did
     /// not touch keep the records they had.
     public var editedList: ShoppingList {
-        changed ? list.applying(pendingEdit) : list
+        listChanged ? list.applying(pendingEdit) : list
+    }
+
+    /// The catalog with every change planned for it made; nil when the command does not change it.
+    public var editedCatalog: ShoppingList? {
+        guard let catalogChanges, catalogChanges.editor.listChanged else { return nil }
+        return catalogChanges.editor.editedList
     }
 
     /// ``editedList``, after which the editor holds no changes, only its notes: what the changes
@@ -157,5 +174,52 @@ public struct ListEditor: Sendable {
 
     mutating func note(_ kind: EditNote.Kind, _ message: String) {
         notes.append(EditNote(kind, message))
+    }
+
+    /// Runs `body` on the editor of the list's catalog, made when first needed (a catalog with
+    /// structure errors is refused then, naming it); what it says is said of the catalog.
+    mutating func withCatalogEditor<Result>(
+        _ body: (inout ListEditor) throws(EditRefusal) -> Result
+    ) throws(EditRefusal) -> Result {
+        guard let catalog = list.catalog else { throw EditRefusal("the list names no catalog that can be read") }
+        var changes: CatalogChanges
+        if let made = catalogChanges {
+            changes = made
+        } else {
+            do throws(EditRefusal) {
+                var editor = try ListEditor(list: catalog)
+                editor.command = "shop -f " + Self.quotedForShell(catalogName)
+                changes = CatalogChanges(editor: editor)
+            } catch {
+                throw EditRefusal(catalogName + ": " + error.message, diagnostics: error.diagnostics)
+            }
+        }
+        let said = changes.editor.notes.count
+        let result: Result
+        do throws(EditRefusal) {
+            result = try body(&changes.editor)
+        } catch {
+            throw EditRefusal(catalogName + ": " + error.message, diagnostics: error.diagnostics)
+        }
+        for index in changes.editor.notes.indices.dropFirst(said) {
+            let note = changes.editor.notes[index]
+            notes.append(EditNote(note.kind, note.message, file: .catalog))
+        }
+        catalogChanges = changes
+        return result
+    }
+}
+
+/// The changes a command plans for the catalog a list names: an editor of the catalog, held
+/// indirectly because an editor cannot hold an editor directly.
+indirect enum CatalogChanges: Sendable {
+    case planned(ListEditor)
+
+    init(editor: ListEditor) { self = .planned(editor) }
+
+    /// The catalog's editor.
+    var editor: ListEditor {
+        get { switch self { case .planned(let editor): editor } }
+        set { self = .planned(newValue) }
     }
 }

@@ -1,0 +1,53 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+extension FileAccess {
+    /// Runs `body` holding the locks of every file in `paths`, as ``withEditLock(for:action:_:)``
+    /// holds one: each a `flock` on the folder that holds the file. The folders are locked once
+    /// each, in the order of their real paths, so that two commands that lock the same folders
+    /// (two lists that name one catalog) never each hold one and wait for the other.
+    static func withEditLocks<Result>(
+        for paths: [String], action: String = "edit", _ body: () throws(FileError) -> Result
+    ) throws(FileError) -> Result {
+        var folders: [(real: String, path: String, target: String)] = []
+        for path in paths {
+            try refuseSpecialFile(path, action: action)
+            let target = try writeTarget(path)
+            let folder = directory(of: target)
+            guard let resolved = realpath(folder, nil) else {
+                let reason = errno
+                if reason == ENOENT || reason == ENOTDIR {
+                    throw FileError(path: path, action: "write", reason: "the folder '\(folder)' does not exist", code: reason)
+                }
+                throw .system(path, "lock", reason)
+            }
+            let real = String(cString: resolved)
+            free(resolved)
+            folders.append((real, path, target))
+        }
+        var order: [String] = []
+        for folder in folders.map(\.real).sorted() where order.last != folder { order.append(folder) }
+        var descriptors: [Int32] = []
+        defer {
+            for descriptor in descriptors.reversed() {
+                flock(descriptor, LOCK_UN)
+                close(descriptor)
+            }
+        }
+        for folder in order {
+            let descriptor = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+            guard descriptor >= 0 else {
+                throw .system(folders.first { $0.real == folder }?.path ?? folder, "lock")
+            }
+            descriptors.append(descriptor)
+            while flock(descriptor, LOCK_EX) != 0 {
+                if errno != EINTR { throw .system(folders.first { $0.real == folder }?.path ?? folder, "lock") }
+            }
+        }
+        for folder in folders { removeStaleTemporaryFiles(of: folder.target) }
+        return try body()
+    }
+}
