@@ -187,6 +187,28 @@ struct CatalogEditTests {
         #expect(typo.status == 1 && typo.err.contains("did you mean \"Bananas\"?"), "\(typo)")
     }
 
+    @Test("--new-category goes to the categories in force: the catalog's when the list has none")
+    func newCategory() throws {
+        let scratch = try Self.scratch()
+        let result = try scratch.run(["-f", "weekly.yaml", "add", "Matches", "--category", "Household", "--new-category"])
+        #expect(result.status == 0, "\(result)")
+        #expect(result.err == "added \"Household\" to \"categories\" (catalog.yaml)\nadded \"Matches\" (weekly.yaml)\n", "\(result)")
+        #expect(try scratch.text("catalog.yaml") == Self.catalog.replacingOccurrences(of: "  - Pantry\n", with: "  - Pantry\n  - Household\n"))
+        #expect(try scratch.text("weekly.yaml") == Self.list + "  - name: Matches\n    category: Household\n")
+    }
+
+    @Test("a catalog that cannot be read: the list's own items are edited, and an unknown name says why")
+    func unreadableCatalog() throws {
+        let scratch = try EditScratch()
+        try scratch.write(Self.list, to: "weekly.yaml")
+        let buy = try Self.run(["buy", "Candles"], in: scratch, unchanged: [])
+        #expect(buy.status == 0, "\(buy)")
+        let missing = try Self.run(["buy", "Bananas"], in: scratch, unchanged: ["weekly.yaml"])
+        #expect(missing.status == 1, "\(missing)")
+        #expect(missing.err.contains("the catalog the list names cannot be read (see 'shop check')"), "\(missing)")
+        #expect(try scratch.names() == ["weekly.yaml"])
+    }
+
     @Test("writers on two lists sharing a catalog in another folder: every buy in its list, every price in the catalog")
     func concurrentWriters() throws {
         let scratch = try EditScratch()

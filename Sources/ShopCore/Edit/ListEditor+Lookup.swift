@@ -29,6 +29,9 @@ extension ListEditor {
         let suggestions = SpellingSuggestion.closestNames(to: name, among: names)
         if !suggestions.isEmpty {
             message += " (did you mean " + suggestions.map { "\"\($0)\"" }.joined(separator: " or ") + "?)"
+        } else if list.catalogProblem != nil {
+            // The item may well be in the catalog: that is what to fix, not a new item to add.
+            message += "; the catalog the list names cannot be read (see 'shop check')"
         } else if let addHint {
             message += "; add it with: " + addHint
         }
