@@ -53,7 +53,7 @@ enum EditCommands {
     static let edit = CommandSpec(
         name: "edit",
         abstract: "Change an item's fields.",
-        discussion: "Sets the given fields and removes those named by --unset; every other key and every comment stays. Renaming onto a name that is taken is refused. A --category is taken as add takes it: one close to exactly one listed category is refused with that one suggested, unless --new-category says it is new.",
+        discussion: "Sets the given fields and removes those named by --unset; every other key and every comment stays. Renaming onto a name that is taken is refused. A --category is taken as add takes it: one close to exactly one listed category is refused with that one suggested, unless --new-category says it is new. On a list that names a catalog, price, unit, size, category and notes change where the value comes from: the list when its item sets it, else the catalog; an item only the catalog has is edited there.",
         arguments: [nameArgument],
         options: [OptionSpec(long: "name", valueName: "new-name", help: "A new name for the item.")] + valueOptions + [
             newCategoryOption,
@@ -86,6 +86,7 @@ enum EditCommands {
     static let remove = CommandSpec(
         name: "rm",
         abstract: "Remove items from the catalog, with their comments.",
+        discussion: "Removes items from the list file only. On a list that names a catalog, an item only the catalog has is refused: other lists may name it.",
         arguments: [namesArgument],
         examples: [Example(command: "shop rm Croissants", explanation: "Remove an item and the comments above and beside it.")],
         run: { context throws(CommandFailure) in
@@ -106,6 +107,9 @@ enum EditCommands {
             up before rounding; other quantities are rounded up to 3 decimals. An item the list does \
             not have is added with the recipe's keys and comments. Units that do not convert, or a \
             recipe with errors, are refused and nothing is written. Each item's change is printed.
+
+            On a list that names a catalog, an item only the catalog has is added to the list with \
+            buy: true; its other values stay the catalog's.
             """,
         arguments: [
             ArgumentSpec(
