@@ -187,6 +187,22 @@ struct CatalogEditTests {
         #expect(typo.status == 1 && typo.err.contains("did you mean \"Bananas\"?"), "\(typo)")
     }
 
+    @Test("the catalog's name of an item the list names by id under another name finds the list's item; a rename warns")
+    func idAndRename() throws {
+        let scratch = try Self.scratch()
+        // "Milk" is the catalog's name of the list's "Whole milk" (id milk-whole): done checks it off in the list.
+        let done = try Self.run(["done", "milk"], in: scratch, unchanged: ["catalog.yaml"])
+        #expect(done.status == 0 && done.err == "checked off \"Whole milk\" (weekly.yaml)\n", "\(done)")
+        #expect(try scratch.text("weekly.yaml").contains("    price: 1.05 # the corner shop's\n    buy: true\n    done: true\n"))
+        // Apples is matched by name: renamed in the list only, with a warning.
+        let rename = try Self.run(["edit", "Apples", "--name", "Red apples"], in: scratch, unchanged: ["catalog.yaml"])
+        #expect(rename.status == 0, "\(rename)")
+        #expect(
+            rename.err.contains(
+                "shop: warning: \"Red apples\" is not in the catalog (catalog.yaml), which keeps \"Apples\": the list's item no longer takes its values from there"
+            ), "\(rename)")
+    }
+
     @Test("--new-category goes to the categories in force: the catalog's when the list has none")
     func newCategory() throws {
         let scratch = try Self.scratch()

@@ -67,8 +67,8 @@ extension ListEditor {
         -> Target?
     {
         switch try target(named: name, addHint: addHint) {
-        case .listed:
-            return try itemToChange(named: name, by: command, addHint: addHint).map(Target.listed)
+        case .listed(let item):
+            return try itemToChange(item, by: command).map(Target.listed)
         case .catalogOnly(let item):
             if command != "rm", let refusal = Self.repeatedKeys(of: item, in: item.list.document) {
                 throw EditRefusal(catalogName + ": " + refusal.message)
@@ -83,7 +83,11 @@ extension ListEditor {
     mutating func itemToChange(named name: String, by command: String, addHint: String? = nil) throws(EditRefusal)
         -> Item?
     {
-        let item = try self.item(named: name, addHint: addHint)
+        try itemToChange(try self.item(named: name, addHint: addHint), by: command)
+    }
+
+    /// `item` if `command` is to work on it, as ``itemToChange(named:by:addHint:)`` says.
+    mutating func itemToChange(_ item: Item, by command: String) throws(EditRefusal) -> Item? {
         if command != "rm" { try refuseRepeatedKeys(item) }
         guard !removedItems.contains(item.node.index) else { return nil }
         return handled[command, default: []].insert(item.node.index).inserted ? item : nil
