@@ -1,18 +1,20 @@
 #!/usr/bin/env python3
-"""A household sharing one list through git, simulated: five clones of one bare repository, each
-set up with `shop git setup`, and a seeded schedule of steps. Each step picks a clone and edits
-the list with shop's commands or by hand, commits, pulls (merging through shop's driver, a true
-conflict resolved by a random choice of side for each of its hunks), pushes, or goes offline for
-a while (it neither pulls nor pushes until it comes back).
+"""A household sharing a catalog and two lists that name it through git, simulated: five clones of
+one bare repository, each set up with `shop git setup` for the three files, and a seeded schedule
+of steps. Each step picks a clone and edits a list with shop's commands, a list or the catalog by
+hand (the catalog: a price, a new item, a new category an item moves to), commits, pulls (merging
+through shop's driver, a true conflict resolved by a random choice of side for each of its hunks),
+pushes, or goes offline for a while (it neither pulls nor pushes until it comes back).
 
 Checked at every step:
-- the clone's list passes `shop check`;
-- every merge of the list keeps each side's committed edits: an item or key changed on one side
+- the clone's files pass `shop check` (the lists resolved against the catalog);
+- every merge of each file keeps each side's committed edits: an item or key changed on one side
   only has that side's value, one changed alike on both has it, and one changed differently on
   the two (a true conflict) has one of the two values;
-after a final round of pulls and pushes with every clone online, all clones hold the same bytes.
+after a final round of pulls and pushes with every clone online, all clones hold the same bytes
+in every file.
 
-For every merge in which both sides changed the list, `git merge-file` is run on the same three
+For every merge in which both sides changed a file, `git merge-file` is run on the same three
 versions too: the figures say how many of its conflicts shop's merge avoided.
 
     scripts/household.py --shop PATH [--steps 2000] [--seed 1] [--clones 5] [--keep] [--progress]
@@ -28,8 +30,64 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import unicodedata
 
-LIST = "shopping.yaml"
+CATALOG = "catalog.yaml"
+LISTS = ["weekly.yaml", "party.yaml"]
+FILES = [CATALOG, *LISTS]
+
+# The files the household starts from.
+START = {
+    CATALOG: """title: Household catalog
+currency: EUR
+categories:
+  - Produce
+  - Bakery
+  - Dairy
+  - Pantry
+items:
+  - name: Apples
+    price: 2.49
+    unit: kg
+    category: Produce
+  - name: Sourdough bread
+    id: bread-sourdough
+    price: 4.20
+    category: Bakery
+  - name: Milk
+    id: milk-whole
+    price: 1.15
+    size: 1 l
+    category: Dairy
+  - name: Butter
+    price: 2.89
+    category: Dairy
+  - name: Spaghetti
+    price: 1.29
+    category: Pantry
+""",
+    "weekly.yaml": """title: Weekly shopping
+catalog: catalog.yaml
+items:
+  - name: Apples
+    quantity: 2
+    buy: true
+  - name: Milk
+    buy: true
+""",
+    "party.yaml": """title: Saturday party
+catalog: catalog.yaml
+items:
+  - name: Sourdough bread
+    quantity: 2
+    buy: true
+""",
+}
+
+
+def NAME_KEY(name):
+    """A name as shop compares names: compatibility forms, case and white space aside."""
+    return " ".join(unicodedata.normalize("NFKC", name).casefold().split())
 
 
 class Failure(Exception):
@@ -59,10 +117,10 @@ class Household:
         self.counter = 0
         # The items inside the hunks of the last resolution: a side taken whole may undo the other
         # side's edits of them, which the user chose.
-        self.resolved_items = set()
+        self.resolved_items = {name: set() for name in FILES}
         self.figures = dict(
-            steps=0, shop_edits=0, hand_edits=0, refused_edits=0, commits=0, pulls=0, fast_forwards=0,
-            merges=0, list_merges=0, true_conflicts=0, conflict_hunks=0, merge_file_conflicts=0,
+            steps=0, shop_edits=0, hand_edits=0, catalog_edits=0, refused_edits=0, commits=0, pulls=0, fast_forwards=0,
+            merges=0, list_merges=0, catalog_merges=0, true_conflicts=0, conflict_hunks=0, merge_file_conflicts=0,
             merge_file_conflicts_avoided=0, edits_undone_by_resolutions=0, pushes=0, pushes_refused=0, offline_spells=0,
         )
 
@@ -89,27 +147,36 @@ class Household:
         first = self.clones[0]
         os.makedirs(first)
         self.git(first, "init", "-q", "-b", "main")
-        self.shop_cmd(first, "init")
-        self.shop_cmd(first, "git", "setup")
+        for name, text in START.items():
+            with open(os.path.join(first, name), "w", encoding="utf-8") as file:
+                file.write(text)
+        self.git_setup(first)
         self.git(first, "add", "-A")
         self.git(first, "commit", "-q", "-m", "A list for the household")
         self.git(first, "remote", "add", "origin", self.origin)
         self.git(first, "push", "-q", "-u", "origin", "main")
         for clone in self.clones[1:]:
             self.run(["git", "clone", "-q", self.origin, clone], self.root)
-            self.shop_cmd(clone, "git", "setup")
+            self.git_setup(clone)
             if self.git(clone, "status", "--porcelain").stdout.strip():
                 raise Failure(f"git setup changed the committed files of {clone}")
         for clone in self.clones:
-            attribute = self.git(clone, "check-attr", "merge", LIST).stdout.decode()
-            if not attribute.strip().endswith("merge: shop"):
-                raise Failure(f"{clone}: git does not send {LIST} to shop's driver: {attribute}")
+            for name in FILES:
+                attribute = self.git(clone, "check-attr", "merge", name).stdout.decode()
+                if not attribute.strip().endswith("merge: shop"):
+                    raise Failure(f"{clone}: git does not send {name} to shop's driver: {attribute}")
+
+    def git_setup(self, clone):
+        for name in FILES:
+            self.shop_cmd(clone, "-f", name, "git", "setup")
 
     # The steps.
 
-    def names(self, clone):
-        out = self.shop_cmd(clone, "list", "--names", "--all").stdout.decode()
-        return [line for line in out.split("\n") if line]
+    def names(self, clone, name):
+        """The names of a file's own items, as written (`shop list --names` adds a list's catalog's
+        names, for completion)."""
+        with open(os.path.join(clone, name), encoding="utf-8") as file:
+            return [line[len("  - name: "):] for line in file.read().split("\n") if line.startswith("  - name: ")]
 
     def new_name(self, index):
         self.counter += 1
@@ -120,9 +187,16 @@ class Household:
 
     def shop_edit(self, index):
         clone = self.clones[index]
-        names = self.names(clone)
-        kind = self.rng.choice(["add", "add", "price", "quantity", "rm", "buy", "buy", "unbuy", "done", "undone", "clear"])
-        if kind == "add" or not names:
+        target = self.rng.choice(LISTS)
+        names = self.names(clone, target)
+        kind = self.rng.choice(
+            ["add", "from-catalog", "from-catalog", "price", "quantity", "rm", "buy", "buy", "unbuy", "done", "undone", "clear"])
+        keys = {NAME_KEY(name) for name in names}
+        missing = [name for name in self.names(clone, CATALOG) if NAME_KEY(name) not in keys]
+        if kind == "from-catalog" and missing:
+            # A catalog item put on the list: its price, unit and category come from the catalog.
+            args = ["add", self.rng.choice(missing), "--quantity", str(self.rng.randint(1, 4))]
+        elif kind in ("add", "from-catalog") or not names:
             args = ["add", self.new_name(index), "--price", self.price()]
         elif kind == "price":
             args = ["edit", self.rng.choice(names), "--price", self.price()]
@@ -132,19 +206,22 @@ class Household:
             args = ["clear"]
         else:
             args = [kind, self.rng.choice(names)]
-        result = self.shop_cmd(clone, *args, check=False)
+        result = self.shop_cmd(clone, "-f", target, *args, check=False)
         if result.returncode == 1:
+            if self.verbose:
+                print(f"refused: {' '.join(args)}: {result.stderr.decode().strip()}", file=sys.stderr)
             # Refused, with a reason (an item already on the list, say): nothing written.
             self.figures["refused_edits"] += 1
         elif result.returncode != 0:
             raise Failure(f"shop {' '.join(args)} in {clone} exited {result.returncode}: {result.stderr.decode()}")
         else:
             self.figures["shop_edits"] += 1
-        return f"shop {' '.join(args)}"
+        return f"shop -f {target} {' '.join(args)}"
 
     def hand_edit(self, index):
         clone = self.clones[index]
-        path = os.path.join(clone, LIST)
+        target = self.rng.choice(LISTS)
+        path = os.path.join(clone, target)
         with open(path, encoding="utf-8") as file:
             lines = file.read().split("\n")
         kind = self.rng.choice(["price", "comment", "append"])
@@ -165,7 +242,41 @@ class Household:
         with open(path, "w", encoding="utf-8") as file:
             file.write("\n".join(lines))
         self.figures["hand_edits"] += 1
-        return f"by hand: {kind}"
+        return f"by hand: {kind} in {target}"
+
+    def catalog_edit(self, index):
+        """The catalog edited by hand: a price, a new item, or a new category an item moves to."""
+        path = os.path.join(self.clones[index], CATALOG)
+        with open(path, encoding="utf-8") as file:
+            lines = file.read().split("\n")
+        kind = self.rng.choice(["price", "price", "item", "category"])
+        prices = [number for number, line in enumerate(lines) if line.startswith("    price: ")]
+        categories = [number for number, line in enumerate(lines) if line.startswith("  - ") and not line.startswith("  - name: ")
+                      and number < lines.index("items:")]
+        if kind == "price" and prices:
+            lines[self.rng.choice(prices)] = "    price: " + self.price()
+        elif kind == "category" and categories:
+            # A new category, and an item of the catalog moved to it.
+            self.counter += 1
+            category = f"Aisle {index}-{self.counter}"
+            lines.insert(categories[-1] + 1, f"  - {category}")
+            moved = [number for number, line in enumerate(lines) if line.startswith("    category: ")]
+            if moved:
+                lines[self.rng.choice(moved)] = f"    category: {category}"
+        else:
+            kind = "item"
+            names = [line[len("  - "):] for line in (lines[number] for number in categories)]
+            while lines and lines[-1] == "":
+                lines.pop()
+            lines += [f"  - name: Product {index}-{self.counter + 1}", f"    price: {self.price()}"]
+            self.counter += 1
+            if names:
+                lines.append(f"    category: {self.rng.choice(names)}")
+            lines.append("")
+        with open(path, "w", encoding="utf-8") as file:
+            file.write("\n".join(lines))
+        self.figures["catalog_edits"] += 1
+        return f"by hand: {kind} in the catalog"
 
     def commit(self, index):
         clone = self.clones[index]
@@ -175,12 +286,13 @@ class Household:
         self.figures["commits"] += 1
         return True
 
-    def version(self, clone, revision):
-        result = self.git(clone, "show", f"{revision}:{LIST}", check=False)
+    def version(self, clone, revision, name):
+        result = self.git(clone, "show", f"{revision}:{name}", check=False)
         return result.stdout if result.returncode == 0 else None
 
     def items(self, clone, text):
-        """The items of a version, by name: each a dictionary of its values as exported."""
+        """The items of a version, by name: each a dictionary of its values as exported (a list's
+        resolved against the clone's catalog, the same for every version compared)."""
         if text is None:
             return {}
         out = self.shop_cmd(clone, "export", "--format", "json", "--all", "-", stdin=text).stdout
@@ -203,29 +315,34 @@ class Household:
             return "pull: fast-forward"
         self.figures["merges"] += 1
         base_commit = self.git(clone, "merge-base", "HEAD", "origin/main").stdout.decode().strip()
-        base, ours, theirs = (self.version(clone, revision) for revision in (base_commit, "HEAD", "origin/main"))
-        both_changed = ours != base and theirs != base and ours != theirs
-        merge_file_conflicts = False
-        if both_changed:
-            self.figures["list_merges"] += 1
-            merge_file_conflicts = self.merge_file_conflicts(base, ours, theirs)
-        self.resolved_items = set()
+        versions, both_changed, merge_file_conflicts = {}, [], set()
+        for name in FILES:
+            base, ours, theirs = (self.version(clone, revision, name) for revision in (base_commit, "HEAD", "origin/main"))
+            versions[name] = (base, ours, theirs)
+            if ours != base and theirs != base and ours != theirs:
+                both_changed.append(name)
+                self.figures["list_merges" if name != CATALOG else "catalog_merges"] += 1
+                if self.merge_file_conflicts(base, ours, theirs):
+                    merge_file_conflicts.add(name)
+        self.resolved_items = {name: set() for name in FILES}
         merged = self.git(clone, "merge", "-q", "--no-edit", "origin/main", check=False)
         conflicted = self.git(clone, "diff", "--name-only", "--diff-filter=U").stdout.decode().split()
         note = "pull: merged"
         if merged.returncode != 0:
-            if conflicted != [LIST]:
-                raise Failure(f"git merge in {clone} failed without a conflict in {LIST}:\n{merged.stderr.decode()}")
-            self.figures["true_conflicts"] += 1
-            self.resolve(clone)
+            if not conflicted or not set(conflicted) <= set(FILES):
+                raise Failure(f"git merge in {clone} failed without a conflict in the files:\n{merged.stderr.decode()}")
+            for name in conflicted:
+                self.figures["true_conflicts"] += 1
+                self.resolve(clone, name)
+            self.check(clone)
             self.git(clone, "commit", "-q", "--no-edit")
-            note = "pull: true conflict, resolved"
-        if merge_file_conflicts:
+            note = f"pull: true conflict in {', '.join(conflicted)}, resolved"
+        for name in merge_file_conflicts:
             self.figures["merge_file_conflicts"] += 1
-            if merged.returncode == 0:
+            if name not in conflicted:
                 self.figures["merge_file_conflicts_avoided"] += 1
-        if both_changed:
-            self.check_merge(clone, base, ours, theirs)
+        for name in both_changed:
+            self.check_merge(clone, name, *versions[name])
         return note
 
     def merge_file_conflicts(self, base, ours, theirs):
@@ -245,9 +362,10 @@ class Household:
         finally:
             shutil.rmtree(folder)
 
-    def resolve(self, clone):
-        """Resolves every conflict of the list by taking one side of each hunk, at random."""
-        path = os.path.join(clone, LIST)
+    def resolve(self, clone, file_name):
+        """Resolves every conflict of a file by taking one side of each hunk, at random."""
+        resolved_items = self.resolved_items[file_name]
+        path = os.path.join(clone, file_name)
         with open(path, encoding="utf-8") as file:
             lines = file.read().split("\n")
         out, side, hunk = [], None, None
@@ -258,7 +376,7 @@ class Household:
             if line.startswith("<<<<<<<") and side is None:
                 side, hunk = "ours", {"ours": [], "theirs": []}
                 if current is not None:
-                    self.resolved_items.add(current)
+                    resolved_items.add(current)
             elif line.startswith("=======") and side == "ours":
                 side = "theirs"
             elif line.startswith(">>>>>>>") and side == "theirs":
@@ -273,22 +391,21 @@ class Household:
             else:
                 hunk[side].append(line)
                 if name is not None:
-                    self.resolved_items.add(name)
+                    resolved_items.add(name)
         if side is not None:
             raise Failure(f"unclosed conflict markers in {path}")
         with open(path, "w", encoding="utf-8") as file:
             file.write("\n".join(out))
-        self.check(clone)
-        self.git(clone, "add", LIST)
+        self.git(clone, "add", file_name)
 
-    def check_merge(self, clone, base, ours, theirs):
+    def check_merge(self, clone, file_name, base, ours, theirs):
         """Every edit of either side that the other side did not also change is in the merge; a
         value both changed differently is one of the two."""
-        merged = self.version(clone, "HEAD")
+        merged = self.version(clone, "HEAD", file_name)
         b, o, t, m = (self.items(clone, text) for text in (base, ours, theirs, merged))
         for name in set(b) | set(o) | set(t) | set(m):
             bi, oi, ti, mi = b.get(name), o.get(name), t.get(name), m.get(name)
-            if name in self.resolved_items:
+            if name in self.resolved_items[file_name]:
                 # In a hunk resolved by taking one side whole: each of the item's keys is one
                 # side's, which may undo the other side's edit of it, as the user chose.
                 sides = [item for item in (oi, ti) if item is not None]
@@ -298,7 +415,7 @@ class Household:
                     keys = set(mi).union(*sides)
                     holds = bool(sides) and all(mi.get(key) in [side.get(key) for side in sides] for key in keys)
                 if not holds:
-                    raise Failure(f"merge in {clone}: {name!r} is neither side's after the resolution: {mi}")
+                    raise Failure(f"merge of {file_name} in {clone}: {name!r} is neither side's after the resolution: {mi}")
                 if None not in (bi, oi, ti, mi):
                     for key in set(bi) | set(oi) | set(ti):
                         bv, ov, tv = bi.get(key), oi.get(key), ti.get(key)
@@ -320,12 +437,12 @@ class Household:
                     allowed = [tv] if ov == bv else [ov] if tv == bv or ov == tv else [ov, tv]
                     if mi is None or mv not in allowed:
                         raise Failure(
-                            f"merge in {clone} lost an edit of {name!r}'s {key}: base {bv!r}, ours {ov!r}, "
+                            f"merge of {file_name} in {clone} lost an edit of {name!r}'s {key}: base {bv!r}, ours {ov!r}, "
                             f"theirs {tv!r}, merged {None if mi is None else mv!r}")
                 continue
             if mi not in wanted:
                 raise Failure(
-                    f"merge in {clone} lost an edit of {name!r}: base {bi}, ours {oi}, theirs {ti}, merged {mi}")
+                    f"merge of {file_name} in {clone} lost an edit of {name!r}: base {bi}, ours {oi}, theirs {ti}, merged {mi}")
 
     def push(self, index):
         clone = self.clones[index]
@@ -338,7 +455,8 @@ class Household:
         return "push"
 
     def check(self, clone):
-        result = self.shop_cmd(clone, "check", check=False)
+        # Each list is checked resolved against the catalog, and the catalog once.
+        result = self.shop_cmd(clone, "check", *FILES, check=False)
         if result.returncode != 0:
             raise Failure(f"shop check fails in {clone}:\n{result.stdout.decode()}{result.stderr.decode()}")
 
@@ -349,13 +467,15 @@ class Household:
         index = self.rng.randrange(len(self.clones))
         online = self.offline_until[index] <= number
         action = self.rng.choices(
-            ["shop", "hand", "commit", "pull", "push", "offline"], weights=[30, 10, 15, 20, 20, 2])[0]
+            ["shop", "hand", "catalog", "commit", "pull", "push", "offline"], weights=[30, 10, 8, 15, 20, 20, 2])[0]
         if action in ("pull", "push") and not online:
             action = "commit"
         if action == "shop":
             note = self.shop_edit(index)
         elif action == "hand":
             note = self.hand_edit(index)
+        elif action == "catalog":
+            note = self.catalog_edit(index)
         elif action == "commit":
             note = "commit" if self.commit(index) else "commit: nothing to commit"
         elif action == "pull":
@@ -391,10 +511,13 @@ class Household:
         for clone in self.clones:
             if self.git(clone, "status", "--porcelain").stdout.strip():
                 raise Failure(f"{clone} has uncommitted changes after the final round")
-            with open(os.path.join(clone, LIST), "rb") as file:
-                texts.add(file.read())
+            contents = []
+            for name in FILES:
+                with open(os.path.join(clone, name), "rb") as file:
+                    contents.append(file.read())
+            texts.add(tuple(contents))
         if len(texts) != 1:
-            raise Failure("after the final round the clones' lists differ")
+            raise Failure("after the final round the clones' files differ")
 
 
 def main():
