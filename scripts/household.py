@@ -120,7 +120,7 @@ class Household:
         self.resolved_items = {name: set() for name in FILES}
         self.figures = dict(
             steps=0, shop_edits=0, hand_edits=0, catalog_edits=0, refused_edits=0, commits=0, pulls=0, fast_forwards=0,
-            merges=0, list_merges=0, catalog_merges=0, true_conflicts=0, conflict_hunks=0, merge_file_conflicts=0,
+            merges=0, list_merges=0, catalog_merges=0, renames_followed=0, true_conflicts=0, conflict_hunks=0, merge_file_conflicts=0,
             merge_file_conflicts_avoided=0, edits_undone_by_resolutions=0, pushes=0, pushes_refused=0, offline_spells=0,
         )
 
@@ -398,11 +398,38 @@ class Household:
             file.write("\n".join(out))
         self.git(clone, "add", file_name)
 
+    def renames(self, clone, old, new):
+        """The items `new` renamed from `old`, by new name, as `shop diff` tells them."""
+        folder = tempfile.mkdtemp(dir=self.root)
+        try:
+            paths = []
+            for name, text in (("old.yaml", old), ("new.yaml", new)):
+                paths.append(os.path.join(folder, name))
+                with open(paths[-1], "wb") as file:
+                    file.write(text or b"")
+            # Run in the clone, where a list's catalog is.
+            out = self.shop_cmd(clone, "diff", "--format", "json", *paths, check=False).stdout
+        finally:
+            shutil.rmtree(folder)
+        try:
+            changes = json.loads(out)["items"]
+        except (ValueError, KeyError):
+            return {}
+        return {change["item"]: change["renamedFrom"] for change in changes if change.get("renamedFrom")}
+
     def check_merge(self, clone, file_name, base, ours, theirs):
         """Every edit of either side that the other side did not also change is in the merge; a
         value both changed differently is one of the two."""
         merged = self.version(clone, "HEAD", file_name)
         b, o, t, m = (self.items(clone, text) for text in (base, ours, theirs, merged))
+        # An item one side renamed (as shop's diff and merge match renames: an item removed and one
+        # added with the same values) is compared under its name in the base.
+        renames = {**self.renames(clone, base, ours), **self.renames(clone, base, theirs)}
+        for items in (o, t, m):
+            for new, old in renames.items():
+                if new in items and old not in items:
+                    items[old] = dict(items.pop(new), name=old)
+                    self.figures["renames_followed"] += 1
         for name in set(b) | set(o) | set(t) | set(m):
             bi, oi, ti, mi = b.get(name), o.get(name), t.get(name), m.get(name)
             if name in self.resolved_items[file_name]:
