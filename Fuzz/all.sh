@@ -9,6 +9,6 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${1:-600}
 jobs=${2:-2}
-for target in shop merge lsp line-merge json; do
+for target in shop merge catalog lsp line-merge json; do
     nice -n 19 Fuzz/run.sh "$seconds" "$jobs" "$target"
 done

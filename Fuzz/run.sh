@@ -20,6 +20,9 @@
 #               household pair it seeds, checked against the rules worked out on the model; copies
 #               of it edited by shop's editor; the line merge for a text that is no list); starts
 #               from the examples; the diff of the base and each side.
+#   catalog     Fuzz/CatalogTarget.swift: a list and its catalog split from the input (at a NUL byte or
+#               a line ---8<---), the list resolved against the catalog, checked and exported; starts
+#               from the household example's catalog and lists.
 #
 # Every target also starts from its own small corpus, Fuzz/seeds/TARGET/, and from the inputs that
 # earlier runs kept (Fuzz/work/TARGET/corpus). At the end the runs and the inputs kept are written
@@ -44,8 +47,9 @@ merge)
     source+=" Tests/ShopCoreTests/HouseholdReading.swift"
     options+=(-max_len=4096)
     ;;
+catalog) source=Fuzz/CatalogTarget.swift; options+=(-max_len=4096) ;;
 *)
-    echo "unknown fuzz target '$target'; expected shop, line-merge, json, lsp or merge" >&2
+    echo "unknown fuzz target '$target'; expected shop, line-merge, json, lsp, merge or catalog" >&2
     exit 2
     ;;
 esac
@@ -106,6 +110,13 @@ shop)
     fi
     ;;
 line-merge | merge) cp examples/*.yaml "$seeds/" ;;
+catalog)
+    # Each list of the household example with its catalog, split as the target splits.
+    for list in examples/household/*.yaml; do
+        [ "$(basename "$list")" = catalog.yaml ] && continue
+        { cat "$list"; printf '\n---8<---\n'; cat examples/household/catalog.yaml; } > "$seeds/household-$(basename "$list")"
+    done
+    ;;
 json)
     cp schema/*.json "$seeds/"
     printf '%s' '{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"capabilities":{}}}' > "$seeds/request.json"
