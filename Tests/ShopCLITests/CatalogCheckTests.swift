@@ -261,6 +261,34 @@ struct CatalogCheckTests {
         }
     }
 
+    @Test("import of values: each lands in the file it comes from, as edit puts it; an export read back changes neither file")
+    func importValues() throws {
+        try household { folder in
+            let export = try ShopProcess.run(["-f", "week.yaml", "export", "--format", "csv", "--all"], in: folder)
+            #expect(export.status == 0, "\(export.err)")
+            try Files.write(export.out, to: folder.appendingPathComponent("back.csv"))
+            let same = try ShopProcess.run(["-f", "week.yaml", "import", "back.csv"], in: folder)
+            #expect(same.status == 0, "\(same.err)")
+            #expect(try Files.text(folder.appendingPathComponent("week.yaml")) == Self.list)
+            #expect(try Files.text(folder.appendingPathComponent("shared/catalog.yaml")) == Self.catalog)
+            // apples takes its price from the catalog, Fresh milk sets its own.
+            let changed = export.out.replacingOccurrences(of: ",2.49,", with: ",2.79,").replacingOccurrences(of: ",1.30,", with: ",1.35,")
+            #expect(changed != export.out)
+            try Files.write(changed, to: folder.appendingPathComponent("back.csv"))
+            let run = try ShopProcess.run(["-f", "week.yaml", "import", "back.csv"], in: folder)
+            #expect(run.status == 0, "\(run.err)")
+            #expect(run.err.contains("changed \"Apples\" (shared/catalog.yaml)"), "\(run.err)")
+            // The catalog is written as every edit writes a file, in canonical form.
+            let catalog = try Files.text(folder.appendingPathComponent("shared/catalog.yaml"))
+            #expect(
+                catalog.hasPrefix("# The household's catalog.\n") && catalog.contains("  - name: Apples\n    price: 2.79\n")
+                    && !catalog.contains("2.49") && catalog.contains("    price: 1.15\n"), "\(catalog)")
+            #expect(
+                try Files.text(folder.appendingPathComponent("week.yaml"))
+                    == Self.list.replacingOccurrences(of: "price: 1.30", with: "price: 1.35"))
+        }
+    }
+
     @Test("the household example: each list passes check --strict with its catalog")
     func householdExample() throws {
         for name in ["weekly", "party"] {

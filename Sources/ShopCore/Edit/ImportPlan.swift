@@ -75,10 +75,25 @@ struct ImportPlan {
     /// Plans every change and addition in `editor`, the editor of the list the plan was made for.
     func apply(to editor: inout ListEditor) {
         let items = editor.list.items
+        var changedInCatalog = Set<Int>()
         for (position, planned) in changes {
             for change in planned {
                 switch change {
-                case .set(let key, let value): editor.plan(items[position], set: key, to: value)
+                case .set(let key, let value):
+                    // A value the item takes from its catalog changes there, as `edit` changes it.
+                    let item = items[position]
+                    if key.comesFromCatalog, key != .id, item.owner(of: key) != .list, let catalogItem = item.catalogItem,
+                        (try? editor.withCatalogEditor({ (catalog: inout ListEditor) throws(EditRefusal) -> Bool in
+                            catalog.plan(catalogItem, set: key, to: value)
+                            if changedInCatalog.insert(position).inserted {
+                                catalog.note(.changed, "changed \"\(catalogItem.name ?? item.name ?? "")\"")
+                            }
+                            return true
+                        })) != nil
+                    {
+                        continue
+                    }
+                    editor.plan(item, set: key, to: value)
                 case .unset(let key): editor.plan(items[position], unset: key)
                 }
             }
