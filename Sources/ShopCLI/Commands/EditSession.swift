@@ -27,6 +27,8 @@ enum EditSession {
             return 2
         }
         do throws(FileError) {
+            // A named pipe or a device is refused before anything reads it: a read would wait.
+            try FileAccess.refuseSpecialFile(path, action: "edit")
             // The catalog the list names is looked at before the locks, so that both files are
             // locked together; under the locks, the list is read again and must still name it.
             var catalog = namedCatalog(path)
