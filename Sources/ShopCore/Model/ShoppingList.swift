@@ -103,12 +103,13 @@ public struct ShoppingList: Sendable {
         link = nil
     }
 
-    /// This list with `link` in place of its own.
-    private init(_ list: ShoppingList, link: CatalogLink?) {
+    /// This list with `link` in place of its own, and `currency` as the currency it takes from its
+    /// catalog (for a list whose records were read with that currency's decimals).
+    private init(_ list: ShoppingList, link: CatalogLink?, currency: Currency?) {
         document = list.document
         title = list.title
         ownCurrency = list.ownCurrency
-        inheritedCurrency = list.inheritedCurrency
+        inheritedCurrency = currency
         ownCategoryIndex = list.ownCategoryIndex
         catalogPath = list.catalogPath
         storeOrders = list.storeOrders
@@ -133,35 +134,18 @@ public struct ShoppingList: Sendable {
             base = ShoppingList(document: document, streamed: nil, inheritedCurrency: inherited)
         } else if inherited != inheritedCurrency {
             // Same decimals: the records hold; only the currency in force changes.
-            base = ShoppingList(self, currency: inherited)
+            base = ShoppingList(self, link: link, currency: inherited)
         } else {
             base = self
         }
         let link = document.withRawNodes { nodes in CatalogLink(records: base.records, nodes: nodes, catalog: catalog) }
-        return ShoppingList(base, link: link)
-    }
-
-    /// This list with its own currency in force replaced by `currency`, for a list whose records
-    /// were read with that currency's decimals.
-    private init(_ list: ShoppingList, currency: Currency?) {
-        document = list.document
-        title = list.title
-        ownCurrency = list.ownCurrency
-        inheritedCurrency = currency
-        ownCategoryIndex = list.ownCategoryIndex
-        catalogPath = list.catalogPath
-        storeOrders = list.storeOrders
-        records = list.records
-        layout = list.layout
-        repeatedNames = list.repeatedNames
-        repeatedIDs = list.repeatedIDs
-        link = list.link
+        return ShoppingList(base, link: link, currency: base.inheritedCurrency)
     }
 
     /// The list whose catalog could not be had, for `problem`: its items are its own, and check
     /// reports the problem at the `catalog` value.
     public func withCatalogProblem(_ problem: CatalogProblem) -> ShoppingList {
-        ShoppingList(self, link: CatalogLink(problem: problem, count: records.count))
+        ShoppingList(self, link: CatalogLink(problem: problem, count: records.count), currency: inheritedCurrency)
     }
 
     /// Reads a list from bytes: the document, with its items decoded while it is read. A file
