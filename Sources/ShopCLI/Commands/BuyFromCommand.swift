@@ -22,16 +22,12 @@ enum BuyFromCommand {
             if path != "-" && ExportCommand.isSameFile(path, context.listFile) {
                 throw CommandFailure.refused("'\(path)' is the list itself; --from takes a recipe to put on it")
             }
-            var loaded: ListFile
-            switch ListFile.load(path, context: context, rules: RuleRegistry.errors) {
+            let loaded: ListFile
+            switch ListFile.loadRefusingErrors(path, context: context) {
             case .failure(let error):
                 throw CommandFailure.file(error)
             case .success(let file):
                 loaded = file
-            }
-            if loaded.list != nil {
-                let findings = loaded.diagnostics.findings.adding(unmerged: ListFile.unmergedFinding(path: path, bytes: loaded.bytes))
-                loaded.diagnostics = ResolvedFindings(findings, in: loaded.diagnostics.source)
             }
             guard let list = loaded.list, !loaded.diagnostics.hasErrors else {
                 loaded.reportDiagnostics(to: console, errorsOnly: true)

@@ -81,19 +81,14 @@ enum ExportCommand {
         var options = ExportOptions(
             scope: arguments.flag("all") ? .all : .shoppingList, fallbackTitle: ExportOptions.title(forPath: path))
 
-        var loaded: ListFile
+        let loaded: ListFile
         // Only errors stop it: the rules that find warnings need not run.
-        switch ListFile.load(path, context: context, rules: RuleRegistry.errors) {
+        switch ListFile.loadRefusingErrors(path, context: context) {
         case .failure(let error):
             ListFile.reportUnreadable(error, path: path, context: context)
             return 2
         case .success(let file):
             loaded = file
-        }
-        if loaded.list != nil {
-            // A file git holds as one side's version of an unfinished merge has an error besides.
-            let findings = loaded.diagnostics.findings.adding(unmerged: ListFile.unmergedFinding(path: path, bytes: loaded.bytes))
-            loaded.diagnostics = ResolvedFindings(findings, in: loaded.diagnostics.source)
         }
         guard let list = loaded.list, !loaded.diagnostics.hasErrors else {
             loaded.reportDiagnostics(to: console, errorsOnly: true)

@@ -37,6 +37,19 @@ struct ListFile {
         }
     }
 
+    /// Reads the file at `path` for a command that refuses a file with errors: checked for errors
+    /// only, and with the `unmerged` error of a file git holds as one side's version of an
+    /// unfinished merge.
+    static func loadRefusingErrors(_ path: String, context: CommandContext) -> Result<ListFile, FileError> {
+        load(path, context: context, rules: RuleRegistry.errors).map { file in
+            guard file.list != nil else { return file }
+            var loaded = file
+            let findings = loaded.diagnostics.findings.adding(unmerged: unmergedFinding(path: path, bytes: loaded.bytes))
+            loaded.diagnostics = ResolvedFindings(findings, in: loaded.diagnostics.source)
+            return loaded
+        }
+    }
+
     /// Checks bytes already read, with `rules` (all of them by default), the list resolved against
     /// the catalog it names.
     static func decode(_ bytes: [UInt8], path: String, rules: Set<RuleID>? = nil) -> ListFile {
