@@ -19,7 +19,10 @@ public enum CanonicalForm {
         guard let root = document.root, root.isMapping else { return policy }
         document.withRawNodes { nodes in
             var builder = PolicyBuilder(nodes: nodes)
-            let decimals = builder.buildTopLevel(root: root.id.index)
+            builder.topLevel(root: root.id.index)
+            // The file's own currency, as fmt knows it without reading a catalog: an edit writes
+            // what fmt would.
+            let decimals = list.ownCurrency?.decimals ?? Currency.defaultDecimals
             for record in list.records where record.marks.contains(.notCanonical) {
                 builder.item(Int(record.node), decimals: decimals)
             }
@@ -44,24 +47,19 @@ private struct PolicyBuilder {
         self.nodes = nodes
     }
 
-    /// The policy of the top level; returns the decimals prices have.
-    mutating func buildTopLevel(root: Int) -> Int {
-        var decimals = Currency.defaultDecimals
-        // The first `currency` counts, as decoding reads it; a later one is a duplicate key.
-        var sawCurrency = false
+    /// The policy of the top level.
+    mutating func topLevel(root: Int) {
         var ranks: [Int] = []
-        for (key, value) in nodes.entries(of: root) {
-            let listKey = nodes.isScalar(key) ? ListKey.matching(nodes.value(key)) : nil
-            ranks.append(listKey.map { ListKey.allCases.firstIndex(of: $0)! } ?? ListKey.allCases.count)
-            switch listKey {
+        for entry in TopLevelEntries(of: root, nodes: nodes) {
+            let value = entry.value
+            ranks.append(entry.rank)
+            switch entry.listKey {
             case .title:
                 text(value)
             case .currency:
-                defer { sawCurrency = true }
                 if nodes.isScalar(value), !nodes.isNull(value) {
                     let written = String(decoding: nodes.value(value), as: UTF8.self)
                     if let currency = Currency(code: written) {
-                        if !sawCurrency { decimals = currency.decimals }
                         if written != currency.code || !nodes.isPlain(value) {
                             renderings[NodeID(index: value)] = .string(currency.code)
                         }
@@ -91,54 +89,15 @@ private struct PolicyBuilder {
             }
         }
         order(root, ranks: ranks)
-        return decimals
     }
 
     mutating func item(_ mapping: Int, decimals: Int) {
-        var ordered = true
-        var previousRank = -1
         var ranks: [Int] = []
-        // A price or quantity split by a comma (`{price: 3,49}`) is kept as written, with the key
-        // of digits after it right behind it, so that check still sees them together.
-        var splitKey = -1
-        let mappingEnd = nodes.subtreeEnd(mapping)
-        for (key, value) in nodes.entries(of: mapping) {
-            let itemKey = nodes.isScalar(key) ? ItemKey.matching(nodes.value(key)) : nil
-            var rank = itemKey?.rank ?? ItemKey.otherRank
-            if key == splitKey { rank = previousRank }
-            ranks.append(rank)
-            if rank < previousRank { ordered = false }
-            previousRank = rank
-            guard let itemKey, nodes.isScalar(value), !nodes.isNull(value) else { continue }
-            if itemKey == .price || itemKey == .quantity,
-                let split = SplitDecimal.after(value: value, mappingEnd: mappingEnd, nodes: nodes)
-            {
-                splitKey = split.fractionKey
-                renderings[NodeID(index: value)] = .verbatim
-                continue
-            }
-            let bytes = nodes.value(value)
-            let kind = itemKey.kind
-            let reading = kind.read(bytes, decimals: decimals)
-            switch reading {
-            case .text:
-                text(value)
-                continue
-            case .invalid:
-                // A value that breaks its rule is kept exactly as written: check reports it.
-                renderings[NodeID(index: value)] = .verbatim
-                continue
-            case .decimal, .flag:
-                // Most values are written the canonical way already: only the others are rendered.
-                if nodes.isPlain(value) && kind.isCanonical(bytes, decimals: decimals) { continue }
-            }
-            switch reading {
-            case .decimal(let number): renderings[NodeID(index: value)] = .plain(kind.canonicalText(number, decimals: decimals))
-            case .flag(let flag): renderings[NodeID(index: value)] = .plain(ValueKind.canonicalText(flag))
-            case .text, .invalid: break
-            }
+        for entry in ItemEntries(of: mapping, decimals: decimals, nodes: nodes) {
+            ranks.append(entry.rank)
+            if let rendering = entry.rendering(decimals: decimals) { renderings[NodeID(index: entry.value)] = rendering }
         }
-        if !ordered { order(mapping, ranks: ranks) }
+        order(mapping, ranks: ranks)
     }
 
     /// A text value: plain text that YAML readers would take for a number, bool or null is quoted.

@@ -58,24 +58,18 @@ struct ListDecoder {
     // MARK: Top level
 
     private mutating func decodeRoot(_ root: Int, nodes: RawNodes) {
-        var seen: UInt8 = 0
-        for (key, value) in nodes.entries(of: root) {
-            guard nodes.isScalar(key) else {
-                layout.unusualTopLevel = true
+        var sawItems = false
+        for entry in TopLevelEntries(of: root, nodes: nodes) {
+            let (key, value) = (entry.key, entry.value)
+            guard let known = entry.listKey else {
+                if !nodes.isScalar(key) || !isExtensionKey(nodes.value(key)) { layout.unusualTopLevel = true }
                 continue
             }
-            let keyBytes = nodes.value(key)
-            guard let known = ListKey.matching(keyBytes) else {
-                if !isExtensionKey(keyBytes) { layout.unusualTopLevel = true }
-                continue
-            }
-            let bit: UInt8 = 1 << UInt8(known.rank)
-            guard seen & bit == 0 else {
+            guard !entry.isRepeated else {
                 // The first one counts, as for items; check reports the repetition.
                 layout.unusualTopLevel = true
                 continue
             }
-            seen |= bit
             switch known {
             case .title:
                 layout.title = Int32(value)
@@ -109,14 +103,13 @@ struct ListDecoder {
                 if nodes.isMapping(value) { stores = StoreOrders(value, nodes: nodes) }
                 layout.unusualTopLevel = true
             case .items:
+                sawItems = true
                 layout.itemsKey = Int32(key)
                 if nodes.isSequence(value) { layout.items = Int32(value) }
             }
         }
         // The other keys are looked at by the rules; most files have only known ones.
-        if !layout.unusualTopLevel {
-            layout.unusualTopLevel = seen & (1 << UInt8(ListKey.items.rank)) == 0
-        }
+        if !sawItems { layout.unusualTopLevel = true }
     }
 
     // MARK: Items
@@ -150,28 +143,23 @@ struct ListDecoder {
     static func record(of mapping: Int, decimals: Int, nodes: RawNodes) -> ItemRecord {
         var record = ItemRecord(node: Int32(mapping))
         var seenKnown: UInt16 = 0
-        var skip = -1
         var previousRank = -1
-        let end = nodes.subtreeEnd(mapping)
-        for (key, value) in nodes.entries(of: mapping) {
-            if key == skip { continue }
-            guard nodes.isScalar(key) else {
-                record.marks.insert(.wrongKind)
-                if previousRank > ItemKey.otherRank { record.marks.insert(.notCanonical) }
-                previousRank = ItemKey.otherRank
-                continue
-            }
-            let keyBytes = nodes.value(key)
-            guard let known = ItemKey.matching(keyBytes) else {
-                if !isExtensionKey(keyBytes) { record.marks.insert(.unknownKey) }
-                // A repeated unknown or extension key is found by the rule, which compares them all.
-                record.marks.insert(.otherKeys)
-                previousRank = ItemKey.otherRank
-                continue
-            }
+        for entry in ItemEntries(of: mapping, decimals: decimals, nodes: nodes) {
             // The formatter writes the keys in the order of their ranks.
-            if known.rank < previousRank { record.marks.insert(.notCanonical) }
-            previousRank = known.rank
+            if entry.rank < previousRank { record.marks.insert(.notCanonical) }
+            previousRank = entry.rank
+            guard let known = entry.itemKey else {
+                if case .fractionOfSplit = entry.content { continue }
+                let keyBytes = nodes.isScalar(entry.key) ? nodes.value(entry.key) : nil
+                if let keyBytes {
+                    if !isExtensionKey(keyBytes) { record.marks.insert(.unknownKey) }
+                    // A repeated unknown or extension key is found by the rule, which compares them all.
+                    record.marks.insert(.otherKeys)
+                } else {
+                    record.marks.insert(.wrongKind)
+                }
+                continue
+            }
             let bit: UInt16 = 1 << UInt16(known.rank)
             guard seenKnown & bit == 0 else {
                 // The canonical form looks at every copy, the later ones too.
@@ -179,55 +167,37 @@ struct ListDecoder {
                 continue
             }
             seenKnown |= bit
-            let offset = value - mapping
+            let offset = entry.value - mapping
             record.setOffset(offset < Int(ItemRecord.far) ? UInt8(offset) : ItemRecord.far, of: known)
-            guard nodes.isScalar(value) else {
+            if entry.rewrite != nil { record.marks.insert(.notCanonical) }
+            switch entry.content {
+            case .notScalar:
                 record.marks.insert(.wrongKind)
-                continue
-            }
-            if nodes.isNull(value) { continue }
-            if known.kind == .price || known.kind == .quantity,
-                let split = SplitDecimal.after(value: value, mappingEnd: end, nodes: nodes)
-            {
-                skip = split.fractionKey
-                record.marks.insert([known == .price ? .badPrice : .badQuantity, .splitDecimal, .notCanonical])
-                continue
-            }
-            let bytes = nodes.value(value)
-            let reading = known.kind.read(bytes, decimals: decimals)
-            switch reading {
-            case .text:
-                // Text that YAML readers would take for a number, bool or null is quoted.
-                if nodes.isPlain(value) && ScalarAnalysis.resolvesToNonString(bytes) { record.marks.insert(.notCanonical) }
-            case .decimal, .flag:
-                if !nodes.isPlain(value) || !known.kind.isCanonical(bytes, decimals: decimals) {
-                    record.marks.insert(.notCanonical)
-                }
-            case .invalid:
-                record.marks.insert(.notCanonical)
-            }
-            switch reading {
-            case .text:
+            case .split:
+                record.marks.insert([known == .price ? .badPrice : .badQuantity, .splitDecimal])
+            case .read(.text):
                 if known == .name {
                     // Compared by every rule and lookup that matches names: computed once, here.
-                    let (fingerprint, blank) = NameKey.fingerprint(ofName: bytes)
+                    let (fingerprint, blank) = NameKey.fingerprint(ofName: nodes.value(entry.value))
                     record.nameFingerprint = fingerprint
                     record.marks.insert(blank ? [.textName, .blankName] : .textName)
                 }
-            case .decimal(let number):
+            case .read(.decimal(let number)):
                 if known == .price {
                     record.priceUnits = Int64(number.rounded(toScale: decimals).units)
                 } else {
                     record.quantityThousandths = Int64(number.rounded(toScale: 3).units)
                 }
-            case .flag(let flag):
+            case .read(.flag(let flag)):
                 if flag { record.marks.insert(known == .buy ? .buy : .done) }
-            case .invalid:
+            case .read(.invalid):
                 switch known.kind {
                 case .price: record.marks.insert(.badPrice)
                 case .quantity: record.marks.insert(.badQuantity)
                 case .flag, .text: record.marks.insert(.wrongKind)
                 }
+            case .unread, .null, .fractionOfSplit:
+                break
             }
         }
         return record

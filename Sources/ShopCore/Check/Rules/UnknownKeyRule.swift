@@ -73,13 +73,9 @@ enum UnknownKeyRule {
     /// with the price, not as keys.
     static func splitFractionKeys(of mapping: Int, nodes: RawNodes) -> Set<Int> {
         var keys: Set<Int> = []
-        let end = nodes.subtreeEnd(mapping)
-        for (key, value) in nodes.entries(of: mapping) where nodes.isScalar(key) {
-            let known = ItemKey.matching(nodes.value(key))
-            guard known == .price || known == .quantity,
-                let split = SplitDecimal.after(value: value, mappingEnd: end, nodes: nodes)
-            else { continue }
-            keys.insert(split.fractionKey)
+        // Where a decimal is split does not depend on how many decimals prices have.
+        for entry in ItemEntries(of: mapping, decimals: Currency.defaultDecimals, nodes: nodes) {
+            if case .fractionOfSplit = entry.content { keys.insert(entry.key) }
         }
         return keys
     }
