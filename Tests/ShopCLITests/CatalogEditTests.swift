@@ -259,6 +259,34 @@ struct CatalogEditTests {
         #expect(try Files.names(in: scratch.url("shared")) == ["catalog.yaml"])
     }
 
+    @Test(
+        "an edit reads the list once, and the catalog once when it sits in the list's folder (strace)",
+        .requires(.program("strace")))
+    func readsOnce() throws {
+        let scratch = try Self.scratch()
+        try FileManager.default.createDirectory(at: scratch.url("shared"), withIntermediateDirectories: true)
+        try scratch.write(Self.catalog, to: "shared/catalog.yaml")
+        try scratch.write(Self.list.replacingOccurrences(of: "catalog.yaml", with: "shared/catalog.yaml"), to: "far.yaml")
+        try scratch.write("items:\n  - name: Soap\n", to: "alone.yaml")
+        let trace = scratch.url("trace")
+        // A catalog in another folder is locked with the list, and the list read again under both locks.
+        let cases = [
+            (list: "alone.yaml", item: "Soap", catalog: "", listReads: 1), ("weekly.yaml", "Crisps", "catalog.yaml", 1),
+            ("far.yaml", "Crisps", "shared/catalog.yaml", 2),
+        ]
+        for (list, item, catalog, listReads) in cases {
+            let run = try EditCLI.run(
+                ["-f", list, "buy", item], in: scratch.folder, prefix: ["/usr/bin/env", "strace", "-f", "-qq", "-o", trace.path, "-e", "trace=openat"])
+            #expect(run.status == 0, "\(list): \(run)")
+            let opened = try String(contentsOf: trace, encoding: .utf8).split(separator: "\n")
+            func reads(_ name: String) -> Int {
+                opened.filter { $0.contains("\"\(name)\"") && $0.contains("O_RDONLY") && !$0.contains("O_DIRECTORY") }.count
+            }
+            #expect(reads(list) == listReads, "\(list): \(opened)")
+            if !catalog.isEmpty { #expect(reads(catalog) == 1, "\(catalog): \(opened)") }
+        }
+    }
+
     @Test("two lists whose catalogs are each in the other's folder: writers of both never wait on each other for ever")
     func crossingFolders() throws {
         let scratch = try EditScratch()

@@ -29,14 +29,14 @@ enum EditSession {
         do throws(FileError) {
             // A named pipe or a device is refused before anything reads it: a read would wait.
             try FileAccess.refuseSpecialFile(path, action: "edit")
-            // The catalog the list names is looked at before the locks, so that both files are
-            // locked together; under the locks, the list is read again and must still name it.
-            var catalog = namedCatalog(path)
+            // The list's folder is locked first; a list that names a catalog in another folder is
+            // then edited again with both folders locked together (in one order, so that two edits
+            // never each hold one and wait for the other), and must still name that catalog.
+            var catalog: String?
             for _ in 0..<3 {
-                let locked = catalog.flatMap { FileAccess.exists($0) ? $0 : nil }
-                let status = try FileAccess.withEditLocks(for: [path] + (locked.map { [$0] } ?? [])) {
+                let status = try FileAccess.withEditLocks(for: [path] + (catalog.map { [$0] } ?? [])) {
                     () throws(FileError) -> Int32? in
-                    try editLocked(path: path, catalog: locked, context: context, preview: preview, named: &catalog, change)
+                    try editLocked(path: path, context: context, preview: preview, locked: &catalog, change)
                 }
                 if let status { return status }
             }
@@ -48,21 +48,12 @@ enum EditSession {
         }
     }
 
-    /// The catalog the list at `path` names now, as a path; nil when it names none or cannot be
-    /// read (the edit then says why, under the lock).
-    private static func namedCatalog(_ path: String) -> String? {
-        guard let bytes = try? FileAccess.read(path), case .success(let list) = ShoppingList.read(bytes),
-            let written = list.catalogPath, !written.trimmingWhiteSpace().isEmpty
-        else { return nil }
-        return ListFile.catalogPath(written, listPath: path)
-    }
-
-    /// The edit, with the list's lock and the lock of `catalog` (when it exists) held. Nil when
-    /// the list names another catalog than the one locked (`named` then says which): the edit is
-    /// to be made again under that one's lock.
+    /// The edit, with the list's lock held, and the lock of `locked` (a catalog in another folder,
+    /// when it exists). Nil when the list names a catalog in another folder that is not the one
+    /// locked (`locked` then says which): the edit is to be made again with that one's lock too.
     private static func editLocked(
-        path: String, catalog: String?, context: CommandContext, preview: ((ShoppingList, ShoppingList) -> Void)?,
-        named: inout String?, _ change: (inout ListEditor) throws(EditRefusal) -> Void
+        path: String, context: CommandContext, preview: ((ShoppingList, ShoppingList) -> Void)?,
+        locked: inout String?, _ change: (inout ListEditor) throws(EditRefusal) -> Void
     ) throws(FileError) -> Int32? {
         let console = context.console
         let (bytes, version) = try FileAccess.readVersion(path)
@@ -70,30 +61,36 @@ enum EditSession {
             refused.reportRefusal(to: console)
             return 1
         }
+        var list: ShoppingList
+        switch ShoppingList.read(bytes) {
+        case .failure(let failure):
+            let loaded = ListFile.unreadable(failure, bytes: bytes, path: path)
+            loaded.reportDiagnostics(to: console, errorsOnly: true)
+            console.error(loaded.unreadableAdvice)
+            return 1
+        case .success(let read):
+            list = read
+        }
+        var named: String?
         var catalogVersion: FileVersion?
-        var changedCatalog = false
-        let resolve = { (list: ShoppingList) -> ShoppingList in
-            guard let written = list.catalogPath, !written.trimmingWhiteSpace().isEmpty else {
-                changedCatalog = named != nil
-                named = nil
-                return list
+        if let written = list.catalogPath, !written.trimmingWhiteSpace().isEmpty {
+            let catalog = ListFile.catalogPath(written, listPath: path)
+            if catalog != locked, FileAccess.exists(catalog), !(try FileAccess.sharesLock(catalog, with: path)) {
+                locked = catalog
+                return nil
             }
-            let now = ListFile.catalogPath(written, listPath: path)
-            if now != named || (catalog == nil && FileAccess.exists(now)) {
-                changedCatalog = true
-                named = now
-                return list
-            }
+            named = catalog
+            // A named pipe or a device is refused before anything reads it: a read would wait.
+            try FileAccess.refuseSpecialFile(catalog, action: "edit")
             do throws(FileError) {
-                let read = try FileAccess.readVersion(now)
+                let read = try FileAccess.readVersion(catalog)
                 catalogVersion = read.version
-                return ListFile.resolving(list, catalogBytes: .success(read.bytes))
+                list = ListFile.resolving(list, catalogBytes: .success(read.bytes))
             } catch {
-                return ListFile.resolving(list, catalogBytes: .failure(error))
+                list = ListFile.resolving(list, catalogBytes: .failure(error))
             }
         }
-        let made = edit(bytes, path: path, catalog: named, context: context, keepingBefore: preview != nil, resolve: resolve, change)
-        if changedCatalog { return nil }
+        let made = edit(consume list, path: path, catalog: named, context: context, keepingBefore: preview != nil, change)
         switch made {
         case .ended(let status):
             return status
@@ -161,24 +158,15 @@ enum EditSession {
         case edited(before: ShoppingList?, after: ShoppingList?, catalog: ShoppingList?, notes: [EditNote])
     }
 
-    /// Makes `change` on the list `bytes` hold (the file at `path`). Unless `keepingBefore`, the list
+    /// Makes `change` on `list`, read from the file at `path`. Unless `keepingBefore`, the list
     /// as read is let go of when this returns: an edit of a long list then prints the list it makes
     /// without holding the one it read.
     private static func edit(
-        _ bytes: [UInt8], path: String, catalog: String?, context: CommandContext, keepingBefore: Bool,
-        resolve: (ShoppingList) -> ShoppingList, _ change: (inout ListEditor) throws(EditRefusal) -> Void
+        _ list: consuming ShoppingList, path: String, catalog: String?, context: CommandContext, keepingBefore: Bool,
+        _ change: (inout ListEditor) throws(EditRefusal) -> Void
     ) -> Made {
         let console = context.console
-        let list: ShoppingList
-        switch ShoppingList.read(bytes) {
-        case .failure(let failure):
-            let loaded = ListFile.unreadable(failure, bytes: bytes, path: path)
-            loaded.reportDiagnostics(to: console, errorsOnly: true)
-            console.error(loaded.unreadableAdvice)
-            return .ended(1)
-        case .success(let read):
-            list = resolve(read)
-        }
+        let list = list
         let displayPath = CommandContext.displayName(path)
         var editor: ListEditor
         do throws(EditRefusal) {

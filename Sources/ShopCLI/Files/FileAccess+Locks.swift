@@ -16,17 +16,7 @@ extension FileAccess {
         for path in paths {
             try refuseSpecialFile(path, action: action)
             let target = try writeTarget(path)
-            let folder = directory(of: target)
-            guard let resolved = realpath(folder, nil) else {
-                let reason = errno
-                if reason == ENOENT || reason == ENOTDIR {
-                    throw FileError(path: path, action: "write", reason: "the folder '\(folder)' does not exist", code: reason)
-                }
-                throw .system(path, "lock", reason)
-            }
-            let real = String(cString: resolved)
-            free(resolved)
-            folders.append((real, path, target))
+            folders.append((try lockFolder(ofTarget: target, path: path), path, target))
         }
         var order: [String] = []
         for folder in folders.map(\.real).sorted() where order.last != folder { order.append(folder) }
@@ -49,5 +39,26 @@ extension FileAccess {
         }
         for folder in folders { removeStaleTemporaryFiles(of: folder.target) }
         return try body()
+    }
+
+    /// Whether the lock of the folder that holds `path` is the lock of `other`'s: the two files
+    /// are written in one folder (after their links), so one lock guards both.
+    static func sharesLock(_ path: String, with other: String) throws(FileError) -> Bool {
+        let first = try lockFolder(ofTarget: try writeTarget(path), path: path)
+        return first == (try lockFolder(ofTarget: try writeTarget(other), path: other))
+    }
+
+    /// The real path of the folder whose lock guards writes to `target` (`path` as the user named it).
+    private static func lockFolder(ofTarget target: String, path: String) throws(FileError) -> String {
+        let folder = directory(of: target)
+        guard let resolved = realpath(folder, nil) else {
+            let reason = errno
+            if reason == ENOENT || reason == ENOTDIR {
+                throw FileError(path: path, action: "write", reason: "the folder '\(folder)' does not exist", code: reason)
+            }
+            throw .system(path, "lock", reason)
+        }
+        defer { free(resolved) }
+        return String(cString: resolved)
     }
 }
