@@ -2,7 +2,7 @@ import JSON
 import Testing
 import TestSupport
 
-/// Compact writing, the one string escaper, and reading back what was written.
+/// Compact and laid-out writing, the one string escaper, and reading back what was written.
 @Suite struct WriterTests {
     /// How strings were escaped before ``JSONStringEscaper`` took the job over, scalar by scalar:
     /// the escaper must write exactly this.
@@ -56,9 +56,55 @@ import TestSupport
         ]
         #expect(JSONWriter.string(value) == "{\"a\":[1,null,true,false,\"x\"],\"b\":{},\"c\":[],\"d\":{\"e\":-1.50E+3}}")
         #expect(JSONWriter.string(["k\"": "\u{2028}"]) == "{\"k\\\"\":\"\\u2028\"}")
-        var output = Array("prefix ".utf8)
-        JSONWriter.write([1, 2], to: &output)
-        #expect(String(decoding: output, as: UTF8.self) == "prefix [1,2]")
+    }
+
+    @Test func laidOutContainersHoldOneEntryALineAndCompactValues() {
+        var writer = JSONWriter(indent: 2)
+        writer.open(.object)
+        writer.key("a")
+        writer.value(["b": [1, ["c": []]], "d": [:]], indentedLevels: 2)
+        writer.key("e")
+        writer.open(.array)
+        writer.value(["f": [true]])
+        writer.value(["g": nil], indentedLevels: 1, level: 1)
+        writer.close()
+        writer.key("h")
+        writer.open(.array)
+        writer.close()
+        writer.close()
+        let expected = """
+            {
+              "a": {
+                "b": [
+                  1,
+                  {"c":[]}
+                ],
+                "d": {}
+              },
+              "e": [
+                {"f":[true]},
+                {
+                "g": null
+              }
+              ],
+              "h": []
+            }
+            """
+        #expect(String(decoding: writer.take(), as: UTF8.self) == expected)
+        #expect(writer.take().isEmpty)
+    }
+
+    @Test func aLongArrayIsTakenAsItIsWritten() {
+        var writer = JSONWriter()
+        writer.open(.array)
+        var pieces: [String] = []
+        for element: JSONValue in [1, "two", [3]] {
+            writer.value(element)
+            pieces.append(String(decoding: writer.take(), as: UTF8.self))
+        }
+        writer.close()
+        pieces.append(String(decoding: writer.take(), as: UTF8.self))
+        #expect(pieces == ["[1", ",\"two\"", ",[3]", "]"])
     }
 
     @Test func deepValuesAreWrittenWithoutRecursion() {

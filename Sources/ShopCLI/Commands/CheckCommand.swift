@@ -55,7 +55,8 @@ enum CheckCommand {
             throw CommandFailure.usage("'--fix' writes files in place; it cannot fix standard input", command: "check")
         }
         // Findings are written a file at a time, and each file's text let go of once they are out.
-        var jsonArray = JSONText.ArrayWriter(indent: 2)
+        var jsonArray = JSONWriter(indent: 2)
+        if format == "json" { jsonArray.open(.array) }
         var sarif = format == "sarif" ? SARIFLog() : nil
         sarif?.begin { console.out.write($0) }
         var errors = 0
@@ -69,7 +70,8 @@ enum CheckCommand {
             switch format {
             case "json":
                 for diagnostic in report.diagnostics {
-                    jsonArray.append(DiagnosticRenderer.jsonEntry(diagnostic, path: report.path)) { console.out.write($0) }
+                    jsonArray.value(DiagnosticRenderer.jsonEntry(diagnostic, path: report.path))
+                    console.out.write(jsonArray.take())
                 }
             case "sarif":
                 sarif?.append(report) { console.out.write($0) }
@@ -116,7 +118,9 @@ enum CheckCommand {
             }
         }
         switch format {
-        case "json": jsonArray.finish { console.out.write($0 + "\n") }
+        case "json":
+            jsonArray.close()
+            console.out.write(jsonArray.take() + Array("\n".utf8))
         case "sarif": sarif?.finish { console.out.write($0) }
         default:
             // Nothing was read when every file was unreadable: the reasons are on standard error.

@@ -111,52 +111,41 @@ enum DiagnosticRenderer {
         return "\(errors) error\(errors == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s") in \(fileText)"
     }
 
-    /// One finding as an element of the JSON array `check --format json` writes (through
-    /// ``JSONText/ArrayWriter``): `{file, line, column, endLine, endColumn, severity, rule, message,
-    /// related, fixes}`; an end is the position just after the last character, as in LSP.
-    static func jsonEntry(_ diagnostic: Diagnostic, path: String) -> String {
-        JSONText.object([
-            ("file", JSONText.string(path)),
-            ("line", String(diagnostic.location.line)),
-            ("column", String(diagnostic.location.column)),
-            ("endLine", String(diagnostic.end.line)),
-            ("endColumn", String(diagnostic.end.column)),
-            ("severity", JSONText.string(diagnostic.severity.rawValue)),
-            ("rule", JSONText.string(diagnostic.rule.rawValue)),
-            ("message", JSONText.string(diagnostic.message)),
-            (
-                "related",
-                JSONText.array(
-                    diagnostic.related.map { place in
-                        JSONText.object([
-                            ("line", String(place.location.line)), ("column", String(place.location.column)),
-                            ("message", JSONText.string(place.message)),
-                        ])
-                    })
-            ),
-            (
-                "fixes",
-                JSONText.array(
-                    diagnostic.fixes.map { fix in
-                        JSONText.object([
-                            ("title", JSONText.string(fix.title)), ("safe", fix.isSafe ? "true" : "false"),
-                            (
-                                "edits",
-                                JSONText.array(
-                                    fix.edits.map { edit in
-                                        JSONText.object([
-                                            ("line", String(edit.location.line)),
-                                            ("column", String(edit.location.column)),
-                                            ("endLine", String(edit.end.line)),
-                                            ("endColumn", String(edit.end.column)),
-                                            ("text", JSONText.string(edit.text)),
-                                        ])
-                                    })
-                            ),
-                        ])
-                    })
-            ),
-        ])
+    /// One finding as an element of the JSON array `check --format json` writes: `{file, line,
+    /// column, endLine, endColumn, severity, rule, message, related, fixes}`; an end is the position
+    /// just after the last character, as in LSP.
+    static func jsonEntry(_ diagnostic: Diagnostic, path: String) -> JSONValue {
+        [
+            "file": .string(path),
+            "line": .int(diagnostic.location.line),
+            "column": .int(diagnostic.location.column),
+            "endLine": .int(diagnostic.end.line),
+            "endColumn": .int(diagnostic.end.column),
+            "severity": .string(diagnostic.severity.rawValue),
+            "rule": .string(diagnostic.rule.rawValue),
+            "message": .string(diagnostic.message),
+            "related": .array(
+                diagnostic.related.map { place in
+                    [
+                        "line": .int(place.location.line), "column": .int(place.location.column),
+                        "message": .string(place.message),
+                    ]
+                }),
+            "fixes": .array(
+                diagnostic.fixes.map { fix in
+                    [
+                        "title": .string(fix.title), "safe": .bool(fix.isSafe),
+                        "edits": .array(
+                            fix.edits.map { edit in
+                                [
+                                    "line": .int(edit.location.line), "column": .int(edit.location.column),
+                                    "endLine": .int(edit.end.line), "endColumn": .int(edit.end.column),
+                                    "text": .string(edit.text),
+                                ]
+                            }),
+                    ]
+                }),
+        ]
     }
 
     static func pascalCase(_ id: String) -> String {

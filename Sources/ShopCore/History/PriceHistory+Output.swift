@@ -47,16 +47,18 @@ extension PriceHistory {
     /// `[{"item": NAME, "prices": [{"date", "commit", "price"}]}]` and a line break, prices as
     /// decimal strings. Written an item at a time.
     public func writeJSON(to write: (String) -> Void) {
-        write("[")
-        for (position, item) in items.enumerated() {
-            let value: JSONValue = [
+        var writer = JSONWriter()
+        writer.open(.array)
+        for item in items {
+            writer.value([
                 "item": .string(item.name),
                 "prices": .array(
                     item.prices.map { ["date": .string($0.date), "commit": .string($0.commit), "price": .string($0.text)] }),
-            ]
-            write((position == 0 ? "" : ",") + JSONWriter.string(value))
+            ])
+            write(String(decoding: writer.take(), as: UTF8.self))
         }
-        write("]\n")
+        writer.close()
+        write(String(decoding: writer.take(), as: UTF8.self) + "\n")
     }
 
     /// The names of the newest version's items, as shown.

@@ -100,6 +100,6 @@ extension ListDiff {
 
     /// A name as a line shows it: quoted when it would be unclear.
     static func displayed(_ name: String) -> String {
-        name.contains(": ") || name.hasSuffix(":") ? JSONText.string(name) : DiffValues.quotedIfUnclear(name)
+        name.contains(": ") || name.hasSuffix(":") ? JSONStringEscaper.quoted(name) : DiffValues.quotedIfUnclear(name)
     }
 }
