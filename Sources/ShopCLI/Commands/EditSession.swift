@@ -73,7 +73,7 @@ enum EditSession {
         }
         var named: String?
         var catalogVersion: FileVersion?
-        if let written = list.catalogPath, !written.trimmingWhiteSpace().isEmpty {
+        if let written = list.namedCatalog {
             let catalog = ListFile.catalogPath(written, listPath: path)
             if catalog != locked, FileAccess.exists(catalog), !(try FileAccess.sharesLock(catalog, with: path)) {
                 locked = catalog
@@ -82,13 +82,9 @@ enum EditSession {
             named = catalog
             // A named pipe or a device is refused before anything reads it: a read would wait.
             try FileAccess.refuseSpecialFile(catalog, action: "edit")
-            do throws(FileError) {
-                let read = try FileAccess.readVersion(catalog)
-                catalogVersion = read.version
-                list = ListFile.resolving(list, catalogBytes: .success(read.bytes))
-            } catch {
-                list = ListFile.resolving(list, catalogBytes: .failure(error))
-            }
+            let read = ListFile.readingCatalog { () throws(FileError) in try FileAccess.readVersion(catalog) }
+            catalogVersion = try? read.get().version
+            list = list.resolvingCatalog(read.map(\.bytes))
         }
         let made = edit(consume list, path: path, catalog: named, context: context, keepingBefore: preview != nil, change)
         switch made {

@@ -40,7 +40,7 @@ final class CatalogLink: Sendable {
 
 /// Why a list's catalog could not be had: what the `catalog` rule reports at the list's `catalog`
 /// value.
-public enum CatalogProblem: Sendable, Hashable {
+public enum CatalogProblem: Error, Sendable, Hashable {
     /// The file cannot be read: `reason` is why, as the system says it (missing, unreadable, a
     /// folder, too large).
     case unreadable(reason: String)

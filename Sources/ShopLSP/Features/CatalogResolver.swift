@@ -3,8 +3,8 @@ import Synchronization
 
 /// The catalogs of the open lists that name one: the catalog is the open document of its path
 /// when the editor has it open (its unsaved text), else the file on disk, relative to the list's
-/// folder. A catalog is read as `shop check` reads it: one that cannot be read, is not one shop
-/// list, or names a catalog itself is the list's `catalog` error.
+/// folder, found and read by ShopCore's rules (``CatalogFile``) as `shop check` reads it: one that
+/// cannot be read, is not one shop list, or names a catalog itself is the list's `catalog` error.
 ///
 /// Each catalog's reading is kept with what it was read from, so that a list asked about again
 /// pays for a read of the file (or nothing, for an open catalog) and not for decoding it again.
@@ -13,16 +13,12 @@ final class CatalogResolver: Sendable {
     struct Outcome: Sendable {
         /// What the analysis of a list depends on: equal stamps, equal catalogs.
         var stamp: Stamp
-        /// The catalog, when it could be had.
-        var catalog: ShoppingList?
-        /// Why it could not, otherwise.
-        var problem: CatalogProblem?
+        /// The catalog, or why it could not be had.
+        var catalog: Result<ShoppingList, CatalogProblem>
 
         /// `list` resolved against the catalog, or with the problem.
         func applied(to list: ShoppingList) -> ShoppingList {
-            if let catalog { return list.resolved(with: catalog) }
-            if let problem { return list.withCatalogProblem(problem) }
-            return list
+            list.resolving(catalog)
         }
     }
 
@@ -58,9 +54,7 @@ final class CatalogResolver: Sendable {
     /// links, as for the command); nil when it cannot be known (a relative path in a document
     /// that is no file).
     static func catalogPath(_ written: String, listURI: String) -> String? {
-        if written.hasPrefix("/") { return written }
-        guard let listPath = FileURI.path(listURI), let slash = listPath.lastIndex(of: "/") else { return nil }
-        return String(listPath[...slash]) + written
+        CatalogFile.path(written, listPath: FileURI.path(listURI))
     }
 
     /// `path` with `.` and empty parts taken out and each `..` taking out the part before it, so
@@ -83,13 +77,13 @@ final class CatalogResolver: Sendable {
         FileURI.path(uri).map(normalized)
     }
 
-    /// The catalog the list at `listURI` names as `written`, from the open `documents` or from
-    /// disk; nil for a list that names none.
+    /// The catalog the list at `listURI` names as `written` (``ShoppingList/namedCatalog``), from
+    /// the open `documents` or from disk; nil for a list that names none.
     func outcome(written: String?, listURI: String, documents: DocumentStore) -> Outcome? {
-        guard let written, !written.trimmingWhiteSpace().isEmpty else { return nil }
+        guard let written else { return nil }
         guard let path = Self.catalogPath(written, listURI: listURI) else {
             let reason = "the list is not saved in a file, so there is no folder to find it in"
-            return Outcome(stamp: .unreadable(path: written, reason: reason), catalog: nil, problem: .unreadable(reason: reason))
+            return Outcome(stamp: .unreadable(path: written, reason: reason), catalog: .failure(.unreadable(reason: reason)))
         }
         let known = Self.normalized(path)
         if let open = documents.uris.lazy.compactMap({ uri in documents[uri] }).first(where: { Self.path(ofDocument: $0.uri) == known }) {
@@ -98,7 +92,7 @@ final class CatalogResolver: Sendable {
         switch readFile(path) {
         case .failure(let failure):
             return Outcome(
-                stamp: .unreadable(path: path, reason: failure.reason), catalog: nil, problem: .unreadable(reason: failure.reason))
+                stamp: .unreadable(path: path, reason: failure.reason), catalog: CatalogFile.catalog(.failure(.unreadable(reason: failure.reason))))
         case .success(let bytes):
             return outcome(path: path, bytes: bytes, revision: nil)
         }
@@ -114,28 +108,11 @@ final class CatalogResolver: Sendable {
         }
         let generation = (known?.generation ?? 0) + 1
         let stamp: Stamp = revision.map { .open(path: path, revision: $0) } ?? .disk(path: path, generation: generation)
-        var outcome = Outcome(stamp: stamp, catalog: nil, problem: nil)
-        (outcome.catalog, outcome.problem) = Self.read(bytes)
+        let outcome = Outcome(stamp: stamp, catalog: CatalogFile.catalog(.success(bytes)))
         kept.withLock { kept in
             if kept[path] == nil, kept.count >= Self.capacity { kept.removeAll() }
             kept[path] = Kept(bytes: revision == nil ? bytes : nil, revision: revision, generation: generation, outcome: outcome)
         }
         return outcome
-    }
-
-    /// A catalog's bytes read as `shop check` reads them: one shop list with items, naming no
-    /// catalog itself. Either the catalog or the problem.
-    static func read(_ bytes: [UInt8]) -> (catalog: ShoppingList?, problem: CatalogProblem?) {
-        switch ShoppingList.read(bytes) {
-        case .failure(let failure):
-            let reason = failure.diagnostics.first.map { "line \($0.location.line): \($0.message)" } ?? "it cannot be read"
-            return (nil, .notAShopFile(reason: reason))
-        case .success(let catalog):
-            guard catalog.document.root.map({ $0.isMapping }) ?? false, catalog.itemsNode != nil else {
-                return (nil, .notAShopFile(reason: "it has no \"items\" list"))
-            }
-            if catalog.catalogNode != nil { return (nil, .namesACatalog(path: catalog.catalogPath ?? "")) }
-            return (catalog, nil)
-        }
     }
 }

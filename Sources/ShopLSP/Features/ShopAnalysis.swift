@@ -23,7 +23,7 @@ struct ShopAnalysis: Sendable {
     ) {
         switch ShoppingList.read(bytes) {
         case .success(let read):
-            let outcome = catalog(read.catalogPath)
+            let outcome = catalog(read.namedCatalog)
             let list = outcome?.applied(to: read) ?? read
             parsed = .success(list.document)
             self.list = list
@@ -138,7 +138,7 @@ final class ShopAnalysisCache: Sendable {
         if let cached {
             guard let stamp = cached.catalogStamp else { return cached }
             // The text is the same; the catalog may not be.
-            outcome = catalogs.outcome(written: cached.list?.catalogPath, listURI: document.uri, documents: documents)
+            outcome = catalogs.outcome(written: cached.list?.namedCatalog, listURI: document.uri, documents: documents)
             if outcome?.stamp == stamp { return cached }
         }
         let analysis = ShopAnalysis(
@@ -164,7 +164,7 @@ final class ShopAnalysisCache: Sendable {
 
     /// `list`, read from the document at `uri`, resolved against the catalog it names.
     func resolved(_ list: ShoppingList, uri: String, documents: DocumentStore) -> ShoppingList {
-        catalogs.outcome(written: list.catalogPath, listURI: uri, documents: documents)?.applied(to: list) ?? list
+        catalogs.outcome(written: list.namedCatalog, listURI: uri, documents: documents)?.applied(to: list) ?? list
     }
 
     /// The open documents that name the file at `uri` as their catalog, in URI order.
