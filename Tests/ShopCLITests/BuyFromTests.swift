@@ -13,6 +13,31 @@ import Testing
         return scratch
     }
 
+    /// Runs `shop` with `arguments` in `scratch`, expecting it to succeed and `shopping.yaml` to be
+    /// `list` afterwards.
+    @discardableResult
+    static func buy(
+        _ arguments: [String], in scratch: EditScratch, makes list: String, sourceLocation: SourceLocation = #_sourceLocation
+    ) throws -> ShopProcess.Result {
+        let run = try scratch.run(arguments)
+        #expect(run.status == 0, "\(run)", sourceLocation: sourceLocation)
+        #expect(try scratch.text("shopping.yaml") == list, sourceLocation: sourceLocation)
+        return run
+    }
+
+    /// Runs `shop` with `arguments` in `scratch`, expecting it to end with `status` and to leave
+    /// `shopping.yaml` as it was, to the inode and the modification time.
+    @discardableResult
+    static func refused(
+        _ arguments: [String], in scratch: EditScratch, status: Int32 = 1, sourceLocation: SourceLocation = #_sourceLocation
+    ) throws -> ShopProcess.Result {
+        let before = try EditFileSnapshot(scratch.url("shopping.yaml"))
+        let run = try scratch.run(arguments)
+        #expect(run.status == status, "\(arguments): \(run)", sourceLocation: sourceLocation)
+        #expect(try EditFileSnapshot(scratch.url("shopping.yaml")) == before, sourceLocation: sourceLocation)
+        return run
+    }
+
     @Test func gramsAndKilogramsLitresAndTheirPartsConvertEachWay() throws {
         let scratch = try Self.scratch(
             """
@@ -60,10 +85,7 @@ import Testing
                 unit: pcs
 
             """, to: "cake.yaml")
-        let run = try scratch.run(["buy", "--from", "cake.yaml"])
-        #expect(run.status == 0, "\(run)")
-        #expect(
-            try scratch.text("shopping.yaml") == """
+        let run = try Self.buy(["buy", "--from", "cake.yaml"], in: scratch, makes: """
                 items:
                   - name: Flour
                     quantity: 1.25
@@ -146,10 +168,7 @@ import Testing
                 size: 1 kg
 
             """, to: "party.yaml")
-        let run = try scratch.run(["buy", "--from", "party.yaml"])
-        #expect(run.status == 0, "\(run)")
-        #expect(
-            try scratch.text("shopping.yaml") == """
+        let run = try Self.buy(["buy", "--from", "party.yaml"], in: scratch, makes: """
                 items:
                   - name: Butter
                     size: 500 g
@@ -194,12 +213,9 @@ import Testing
             """)
         try scratch.write("items:\n  - name: Butter\n    quantity: 150\n    unit: g\n  - name: Salt\n    quantity: 0.4\n    unit: g\n", to: "a.yaml")
         try scratch.write("items:\n  - name: Butter\n    quantity: 100\n    unit: g\n  - name: Salt\n    quantity: 0.4\n    unit: g\n", to: "b.yaml")
-        let run = try scratch.run(["buy", "--from", "a.yaml", "--from", "b.yaml"])
-        #expect(run.status == 0, "\(run)")
         // 150 g + 100 g is one pack of 250 g, on top of the one on the list (two packs when
         // each recipe were rounded by itself); 0.8 g of salt is 0.0008 kg, rounded up once.
-        #expect(
-            try scratch.text("shopping.yaml") == """
+        let run = try Self.buy(["buy", "--from", "a.yaml", "--from", "b.yaml"], in: scratch, makes: """
                 items:
                   - name: Butter
                     quantity: 2
@@ -240,12 +256,9 @@ import Testing
                 unit: g
 
             """, to: "cake.yaml")
-        let run = try scratch.run(["buy", "--from", "cake.yaml", "--times", "1.5"])
-        #expect(run.status == 0, "\(run)")
         // 375 g is 0.375 kg; 300 g needs two packs of 250 g; 0.4995 g rounds up to 0.0005 kg,
         // then to 3 decimals.
-        #expect(
-            try scratch.text("shopping.yaml") == """
+        try Self.buy(["buy", "--from", "cake.yaml", "--times", "1.5"], in: scratch, makes: """
                 items:
                   - name: Flour
                     quantity: 0.375
@@ -262,12 +275,9 @@ import Testing
 
                 """)
         try scratch.write(list, to: "shopping.yaml")
-        let before = try EditFileSnapshot(scratch.url("shopping.yaml"))
         for times in ["0", "-1", "1.0005", "two", "1,5", ""] {
-            let refused = try scratch.run(["buy", "--from", "cake.yaml", "--times", times])
-            #expect(refused.status == 1, "--times \(times): \(refused)")
+            let refused = try Self.refused(["buy", "--from", "cake.yaml", "--times", times], in: scratch)
             #expect(refused.err.contains("shop: error: --times \"\(times)\" is not a number of times"), "\(refused.err)")
-            #expect(try EditFileSnapshot(scratch.url("shopping.yaml")) == before)
         }
     }
 
@@ -290,10 +300,7 @@ import Testing
 
             """)
         try scratch.write("items:\n  - name: Milk\n    quantity: 500\n    unit: ml\n  - name: Cheese\n  - name: Bread\n", to: "r.yaml")
-        let run = try scratch.run(["buy", "--from", "r.yaml"])
-        #expect(run.status == 0, "\(run)")
-        #expect(
-            try scratch.text("shopping.yaml") == """
+        let run = try Self.buy(["buy", "--from", "r.yaml"], in: scratch, makes: """
                 items:
                   # from the farm
                   - name: Milk # in the basket
@@ -344,10 +351,7 @@ import Testing
                 x-brand: any
 
             """, to: "soup.yaml")
-        let run = try scratch.run(["buy", "--from", "soup.yaml", "--times", "2"])
-        #expect(run.status == 0, "\(run)")
-        #expect(
-            try scratch.text("shopping.yaml") == """
+        let run = try Self.buy(["buy", "--from", "soup.yaml", "--times", "2"], in: scratch, makes: """
                 # The flat's list
                 categories:
                   - Produce
@@ -400,10 +404,7 @@ import Testing
             to: "usd.yaml")
         try scratch.write("items:\n  - name: Figs\n    price: 1.25\n", to: "plain.yaml")
         try scratch.write("currency: KWD\nitems:\n  - name: Dates\n    price: 1.234\n", to: "kwd.yaml")
-        let run = try scratch.run(["buy", "--from", "usd.yaml", "--from", "plain.yaml"])
-        #expect(run.status == 0, "\(run)")
-        #expect(
-            try scratch.text("shopping.yaml") == """
+        let run = try Self.buy(["buy", "--from", "usd.yaml", "--from", "plain.yaml"], in: scratch, makes: """
                 currency: EUR
                 items:
                   - name: Salt
@@ -432,11 +433,8 @@ import Testing
     @Test func aQuantityTooLargeIsRefused() throws {
         let scratch = try Self.scratch("items:\n  - name: Flour\n    quantity: 999999999\n    unit: kg\n    buy: true\n")
         try scratch.write("items:\n  - name: Flour\n    quantity: 1\n    unit: kg\n", to: "r.yaml")
-        let before = try EditFileSnapshot(scratch.url("shopping.yaml"))
-        let refused = try scratch.run(["buy", "--from", "r.yaml"])
-        #expect(refused.status == 1, "\(refused)")
+        let refused = try Self.refused(["buy", "--from", "r.yaml"], in: scratch)
         #expect(refused.err == "shop: error: \"Flour\" would need a quantity of 1000000000, more than a quantity may be (under 1000000000)\n")
-        #expect(try EditFileSnapshot(scratch.url("shopping.yaml")) == before)
     }
 
     @Test func unitsThatDoNotConvertAreRefusedAndNothingIsWritten() throws {
@@ -473,15 +471,12 @@ import Testing
             ),
         ]
         let scratch = try Self.scratch(list)
-        let before = try EditFileSnapshot(scratch.url("shopping.yaml"))
         for (recipe, message) in cases {
             try scratch.write(recipe, to: "r.yaml")
             for dryRun in [[], ["--dry-run"]] {
-                let refused = try scratch.run(["buy", "--from", "r.yaml"] + dryRun)
-                #expect(refused.status == 1, "\(recipe): \(refused)")
-                #expect(refused.err.hasPrefix("shop: error: " + message), "\(refused.err)")
+                let refused = try Self.refused(["buy", "--from", "r.yaml"] + dryRun, in: scratch)
+                #expect(refused.err.hasPrefix("shop: error: " + message), "\(recipe): \(refused.err)")
                 #expect(refused.out == "")
-                #expect(try EditFileSnapshot(scratch.url("shopping.yaml")) == before)
             }
         }
         #expect(try scratch.names() == ["r.yaml", "shopping.yaml"])
@@ -505,30 +500,22 @@ import Testing
 
     @Test func aMissingOrBrokenRecipeIsRefused() throws {
         let scratch = try Self.scratch("items:\n  - name: Flour\n    unit: kg\n")
-        let before = try EditFileSnapshot(scratch.url("shopping.yaml"))
-        let missing = try scratch.run(["buy", "--from", "nope.yaml"])
-        #expect(missing.status == 2)
+        let missing = try Self.refused(["buy", "--from", "nope.yaml"], in: scratch, status: 2)
         #expect(missing.err == "shop: error: cannot read 'nope.yaml': No such file or directory\n")
         try scratch.write("items:\n  - name: Flour\n    quantity: [1\n", to: "syntax.yaml")
-        let syntax = try scratch.run(["buy", "--from", "syntax.yaml"])
-        #expect(syntax.status == 1)
+        let syntax = try Self.refused(["buy", "--from", "syntax.yaml"], in: scratch)
         #expect(syntax.err.hasPrefix("syntax.yaml:"), "\(syntax.err)")
         #expect(syntax.err.hasSuffix("shop: error: the recipe syntax.yaml has errors; nothing was bought (see 'shop check syntax.yaml')\n"))
         try scratch.write("items:\n  - name: Flour\n    quantity: lots\n    unit: g\n", to: "value.yaml")
-        let value = try scratch.run(["buy", "--from", "value.yaml"])
-        #expect(value.status == 1)
+        let value = try Self.refused(["buy", "--from", "value.yaml"], in: scratch)
         #expect(value.err.contains("value.yaml:3:15: error: quantity \"lots\""), "\(value.err)")
         try scratch.write("title: no items\n", to: "shape.yaml")
-        let shape = try scratch.run(["buy", "--from", "shape.yaml"])
-        #expect(shape.status == 1, "\(shape)")
+        try Self.refused(["buy", "--from", "shape.yaml"], in: scratch)
         // A good recipe beside a broken one changes nothing either.
         try scratch.write("items:\n  - name: Flour\n    quantity: 100\n    unit: g\n", to: "good.yaml")
-        let mixed = try scratch.run(["buy", "--from", "good.yaml", "--from", "value.yaml"])
-        #expect(mixed.status == 1)
-        let listItself = try scratch.run(["buy", "--from", "./shopping.yaml"])
-        #expect(listItself.status == 1)
+        try Self.refused(["buy", "--from", "good.yaml", "--from", "value.yaml"], in: scratch)
+        let listItself = try Self.refused(["buy", "--from", "./shopping.yaml"], in: scratch)
         #expect(listItself.err.contains("is the list itself"))
-        #expect(try EditFileSnapshot(scratch.url("shopping.yaml")) == before)
     }
 
     @Test func theListsCommentsStayAndOnlyTheChangedLinesChange() throws {
@@ -618,10 +605,7 @@ import Testing
         try scratch.write(
             "items:\n  - name: Flour\n    quantity: 500\n    unit: g\n  - name: butter\n    quantity: 300\n    unit: g\n  - name: Eggs\n    quantity: 3\n",
             to: "r.yaml")
-        let run = try scratch.run(["buy", "--from", "r.yaml"])
-        #expect(run.status == 0, "\(run)")
-        #expect(
-            try scratch.text("shopping.yaml") == """
+        let run = try Self.buy(["buy", "--from", "r.yaml"], in: scratch, makes: """
                 catalog: catalog.yaml
                 items:
                   - name: Flour
@@ -641,11 +625,8 @@ import Testing
         #expect(try EditFileSnapshot(scratch.url("catalog.yaml")) == catalog)
         // A catalog item's unit that does not convert is refused as a list item's is.
         try scratch.write("items:\n  - name: Sugar\n    quantity: 1\n    unit: l\n", to: "bad.yaml")
-        let list = try EditFileSnapshot(scratch.url("shopping.yaml"))
-        let refused = try scratch.run(["buy", "--from", "bad.yaml"])
-        #expect(refused.status == 1)
+        let refused = try Self.refused(["buy", "--from", "bad.yaml"], in: scratch)
         #expect(refused.err.hasPrefix("shop: error: \"Sugar\": bad.yaml needs 1 l, which does not convert into the unit \"kg\""), "\(refused.err)")
-        #expect(try EditFileSnapshot(scratch.url("shopping.yaml")) == list)
         #expect(try EditFileSnapshot(scratch.url("catalog.yaml")) == catalog)
     }
 
@@ -662,16 +643,13 @@ import Testing
     @Test func namesAndFromDoNotMix() throws {
         let scratch = try Self.scratch("items:\n  - name: Flour\n")
         try scratch.write("items:\n  - name: Flour\n", to: "r.yaml")
-        let before = try EditFileSnapshot(scratch.url("shopping.yaml"))
         for arguments in [
             ["buy", "Flour", "--from", "r.yaml"], ["buy", "--from", "r.yaml", "--quantity", "2"], ["buy", "Flour", "--times", "2"],
             ["buy", "Flour", "--dry-run"], ["buy"], ["buy", "--from"],
         ] {
-            let run = try scratch.run(arguments)
-            #expect(run.status == 2, "\(arguments): \(run)")
+            let run = try Self.refused(arguments, in: scratch, status: 2)
             #expect(run.err.hasPrefix("shop: error: "), "\(run.err)")
         }
-        #expect(try EditFileSnapshot(scratch.url("shopping.yaml")) == before)
         let help = try scratch.run(["buy", "--help"])
         for option in ["--from <file>", "--times <n>", "--dry-run"] { #expect(help.out.contains(option), "\(help.out)") }
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// Lists that name a catalog, as a user sees them: check reports each finding in the file it is in,
 /// the catalog's errors at the list's `catalog` value, and list and export show resolved items.
@@ -41,27 +42,36 @@ struct CatalogCheckTests {
         """
 
     /// A folder with `shared/catalog.yaml` and `week.yaml` naming it.
-    func household(_ body: (URL) throws -> Void) throws {
-        try withTemporaryDirectory { folder in
-            try FileManager.default.createDirectory(at: folder.appendingPathComponent("shared"), withIntermediateDirectories: true)
-            try Files.write(Self.catalog, to: folder.appendingPathComponent("shared/catalog.yaml"))
-            try Files.write(Self.list, to: folder.appendingPathComponent("week.yaml"))
-            try body(folder)
-        }
+    func household(_ body: (ScratchFolder) throws -> Void) throws {
+        let folder = try ScratchFolder("shop-cli-tests")
+        try folder.write(Self.catalog, to: "shared/catalog.yaml")
+        try folder.write(Self.list, to: "week.yaml")
+        try body(folder)
+    }
+
+    /// Runs `shop` in `folder`, with `input` on standard input when given.
+    func shop(_ arguments: [String], in folder: ScratchFolder, input: String? = nil) throws -> ShopProcess.Result {
+        try ShopProcess.run(arguments, stdin: input.map { Data($0.utf8) }, in: folder.url)
+    }
+
+    /// Expects the catalog as the household's is, and the list as `list` (unless nil).
+    func expectFiles(in folder: ScratchFolder, list: String? = Self.list, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        if let list { #expect(try folder.text("week.yaml") == list, sourceLocation: sourceLocation) }
+        #expect(try folder.text("shared/catalog.yaml") == Self.catalog, sourceLocation: sourceLocation)
     }
 
     @Test("check reports the list's findings in the list and the catalog's in the catalog, text and JSON")
     func findingsInBothFiles() throws {
         try household { folder in
-            try Files.write(Self.catalog.replacingOccurrences(of: "price: 2.49", with: "price: 2,49"), to: folder.appendingPathComponent("shared/catalog.yaml"))
-            let text = try ShopProcess.run(["check", "week.yaml"], in: folder)
+            try folder.write(Self.catalog.replacingOccurrences(of: "price: 2.49", with: "price: 2,49"), to: "shared/catalog.yaml")
+            let text = try shop(["check", "week.yaml"], in: folder)
             #expect(text.status == 1)
             #expect(text.out.contains("week.yaml:12:11: warning: \"Eggs\" is not in the catalog; add it there, or check its spelling [not-in-catalog]\n"), "\(text.out)")
             #expect(text.out.contains("shared/catalog.yaml:6:12: error: "), "\(text.out)")
             #expect(text.out.contains("[bad-price]"))
             #expect(text.out.hasSuffix("1 error, 1 warning in 2 files\n"), "\(text.out)")
 
-            let json = try ShopProcess.run(["check", "--format", "json", "week.yaml"], in: folder)
+            let json = try shop(["check", "--format", "json", "week.yaml"], in: folder)
             let entries = try #require(try JSONSerialization.jsonObject(with: json.stdout) as? [[String: Any]])
             let places = entries.map { "\($0["file"] as? String ?? "?") \($0["rule"] as? String ?? "?")" }
             #expect(places == ["week.yaml not-in-catalog", "shared/catalog.yaml bad-price"])
@@ -71,50 +81,47 @@ struct CatalogCheckTests {
     @Test("a catalog several lists name is checked once; named too, it is checked where it comes")
     func eachCatalogOnce() throws {
         try household { folder in
-            try Files.write(Self.list.replacingOccurrences(of: "Week", with: "Party"), to: folder.appendingPathComponent("party.yaml"))
-            let run = try ShopProcess.run(["check", "week.yaml", "party.yaml", "shared/catalog.yaml"], in: folder)
+            try folder.write(Self.list.replacingOccurrences(of: "Week", with: "Party"), to: "party.yaml")
+            let run = try shop(["check", "week.yaml", "party.yaml", "shared/catalog.yaml"], in: folder)
             #expect(run.out.hasSuffix("0 errors, 2 warnings in 3 files\n"), "\(run.out)")
         }
     }
 
     @Test("the catalog's errors: missing, a directory, not a shop file, naming a catalog, a loop")
     func catalogErrors() throws {
-        try withTemporaryDirectory { folder in
-            func check(_ list: String, _ expected: String) throws {
-                try Files.write("catalog: \(list)\nitems: []\n", to: folder.appendingPathComponent("list.yaml"))
-                let run = try ShopProcess.run(["check", "list.yaml"], in: folder)
-                #expect(run.status == 1)
-                #expect(run.out.hasPrefix("list.yaml:1:10: error: \(expected)"), "\(run.out)")
-            }
-            try check("missing.yaml", "cannot read the catalog 'missing.yaml': No such file or directory")
-            try FileManager.default.createDirectory(at: folder.appendingPathComponent("folder"), withIntermediateDirectories: true)
-            try check("folder", "cannot read the catalog 'folder': it is a directory")
-            try Files.write("items: [\n", to: folder.appendingPathComponent("broken.yaml"))
-            try check("broken.yaml", "the catalog 'broken.yaml' is not a shop list")
-            try Files.write("catalog: other.yaml\nitems: []\n", to: folder.appendingPathComponent("chained.yaml"))
-            try check(
-                "chained.yaml", "the catalog 'chained.yaml' names a catalog itself ('other.yaml'); a catalog cannot have a catalog")
-
-            try Files.write("catalog: b.yaml\nitems: []\n", to: folder.appendingPathComponent("a.yaml"))
-            try Files.write("catalog: a.yaml\nitems: []\n", to: folder.appendingPathComponent("b.yaml"))
-            let loop = try ShopProcess.run(["check", "a.yaml"], in: folder)
-            #expect(loop.out.hasPrefix("a.yaml:1:10: error: the catalog 'b.yaml' names a catalog itself ('a.yaml')"), "\(loop.out)")
-            #expect(loop.out.contains("b.yaml:1:10: error: the catalog 'a.yaml' names a catalog itself ('b.yaml')"), "\(loop.out)")
-            #expect(loop.out.hasSuffix("2 errors, 0 warnings in 2 files\n"))
-            // Exports refuse a list whose catalog is missing.
-            let export = try ShopProcess.run(["export", "--format", "csv", "list.yaml"], in: folder)
-            #expect(export.status == 1)
-            #expect(export.err.contains("[catalog]"))
+        let folder = try ScratchFolder("shop-cli-tests")
+        func check(_ list: String, _ expected: String) throws {
+            try folder.write("catalog: \(list)\nitems: []\n", to: "list.yaml")
+            let run = try shop(["check", "list.yaml"], in: folder)
+            #expect(run.status == 1)
+            #expect(run.out.hasPrefix("list.yaml:1:10: error: \(expected)"), "\(run.out)")
         }
+        try check("missing.yaml", "cannot read the catalog 'missing.yaml': No such file or directory")
+        try folder.makeFolder("folder")
+        try check("folder", "cannot read the catalog 'folder': it is a directory")
+        try folder.write("items: [\n", to: "broken.yaml")
+        try check("broken.yaml", "the catalog 'broken.yaml' is not a shop list")
+        try folder.write("catalog: other.yaml\nitems: []\n", to: "chained.yaml")
+        try check(
+            "chained.yaml", "the catalog 'chained.yaml' names a catalog itself ('other.yaml'); a catalog cannot have a catalog")
+
+        try folder.write("catalog: b.yaml\nitems: []\n", to: "a.yaml")
+        try folder.write("catalog: a.yaml\nitems: []\n", to: "b.yaml")
+        let loop = try shop(["check", "a.yaml"], in: folder)
+        #expect(loop.out.hasPrefix("a.yaml:1:10: error: the catalog 'b.yaml' names a catalog itself ('a.yaml')"), "\(loop.out)")
+        #expect(loop.out.contains("b.yaml:1:10: error: the catalog 'a.yaml' names a catalog itself ('b.yaml')"), "\(loop.out)")
+        #expect(loop.out.hasSuffix("2 errors, 0 warnings in 2 files\n"))
+        // Exports refuse a list whose catalog is missing.
+        let export = try shop(["export", "--format", "csv", "list.yaml"], in: folder)
+        #expect(export.status == 1)
+        #expect(export.err.contains("[catalog]"))
     }
 
     @Test("currency-mismatch, and unknown-category against the catalog's categories")
     func currencyAndCategories() throws {
         try household { folder in
-            try Files.write(
-                "currency: USD\ncatalog: shared/catalog.yaml\nitems:\n  - name: Milk\n    category: Diary\n",
-                to: folder.appendingPathComponent("week.yaml"))
-            let run = try ShopProcess.run(["check", "week.yaml"], in: folder)
+            try folder.write("currency: USD\ncatalog: shared/catalog.yaml\nitems:\n  - name: Milk\n    category: Diary\n", to: "week.yaml")
+            let run = try shop(["check", "week.yaml"], in: folder)
             #expect(run.out.contains("week.yaml:1:11: error: the currency USD differs from the catalog's (EUR); prices of both files are in one currency [currency-mismatch]"), "\(run.out)")
             #expect(run.out.contains("week.yaml:5:15: warning: category \"Diary\" is not in the catalog's \"categories\" (did you mean \"Dairy\"?) [unknown-category]"), "\(run.out)")
         }
@@ -123,7 +130,7 @@ struct CatalogCheckTests {
     @Test("list shows resolved items; --all is the list file's items only")
     func listResolved() throws {
         try household { folder in
-            let run = try ShopProcess.run(["-f", "week.yaml", "list", "--all"], in: folder)
+            let run = try shop(["-f", "week.yaml", "list", "--all"], in: folder)
             #expect(run.status == 0, "\(run.err)")
             #expect(
                 run.out == """
@@ -153,7 +160,7 @@ struct CatalogCheckTests {
     @Test("exports carry the catalog's values where the list sets none")
     func exportsResolved() throws {
         try household { folder in
-            let csv = try ShopProcess.run(["export", "--format", "csv", "week.yaml"], in: folder)
+            let csv = try shop(["export", "--format", "csv", "week.yaml"], in: folder)
             #expect(csv.status == 0, "\(csv.err)")
             #expect(
                 csv.out == """
@@ -163,11 +170,11 @@ struct CatalogCheckTests {
                     Eggs,1,,,,,,true,false,,\r
 
                     """, "\(csv.out)")
-            let json = try ShopProcess.run(["export", "--format", "json", "week.yaml"], in: folder)
+            let json = try shop(["export", "--format", "json", "week.yaml"], in: folder)
             #expect(json.out.contains("\"currency\": \"EUR\""), "\(json.out)")
             #expect(json.out.contains("\"notes\": \"glass bottle\""), "\(json.out)")
             for format in ["markdown", "html", "phone"] {
-                let run = try ShopProcess.run(["export", "--format", format, "week.yaml"], in: folder)
+                let run = try shop(["export", "--format", format, "week.yaml"], in: folder)
                 #expect(run.status == 0)
                 #expect(run.out.contains("Produce") && run.out.contains("glass bottle"), "\(format)")
             }
@@ -177,7 +184,7 @@ struct CatalogCheckTests {
     @Test("standard input reads the catalog from the working folder")
     func standardInput() throws {
         try household { folder in
-            let run = try ShopProcess.run(["export", "--format", "csv", "-"], input: Self.list, in: folder)
+            let run = try shop(["export", "--format", "csv", "-"], in: folder, input: Self.list)
             #expect(run.out.contains("apples,2,kg,,2.49,4.98,Produce"), "\(run.out)\(run.err)")
         }
     }
@@ -185,7 +192,7 @@ struct CatalogCheckTests {
     @Test("completion lists the catalog's names after the list's")
     func names() throws {
         try household { folder in
-            let run = try ShopProcess.run(["-f", "week.yaml", "list", "--names"], in: folder)
+            let run = try shop(["-f", "week.yaml", "list", "--names"], in: folder)
             #expect(run.out == "apples\nFresh milk\nEggs\nMilk\n")
         }
     }
@@ -193,35 +200,30 @@ struct CatalogCheckTests {
     @Test("read-only commands leave both files, comments and all; fmt writes the list only")
     func filesUntouched() throws {
         try household { folder in
-            let listURL = folder.appendingPathComponent("week.yaml")
-            let catalogURL = folder.appendingPathComponent("shared/catalog.yaml")
             for arguments in [["check", "week.yaml"], ["-f", "week.yaml", "list"], ["export", "--format", "json", "week.yaml"]] {
-                _ = try ShopProcess.run(arguments, in: folder)
+                _ = try shop(arguments, in: folder)
             }
-            #expect(try Files.text(listURL) == Self.list)
-            #expect(try Files.text(catalogURL) == Self.catalog)
-            try Files.write("catalog:   shared/catalog.yaml\ntitle: Week\nitems: []\n", to: listURL)
-            let format = try ShopProcess.run(["fmt", "week.yaml"], in: folder)
+            try expectFiles(in: folder)
+            try folder.write("catalog:   shared/catalog.yaml\ntitle: Week\nitems: []\n", to: "week.yaml")
+            let format = try shop(["fmt", "week.yaml"], in: folder)
             #expect(format.status == 0, "\(format.err)")
-            #expect(try Files.text(listURL) == "title: Week\ncatalog: shared/catalog.yaml\nitems: []\n")
-            #expect(try Files.text(catalogURL) == Self.catalog)
+            try expectFiles(in: folder, list: "title: Week\ncatalog: shared/catalog.yaml\nitems: []\n")
         }
     }
 
     @Test("check --fix fixes the list, leaves its catalog, and reports both files")
     func fixLeavesTheCatalog() throws {
         try household { folder in
-            try Files.write(
-                Self.catalog.replacingOccurrences(of: "price: 2.49", with: "price: 2,49"), to: folder.appendingPathComponent("shared/catalog.yaml"))
-            let catalogBefore = try Files.text(folder.appendingPathComponent("shared/catalog.yaml"))
-            try Files.write(Self.list.replacingOccurrences(of: "price: 1.30", with: "price: 1,30"), to: folder.appendingPathComponent("week.yaml"))
-            let run = try ShopProcess.run(["check", "--fix", "week.yaml"], in: folder)
-            #expect(try Files.text(folder.appendingPathComponent("week.yaml")) == Self.list)
-            #expect(try Files.text(folder.appendingPathComponent("shared/catalog.yaml")) == catalogBefore)
+            try folder.write(Self.catalog.replacingOccurrences(of: "price: 2.49", with: "price: 2,49"), to: "shared/catalog.yaml")
+            let catalogBefore = try folder.text("shared/catalog.yaml")
+            try folder.write(Self.list.replacingOccurrences(of: "price: 1.30", with: "price: 1,30"), to: "week.yaml")
+            let run = try shop(["check", "--fix", "week.yaml"], in: folder)
+            #expect(try folder.text("week.yaml") == Self.list)
+            #expect(try folder.text("shared/catalog.yaml") == catalogBefore)
             #expect(run.out.contains("[not-in-catalog]") && run.out.contains("shared/catalog.yaml:6:12: error: "), "\(run.out)")
             #expect(run.status == 1)
             // Nothing left to fix in the list: still reported with its catalog.
-            let again = try ShopProcess.run(["check", "--fix", "week.yaml"], in: folder)
+            let again = try shop(["check", "--fix", "week.yaml"], in: folder)
             #expect(again.out.hasSuffix("1 error, 1 warning in 2 files\n"), "\(again.out)")
         }
     }
@@ -232,59 +234,56 @@ struct CatalogCheckTests {
             let base = Self.list
             let ours = base.replacingOccurrences(of: "quantity: 2", with: "quantity: 3")
             let theirs = base.replacingOccurrences(of: "shared/catalog.yaml", with: "shared/other.yaml")
-            try Files.write(base, to: folder.appendingPathComponent("base.yaml"))
-            try Files.write(ours, to: folder.appendingPathComponent("ours.yaml"))
-            try Files.write(theirs, to: folder.appendingPathComponent("theirs.yaml"))
-            let diff = try ShopProcess.run(["diff", "base.yaml", "theirs.yaml"], in: folder)
+            try folder.write(base, to: "base.yaml")
+            try folder.write(ours, to: "ours.yaml")
+            try folder.write(theirs, to: "theirs.yaml")
+            let diff = try shop(["diff", "base.yaml", "theirs.yaml"], in: folder)
             #expect(diff.out.contains("shared/other.yaml"), "\(diff.out)\(diff.err)")
-            let merge = try ShopProcess.run(["merge", "base.yaml", "ours.yaml", "theirs.yaml"], in: folder)
+            let merge = try shop(["merge", "base.yaml", "ours.yaml", "theirs.yaml"], in: folder)
             #expect(merge.status == 0, "\(merge.err)")
-            let merged = try Files.text(folder.appendingPathComponent("ours.yaml"))
+            let merged = try folder.text("ours.yaml")
             #expect(merged.contains("catalog: shared/other.yaml\n") && merged.contains("quantity: 3\n"), "\(merged)")
-            #expect(try Files.text(folder.appendingPathComponent("shared/catalog.yaml")) == Self.catalog)
+            try expectFiles(in: folder, list: nil)
         }
     }
 
     @Test("import of names into a list with a catalog: a catalog item joins the list by name alone")
     func importNames() throws {
         try household { folder in
-            try Files.write("- [ ] Milk\n- [x] apples\n", to: folder.appendingPathComponent("back.md"))
-            let run = try ShopProcess.run(["-f", "week.yaml", "import", "back.md"], in: folder)
+            try folder.write("- [ ] Milk\n- [x] apples\n", to: "back.md")
+            let run = try shop(["-f", "week.yaml", "import", "back.md"], in: folder)
             #expect(run.status == 0, "\(run.err)")
-            try Files.write("catalog: shared/catalog.yaml\nitems:\n  - name: apples\n", to: folder.appendingPathComponent("week.yaml"))
-            let again = try ShopProcess.run(["-f", "week.yaml", "import", "back.md"], in: folder)
+            try folder.write("catalog: shared/catalog.yaml\nitems:\n  - name: apples\n", to: "week.yaml")
+            let again = try shop(["-f", "week.yaml", "import", "back.md"], in: folder)
             #expect(again.status == 0, "\(again.err)")
-            #expect(
-                try Files.text(folder.appendingPathComponent("week.yaml"))
-                    == "catalog: shared/catalog.yaml\nitems:\n  - name: apples\n    buy: true\n    done: true\n  - name: Milk\n    buy: true\n")
-            #expect(try Files.text(folder.appendingPathComponent("shared/catalog.yaml")) == Self.catalog)
+            try expectFiles(
+                in: folder, list: "catalog: shared/catalog.yaml\nitems:\n  - name: apples\n    buy: true\n    done: true\n  - name: Milk\n    buy: true\n")
         }
     }
 
     @Test("import of values: each lands in the file it comes from, as edit puts it; an export read back changes neither file")
     func importValues() throws {
         try household { folder in
-            let export = try ShopProcess.run(["-f", "week.yaml", "export", "--format", "csv", "--all"], in: folder)
+            let export = try shop(["-f", "week.yaml", "export", "--format", "csv", "--all"], in: folder)
             #expect(export.status == 0, "\(export.err)")
-            try Files.write(export.out, to: folder.appendingPathComponent("back.csv"))
-            let same = try ShopProcess.run(["-f", "week.yaml", "import", "back.csv"], in: folder)
+            try folder.write(export.out, to: "back.csv")
+            let same = try shop(["-f", "week.yaml", "import", "back.csv"], in: folder)
             #expect(same.status == 0, "\(same.err)")
-            #expect(try Files.text(folder.appendingPathComponent("week.yaml")) == Self.list)
-            #expect(try Files.text(folder.appendingPathComponent("shared/catalog.yaml")) == Self.catalog)
+            try expectFiles(in: folder)
             // apples takes its price from the catalog, Fresh milk sets its own.
             let changed = export.out.replacingOccurrences(of: ",2.49,", with: ",2.79,").replacingOccurrences(of: ",1.30,", with: ",1.35,")
             #expect(changed != export.out)
-            try Files.write(changed, to: folder.appendingPathComponent("back.csv"))
-            let run = try ShopProcess.run(["-f", "week.yaml", "import", "back.csv"], in: folder)
+            try folder.write(changed, to: "back.csv")
+            let run = try shop(["-f", "week.yaml", "import", "back.csv"], in: folder)
             #expect(run.status == 0, "\(run.err)")
             #expect(run.err.contains("changed \"Apples\" (shared/catalog.yaml)"), "\(run.err)")
             // The catalog is written as every edit writes a file, in canonical form.
-            let catalog = try Files.text(folder.appendingPathComponent("shared/catalog.yaml"))
+            let catalog = try folder.text("shared/catalog.yaml")
             #expect(
                 catalog.hasPrefix("# The household's catalog.\n") && catalog.contains("  - name: Apples\n    price: 2.79\n")
                     && !catalog.contains("2.49") && catalog.contains("    price: 1.15\n"), "\(catalog)")
             #expect(
-                try Files.text(folder.appendingPathComponent("week.yaml"))
+                try folder.text("week.yaml")
                     == Self.list.replacingOccurrences(of: "price: 1.30", with: "price: 1.35"))
         }
     }

@@ -3,6 +3,7 @@ import JSON
 import ShopCore
 import ShopLSP
 import Testing
+import TestSupport
 
 /// Lists that name a catalog, through the server: diagnostics as `shop check` gives them, catalog
 /// names completed, the catalog's values on hover, and the lists checked again when their
@@ -40,18 +41,11 @@ import Testing
 
         """
 
-    /// A folder of its own for each test, removed at the end.
-    final class Folder: Sendable {
-        let url: URL
-        init() throws {
-            url = FileManager.default.temporaryDirectory.appendingPathComponent("shop-lsp-catalog-\(UUID().uuidString)")
-            try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        }
-        deinit { try? FileManager.default.removeItem(at: url) }
-        func uri(_ name: String) -> String { url.appendingPathComponent(name).absoluteURL.absoluteString }
-        func write(_ text: String, to name: String) throws {
-            try Data(text.utf8).write(to: url.appendingPathComponent(name))
-        }
+    /// A folder of its own for the test, with `catalog.yaml` in it unless `catalog` is nil.
+    static func folder(catalog: String? = Self.catalog) throws -> ScratchFolder {
+        let folder = try ScratchFolder("shop-lsp-catalog")
+        if let catalog { try folder.write(catalog, to: "catalog.yaml") }
+        return folder
     }
 
     /// A request that does something to the world between two messages: the server handles
@@ -86,6 +80,16 @@ import Testing
         diagnostics.compactMap { $0["code"]?.stringValue }
     }
 
+    /// The rule ids last published for `uri` once it is opened as `text`.
+    func codes(opening uri: String, _ text: String) -> [String] {
+        codes(published(run(Frames.didOpen(uri, text)), for: uri).last ?? [])
+    }
+
+    /// The result of the request `method` with `params` about `uri`, opened as `text`.
+    func answer(opening uri: String, _ text: String, _ method: String, _ params: JSONValue) -> JSONValue? {
+        run(Frames.didOpen(uri, text) + Frames.request(10, method, params)).first { $0["id"] == 10 }?["result"]
+    }
+
     static func change(_ uri: String, _ text: String, version: Int) -> [UInt8] {
         Frames.notification(
             "textDocument/didChange",
@@ -98,7 +102,7 @@ import Testing
 
     @Test("a catalog that is not there is the error catalog at the list's catalog value")
     func missingCatalog() throws {
-        let folder = try Folder()
+        let folder = try Self.folder(catalog: nil)
         let uri = folder.uri("list.yaml")
         let messages = run(Frames.didOpen(uri, Self.list))
         let diagnostics = try #require(published(messages, for: uri).last)
@@ -115,12 +119,12 @@ import Testing
 
     @Test("a catalog that is a folder or a named pipe is the catalog error, and the server does not wait on the pipe")
     func catalogThatIsNoFile() throws {
-        let folder = try Folder()
+        let folder = try Self.folder(catalog: nil)
         let uri = folder.uri("list.yaml")
-        try FileManager.default.createDirectory(at: folder.url.appendingPathComponent("catalog.yaml"), withIntermediateDirectories: true)
+        try folder.makeFolder("catalog.yaml")
         let messages = run(Frames.didOpen(uri, Self.list))
         #expect(published(messages, for: uri).last?.first?["message"] == "cannot read the catalog 'catalog.yaml': it is a directory")
-        let pipe = folder.url.appendingPathComponent("pipe.yaml").path
+        let pipe = folder.url("pipe.yaml").path
         #expect(mkfifo(pipe, 0o600) == 0)
         let piped = run(Frames.didOpen(uri, Self.list.replacingOccurrences(of: "catalog.yaml", with: "pipe.yaml")))
         #expect(published(piped, for: uri).last?.first?["message"] == "cannot read the catalog 'pipe.yaml': it is not a regular file")
@@ -128,8 +132,7 @@ import Testing
 
     @Test("the list is checked against the catalog on disk: not-in-catalog, the categories in force, currency-mismatch")
     func checkedAgainstTheFileOnDisk() throws {
-        let folder = try Folder()
-        try folder.write(Self.catalog, to: "catalog.yaml")
+        let folder = try Self.folder()
         let uri = folder.uri("list.yaml")
         let diagnostics = try #require(published(run(Frames.didOpen(uri, Self.list)), for: uri).last)
         #expect(codes(diagnostics) == ["not-in-catalog", "unknown-category"])
@@ -139,32 +142,28 @@ import Testing
         // The categories in force are the catalog's: Diary is close to its Dairy.
         #expect(diagnostics.last?["message"]?.stringValue?.contains("Dairy") == true)
         let dollars = "currency: USD\n" + Self.list
-        let mismatch = try #require(published(run(Frames.didOpen(uri, dollars)), for: uri).last)
-        #expect(codes(mismatch).contains("currency-mismatch"))
+        #expect(codes(opening: uri, dollars).contains("currency-mismatch"))
         // A catalog in a folder above, named with `..`, is found too.
-        try FileManager.default.createDirectory(at: folder.url.appendingPathComponent("lists"), withIntermediateDirectories: true)
+        try folder.makeFolder("lists")
         let nested = folder.uri("lists/week.yaml")
         let above = Self.list.replacingOccurrences(of: "catalog: catalog.yaml", with: "catalog: ../catalog.yaml")
-        #expect(codes(published(run(Frames.didOpen(nested, above)), for: nested).last ?? []) == ["not-in-catalog", "unknown-category"])
+        #expect(codes(opening: nested, above) == ["not-in-catalog", "unknown-category"])
     }
 
     @Test("a catalog path with .. is opened as shop check opens it: after the links of the list's folder")
     func dotDotAfterLinks() throws {
-        let folder = try Folder()
-        let manager = FileManager.default
-        try manager.createDirectory(at: folder.url.appendingPathComponent("real/lists"), withIntermediateDirectories: true)
+        let folder = try Self.folder(catalog: nil)
+        try folder.makeFolder("real/lists")
         try folder.write(Self.catalog, to: "real/catalog.yaml")
-        try manager.createSymbolicLink(
-            at: folder.url.appendingPathComponent("lists"), withDestinationURL: folder.url.appendingPathComponent("real/lists"))
+        try FileManager.default.createSymbolicLink(at: folder.url("lists"), withDestinationURL: folder.url("real/lists"))
         let uri = folder.uri("lists/week.yaml")
         let above = Self.list.replacingOccurrences(of: "catalog: catalog.yaml", with: "catalog: ../catalog.yaml")
-        #expect(codes(published(run(Frames.didOpen(uri, above)), for: uri).last ?? []) == ["not-in-catalog", "unknown-category"])
+        #expect(codes(opening: uri, above) == ["not-in-catalog", "unknown-category"])
     }
 
     @Test("the catalog open in the editor counts, unsaved, and a change of it checks its lists again")
     func catalogChangedInTheEditor() throws {
-        let folder = try Folder()
-        try folder.write(Self.catalog, to: "catalog.yaml")
+        let folder = try Self.folder()
         let list = folder.uri("list.yaml")
         let catalog = folder.uri("catalog.yaml")
         let withCheese = Self.catalog + "  - name: Cheese\n    category: Dairy\n"
@@ -188,8 +187,7 @@ import Testing
 
     @Test("a catalog changed on disk checks its lists again, on a watched-file change and on save")
     func catalogChangedOnDisk() throws {
-        let folder = try Folder()
-        try folder.write(Self.catalog, to: "catalog.yaml")
+        let folder = try Self.folder()
         let list = folder.uri("list.yaml")
         let catalog = folder.uri("catalog.yaml")
         let watched = Frames.notification("workspace/didChangeWatchedFiles", ["changes": [["uri": .string(catalog), "type": 2]]])
@@ -198,7 +196,7 @@ import Testing
         let withCheese = Self.catalog + "  - name: Cheese\n    category: Dairy\n"
         let messages = run(
             Frames.didOpen(list, Self.list) + unrelated + Frames.request(50, "test/step") + watched,
-            step: { try? Data(withCheese.utf8).write(to: folder.url.appendingPathComponent("catalog.yaml")) })
+            step: { try? folder.write(withCheese, to: "catalog.yaml") })
         #expect(published(messages, for: list).map(codes) == [["not-in-catalog", "unknown-category"], ["unknown-category"]])
 
         // Saved from the editor, which then closes it: the file is read again.
@@ -206,7 +204,7 @@ import Testing
         let saved = run(
             Frames.didOpen(list, Self.list) + Frames.didOpen(catalog, broken) + Frames.request(50, "test/step")
                 + Frames.notification("textDocument/didSave", ["textDocument": ["uri": .string(catalog)]]) + Self.close(catalog),
-            step: { try? Data(broken.utf8).write(to: folder.url.appendingPathComponent("catalog.yaml")) })
+            step: { try? folder.write(broken, to: "catalog.yaml") })
         let lists = published(saved, for: list)
         #expect(lists.map(codes) == [["unknown-category"], ["catalog"], ["catalog"], ["catalog"]])
         #expect(lists.last?.first?["message"]?.stringValue?.hasPrefix("the catalog 'catalog.yaml' is not a shop list: line ") == true)
@@ -237,15 +235,12 @@ import Testing
 
     @Test("after name:, the catalog's names the list does not have yet, with their prices")
     func catalogNamesComplete() throws {
-        let folder = try Folder()
-        try folder.write(Self.catalog, to: "catalog.yaml")
+        let folder = try Self.folder()
         let uri = folder.uri("list.yaml")
         func items(_ marked: String) -> [JSONValue] {
             let text = MarkedText(marked)
-            let messages = run(
-                Frames.didOpen(uri, text.text)
-                    + Frames.request(10, "textDocument/completion", ["textDocument": ["uri": .string(uri)], "position": text.position]))
-            return messages.first { $0["id"] == 10 }?["result"]?["items"]?.arrayValue ?? []
+            let params: JSONValue = ["textDocument": ["uri": .string(uri)], "position": text.position]
+            return answer(opening: uri, text.text, "textDocument/completion", params)?["items"]?.arrayValue ?? []
         }
         let found = items("catalog: catalog.yaml\nitems:\n  - name: Milk\n  - name: B‸\n")
         #expect(found.compactMap { $0["label"]?.stringValue } == ["Bread", "Butter"])
@@ -266,17 +261,12 @@ import Testing
 
     @Test("hover on an item shows the catalog item's values and which the list overrides")
     func hoverShowsTheCatalogItem() throws {
-        let folder = try Folder()
-        try folder.write(Self.catalog, to: "catalog.yaml")
+        let folder = try Self.folder()
         let uri = folder.uri("list.yaml")
         func hover(_ needle: String) -> String? {
             let line = Self.list.split(separator: "\n", omittingEmptySubsequences: false).firstIndex { $0.contains(needle) } ?? 0
-            let messages = run(
-                Frames.didOpen(uri, Self.list)
-                    + Frames.request(
-                        10, "textDocument/hover",
-                        ["textDocument": ["uri": .string(uri)], "position": ["line": .int(line), "character": 13]]))
-            return messages.first { $0["id"] == 10 }?["result"]?["contents"]?["value"]?.stringValue
+            let params: JSONValue = ["textDocument": ["uri": .string(uri)], "position": ["line": .int(line), "character": 13]]
+            return answer(opening: uri, Self.list, "textDocument/hover", params)?["contents"]?["value"]?.stringValue
         }
         #expect(hover("- name: Milk") == """
             **Milk**
