@@ -92,7 +92,7 @@ final class CatalogResolver: Sendable {
         switch readFile(path) {
         case .failure(let failure):
             return Outcome(
-                stamp: .unreadable(path: path, reason: failure.reason), catalog: CatalogFile.catalog(.failure(.unreadable(reason: failure.reason))))
+                stamp: .unreadable(path: path, reason: failure.reason), catalog: .failure(.unreadable(reason: failure.reason)))
         case .success(let bytes):
             return outcome(path: path, bytes: bytes, revision: nil)
         }
