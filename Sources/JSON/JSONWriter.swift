@@ -31,7 +31,7 @@ public struct JSONWriter {
     }
 
     /// The text written and not yet taken, in UTF-8.
-    public private(set) var bytes: [UInt8] = []
+    private var output: [UInt8] = []
     /// Spaces a level of a laid-out container; nil for compact text only.
     private let indent: Int?
     private var containers: [Open] = []
@@ -45,7 +45,7 @@ public struct JSONWriter {
     public static func bytes(_ value: JSONValue) -> [UInt8] {
         var writer = JSONWriter()
         writer.value(value)
-        return writer.bytes
+        return writer.output
     }
 
     /// `value` as compact JSON text.
@@ -55,8 +55,8 @@ public struct JSONWriter {
 
     /// The text written since the last take, which the writer then lets go of.
     public mutating func take() -> [UInt8] {
-        defer { bytes.removeAll(keepingCapacity: true) }
-        return bytes
+        defer { output.removeAll(keepingCapacity: true) }
+        return output
     }
 
     /// Begins a container, as an element of the open array, the value of the key just written, or
@@ -68,8 +68,8 @@ public struct JSONWriter {
     /// Writes `key` as the next member's key of the open object; its value comes next.
     public mutating func key(_ key: String) {
         beginEntry()
-        JSONStringEscaper.appendQuoted(key, to: &bytes)
-        bytes.append(contentsOf: (containers.last?.indented == true ? ": " : ":").utf8)
+        JSONStringEscaper.appendQuoted(key, to: &output)
+        output.append(contentsOf: (containers.last?.indented == true ? ": " : ":").utf8)
     }
 
     /// Writes `value` as an element of the open array, the value of the key just written, or the
@@ -100,7 +100,7 @@ public struct JSONWriter {
                 case .number(let number): appendScalar(number.text)
                 case .string(let text):
                     beginValue()
-                    JSONStringEscaper.appendQuoted(text, to: &bytes)
+                    JSONStringEscaper.appendQuoted(text, to: &output)
                 case .array(let elements):
                     open(isObject: false, indented: indented, level: first)
                     pending.append(.close)
@@ -121,22 +121,22 @@ public struct JSONWriter {
     public mutating func close() {
         guard let container = containers.popLast() else { return }
         if container.indented && container.count > 0 {
-            bytes.append(UInt8(ascii: "\n"))
+            output.append(UInt8(ascii: "\n"))
             appendSpaces(container.level)
         }
-        bytes.append(UInt8(ascii: container.isObject ? "}" : "]"))
+        output.append(UInt8(ascii: container.isObject ? "}" : "]"))
     }
 
     private mutating func open(isObject: Bool, indented: Bool, level: Int?) {
         beginValue()
         let level = level ?? containers.last.map { $0.level + 1 } ?? 0
         containers.append(Open(isObject: isObject, level: level, indented: indented))
-        bytes.append(UInt8(ascii: isObject ? "{" : "["))
+        output.append(UInt8(ascii: isObject ? "{" : "["))
     }
 
     private mutating func appendScalar(_ text: String) {
         beginValue()
-        bytes.append(contentsOf: text.utf8)
+        output.append(contentsOf: text.utf8)
     }
 
     /// What comes before a value: in an open array, what comes before an element. A member's value
@@ -151,16 +151,16 @@ public struct JSONWriter {
         guard let index = containers.indices.last else { return }
         let container = containers[index]
         if container.indented {
-            bytes.append(contentsOf: (container.count == 0 ? "\n" : ",\n").utf8)
+            output.append(contentsOf: (container.count == 0 ? "\n" : ",\n").utf8)
             appendSpaces(container.level + 1)
         } else if container.count > 0 {
-            bytes.append(UInt8(ascii: ","))
+            output.append(UInt8(ascii: ","))
         }
         containers[index].count += 1
     }
 
     private mutating func appendSpaces(_ levels: Int) {
-        bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: (indent ?? 0) * levels))
+        output.append(contentsOf: repeatElement(UInt8(ascii: " "), count: (indent ?? 0) * levels))
     }
 }
 
