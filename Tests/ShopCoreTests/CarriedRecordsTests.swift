@@ -31,10 +31,10 @@ struct CarriedRecordsTests {
                 case 0: try? editor.buy(name)
                 case 1: try? editor.markDone(name)
                 case 2: try? editor.unbuy(name)
-                case 3: try? editor.edit(name, values: ItemValues(price: "\(round).25"), unset: [])
-                case 4: try? editor.edit(name, values: ItemValues(name: "Renamed \(round)"), unset: [])
+                case 3: try? editor.edit(name, values: ItemValues([.price: "\(round).25"]), unset: [])
+                case 4: try? editor.edit(name, values: ItemValues([.name: "Renamed \(round)"]), unset: [])
                 case 5: try? editor.remove(name)
-                case 6: try? editor.add(ItemValues(name: "Added \(round)", price: "1", buy: true))
+                case 6: try? editor.add(ItemValues([.name: "Added \(round)", .price: "1", .buy: "true"]))
                 default: try? editor.clear(all: false)
                 }
             }

@@ -219,7 +219,7 @@ struct EditSmallDiffTests {
     func add() throws {
         for subject in try Self.allSubjects() where !subject.list.items.isEmpty {
             let diff = try subject.edited { editor throws(EditRefusal) in
-                try editor.add(ItemValues(name: "Zz added item", price: "2", quantity: "3", unit: "kg", buy: true))
+                try editor.add(ItemValues([.name: "Zz added item", .price: "2", .quantity: "3", .unit: "kg", .buy: "true"]))
             }
             #expect(diff.hunks.count == 1, "\(subject.name):\n\(diff)")
             guard let hunk = diff.hunks.first else { continue }
@@ -276,7 +276,7 @@ struct EditSmallDiffTests {
             for position in subject.uniquelyNamed {
                 let name = subject.list.items[position].name ?? ""
                 let diff = try subject.edited { editor throws(EditRefusal) in
-                    try editor.edit(name, values: ItemValues(price: "17"), unset: [])
+                    try editor.edit(name, values: ItemValues([.price: "17"]), unset: [])
                 }
                 Self.expectOnlyKeyLines(diff, ["price"], item: position, in: subject)
                 let decimals = subject.list.priceDecimals

@@ -124,22 +124,23 @@ struct ListEditorGoldenTests {
         EditGoldenCase(input: "list", golden: "add") { editor throws(EditRefusal) in
             var random = SeededGenerator(seed: 42)
             try editor.add(
-                ItemValues(
-                    name: "Bananas", price: "1.2", quantity: "3", unit: "kg", category: "Produce",
-                    notes: "Ripe ones.\nNot green.", buy: true, id: ItemIdentifier.make(using: &random)))
+                ItemValues([
+                    .name: "Bananas", .price: "1.2", .quantity: "3", .unit: "kg", .category: "Produce", .notes: "Ripe ones.\nNot green.",
+                    .buy: "true", .id: ItemIdentifier.make(using: &random),
+                ]))
         },
         EditGoldenCase(input: "list", golden: "add-quoted") { editor throws(EditRefusal) in
-            try editor.add(ItemValues(name: "yes", unit: "1", category: "Frozen: ice", notes: "# not a comment"))
+            try editor.add(ItemValues([.name: "yes", .unit: "1", .category: "Frozen: ice", .notes: "# not a comment"]))
         },
         EditGoldenCase(input: "list", golden: "edit-price") { editor throws(EditRefusal) in
-            try editor.edit("apples", values: ItemValues(price: "3.2"), unset: [])
+            try editor.edit("apples", values: ItemValues([.price: "3.2"]), unset: [])
         },
         EditGoldenCase(input: "list", golden: "edit-rename") { editor throws(EditRefusal) in
-            try editor.edit("SOURDOUGH  BREAD", values: ItemValues(name: "Rye bread"), unset: [])
+            try editor.edit("SOURDOUGH  BREAD", values: ItemValues([.name: "Rye bread"]), unset: [])
         },
         EditGoldenCase(input: "list", golden: "edit-fields") { editor throws(EditRefusal) in
             try editor.edit(
-                "oat milk", values: ItemValues(price: "1.89", quantity: "2.0", unit: "l", category: "Drinks"), unset: [])
+                "oat milk", values: ItemValues([.price: "1.89", .quantity: "2.0", .unit: "l", .category: "Drinks"]), unset: [])
         },
         EditGoldenCase(
             input: "list", golden: "edit-unset", removedExtensions: ["items[Apples].x-origin"]
@@ -189,7 +190,7 @@ struct ListEditorGoldenTests {
             try editor.buy("PEARS")
         },
         EditGoldenCase(input: "empty", golden: "add") { editor throws(EditRefusal) in
-            try editor.add(ItemValues(name: "Pears", price: "2", buy: true))
+            try editor.add(ItemValues([.name: "Pears", .price: "2", .buy: "true"]))
         },
     ]
 
@@ -326,7 +327,7 @@ struct ListEditorTests {
                 switch operation {
                 case "buy": try editor.buy(argument)
                 case "rm": try editor.remove(argument)
-                case "edit": try editor.edit(argument, values: ItemValues(price: "1"), unset: [])
+                case "edit": try editor.edit(argument, values: ItemValues([.price: "1"]), unset: [])
                 case "done": try editor.markDone(argument)
                 case "undone": try editor.markUndone(argument)
                 default: try editor.unbuy(argument)
@@ -377,7 +378,7 @@ struct ListEditorTests {
         ]
         for (name, existing, line) in taken {
             let message = try EditTesting.refusal(Self.list) { editor throws(EditRefusal) in
-                try editor.add(ItemValues(name: name))
+                try editor.add(ItemValues([.name: name]))
             }
             #expect(message == "an item named \"\(existing)\" already exists (line \(line))")
         }
@@ -386,7 +387,7 @@ struct ListEditorTests {
     @Test("add refuses an empty name", arguments: ["", "   ", "\t"])
     func addEmptyName(name: String) throws {
         #expect(
-            try EditTesting.refusal(Self.list) { editor throws(EditRefusal) in try editor.add(ItemValues(name: name)) }
+            try EditTesting.refusal(Self.list) { editor throws(EditRefusal) in try editor.add(ItemValues([.name: name])) }
                 == "an item needs a name that is not empty")
     }
 
@@ -394,7 +395,7 @@ struct ListEditorTests {
         arguments: ["yes", "007", "1.10", "null", "~", "Milk: 2%", "- dash", "#hash", "a # b", "[x]", "\"quoted\"", "'single'"])
     func addQuotedNames(name: String) throws {
         let output = try EditTesting.edited(Array(Self.list.utf8)) { editor throws(EditRefusal) in
-            try editor.add(ItemValues(name: name))
+            try editor.add(ItemValues([.name: name]))
         }
         let list = try EditTesting.list(output)
         #expect(list.items.last?.name == name)
@@ -404,7 +405,7 @@ struct ListEditorTests {
     @Test("add appends to an empty list written as []")
     func addToEmptyFlowList() throws {
         let output = try EditTesting.edited("title: Party\nitems: [] # nothing yet\n") { editor throws(EditRefusal) in
-            try editor.add(ItemValues(name: "Crisps", buy: true))
+            try editor.add(ItemValues([.name: "Crisps", .buy: "true"]))
         }
         #expect(output == "title: Party\nitems: # nothing yet\n  - name: Crisps\n    buy: true\n")
     }
@@ -424,7 +425,7 @@ struct ListEditorTests {
             #expect(made.wholeMatch(of: pattern) != nil, "\(made)")
         }
         let output = try EditTesting.edited(Array(Self.list.utf8)) { editor throws(EditRefusal) in
-            try editor.add(ItemValues(name: "Pears", price: "2", id: identifier))
+            try editor.add(ItemValues([.name: "Pears", .price: "2", .id: identifier]))
         }
         let text = String(decoding: output, as: UTF8.self)
         #expect(text.hasSuffix("  - name: Pears\n    id: \(identifier)\n    price: 2.00\n"))
@@ -433,11 +434,11 @@ struct ListEditorTests {
     @Test("a category not in categories is added with a warning note")
     func unlistedCategory() throws {
         var editor = try EditTesting.editor(Self.list)
-        try editor.add(ItemValues(name: "Ice cream", category: "Frozen"))
+        try editor.add(ItemValues([.name: "Ice cream", .category: "Frozen"]))
         #expect(editor.notes.map(\.message) == ["category \"Frozen\" is not in \"categories\" (--new-category adds it there)", "added \"Ice cream\""])
         #expect(editor.notes.map(\.kind) == [.warning, .changed])
         var listed = try EditTesting.editor(Self.list)
-        try listed.edit("bread", values: ItemValues(category: "produce"), unset: [])
+        try listed.edit("bread", values: ItemValues([.category: "produce"]), unset: [])
         #expect(listed.notes.map(\.message) == ["changed \"Bread\""])
     }
 
@@ -458,11 +459,11 @@ struct ListEditorTests {
         let expected = try Self.checkMessage(key: "price", value: value)
         #expect(
             try EditTesting.refusal(Self.list) { editor throws(EditRefusal) in
-                try editor.add(ItemValues(name: "Pears", price: value))
+                try editor.add(ItemValues([.name: "Pears", .price: value]))
             } == expected)
         #expect(
             try EditTesting.refusal(Self.list) { editor throws(EditRefusal) in
-                try editor.edit("apples", values: ItemValues(price: value), unset: [])
+                try editor.edit("apples", values: ItemValues([.price: value]), unset: [])
             } == expected)
     }
 
@@ -470,7 +471,7 @@ struct ListEditorTests {
     /// number with too many decimals.
     @Test func aTypedPriceWithThreeDecimalsIsAmbiguous() throws {
         let refusal = try EditTesting.refusal(Self.list) { editor throws(EditRefusal) in
-            try editor.add(ItemValues(name: "Pears", price: "1.234"))
+            try editor.add(ItemValues([.name: "Pears", .price: "1.234"]))
         }
         #expect(refusal == "price \"1.234\" could mean 1234 or 1.234; write one of those")
         #expect(try Self.checkMessage(key: "price", value: "1.234").contains("has 3 decimals"))
@@ -483,10 +484,10 @@ struct ListEditorTests {
         #expect(expected.contains("JPY"))
         #expect(
             try EditTesting.refusal(yen) { editor throws(EditRefusal) in
-                try editor.edit("rice", values: ItemValues(price: "300.5"), unset: [])
+                try editor.edit("rice", values: ItemValues([.price: "300.5"]), unset: [])
             } == expected)
         let output = try EditTesting.edited(yen) { editor throws(EditRefusal) in
-            try editor.edit("rice", values: ItemValues(price: "300.0"), unset: [])
+            try editor.edit("rice", values: ItemValues([.price: "300.0"]), unset: [])
         }
         #expect(output.hasSuffix("  - name: Rice\n    price: 300\n"))
     }
@@ -502,11 +503,11 @@ struct ListEditorTests {
         let unbuy = zero ? "; to take it off the list, use 'shop unbuy Apples'" : ""
         #expect(
             try EditTesting.refusal(Self.list) { editor throws(EditRefusal) in
-                try editor.add(ItemValues(name: "Pears", quantity: value))
+                try editor.add(ItemValues([.name: "Pears", .quantity: value]))
             } == expected)
         #expect(
             try EditTesting.refusal(Self.list) { editor throws(EditRefusal) in
-                try editor.edit("apples", values: ItemValues(quantity: value), unset: [])
+                try editor.edit("apples", values: ItemValues([.quantity: value]), unset: [])
             } == expected + unbuy)
         #expect(
             try EditTesting.refusal(Self.list) { editor throws(EditRefusal) in
@@ -517,8 +518,8 @@ struct ListEditorTests {
     @Test("values are written in canonical form")
     func canonicalValues() throws {
         let output = try EditTesting.edited(Self.list) { editor throws(EditRefusal) in
-            try editor.add(ItemValues(name: "Pears", price: "2.", quantity: "0.50", unit: "kg"))
-            try editor.edit("apples", values: ItemValues(price: ".5", quantity: "3.000"), unset: [])
+            try editor.add(ItemValues([.name: "Pears", .price: "2.", .quantity: "0.50", .unit: "kg"]))
+            try editor.edit("apples", values: ItemValues([.price: ".5", .quantity: "3.000"]), unset: [])
         }
         #expect(output.contains("  - name: Apples\n    price: 0.50\n    quantity: 3\n    buy: true\n"))
         #expect(output.hasSuffix("  - name: Pears\n    price: 2.00\n    quantity: 0.5\n    unit: kg\n"))
@@ -526,8 +527,9 @@ struct ListEditorTests {
 
     @Test("an empty text value is refused, pointing to --unset", arguments: ["unit", "category", "notes"])
     func emptyText(key: String) throws {
-        let values = ItemValues(
-            unit: key == "unit" ? " " : nil, category: key == "category" ? "" : nil, notes: key == "notes" ? "\n" : nil)
+        let values = ItemValues([
+            .unit: key == "unit" ? " " : nil, .category: key == "category" ? "" : nil, .notes: key == "notes" ? "\n" : nil,
+        ])
         #expect(
             try EditTesting.refusal(Self.list) { editor throws(EditRefusal) in
                 try editor.edit("apples", values: values, unset: [])
@@ -566,17 +568,17 @@ struct ListEditorTests {
         let taken = [("Oat milk", "Oat milk", 11), ("OAT  MILK", "Oat milk", 11), ("ｏａｔ ｍｉｌｋ", "Oat milk", 11), ("tofu", "ＴＯＦＵ", 16)]
         for (newName, existing, line) in taken {
             let message = try EditTesting.refusal(Self.list) { editor throws(EditRefusal) in
-                try editor.edit("apples", values: ItemValues(name: newName), unset: [])
+                try editor.edit("apples", values: ItemValues([.name: newName]), unset: [])
             }
             #expect(message == "an item named \"\(existing)\" already exists (line \(line))")
         }
         #expect(
             try EditTesting.refusal(Self.list) { editor throws(EditRefusal) in
-                try editor.edit("apples", values: ItemValues(name: "  "), unset: [])
+                try editor.edit("apples", values: ItemValues([.name: "  "]), unset: [])
             } == "the new name is empty")
         // A new spelling of the item's own name is a rename, not a duplicate.
         let output = try EditTesting.edited(Self.list) { editor throws(EditRefusal) in
-            try editor.edit("oat milk", values: ItemValues(name: "OAT MILK"), unset: [])
+            try editor.edit("oat milk", values: ItemValues([.name: "OAT MILK"]), unset: [])
         }
         #expect(output.contains("  - name: OAT MILK # barista\n"))
     }
@@ -584,7 +586,7 @@ struct ListEditorTests {
     @Test("edit changes a value in place: its end-of-line comment stays")
     func editKeepsValueComment() throws {
         let output = try EditTesting.edited(Self.list) { editor throws(EditRefusal) in
-            try editor.edit("oat milk", values: ItemValues(name: "Oat drink"), unset: [])
+            try editor.edit("oat milk", values: ItemValues([.name: "Oat drink"]), unset: [])
             try editor.buy("bread")
         }
         #expect(output.contains("  - name: Oat drink # barista\n"))
@@ -595,7 +597,7 @@ struct ListEditorTests {
     func multilineNotes() throws {
         let notes = "First line.\n  indented: yes\n# not a comment\n"
         let output = try EditTesting.edited(Self.list) { editor throws(EditRefusal) in
-            try editor.edit("tofu", values: ItemValues(notes: notes), unset: [])
+            try editor.edit("tofu", values: ItemValues([.notes: notes]), unset: [])
         }
         let list = try EditTesting.list(Array(output.utf8))
         #expect(EditTesting.item("ＴＯＦＵ", in: list)?.notes == notes)
@@ -757,7 +759,7 @@ struct ListEditorTests {
         let file = "items:\n  - name: A\n    price: abc\n  - name: B\n  - name: b\n"
         let output = try EditTesting.edited(file) { editor throws(EditRefusal) in
             try editor.buy("a")
-            try editor.edit("a", values: ItemValues(price: "2"), unset: [])
+            try editor.edit("a", values: ItemValues([.price: "2"]), unset: [])
         }
         #expect(output.hasPrefix("items:\n  - name: A\n    price: 2.00\n    buy: true\n"))
     }

@@ -145,13 +145,13 @@ struct MergePropertyTests {
                 try? editor.buy(name)
             case 1:
                 edit = "price of \(name)"
-                try? editor.edit(name, values: ItemValues(price: "1"), unset: [])
+                try? editor.edit(name, values: ItemValues([.price: "1"]), unset: [])
             case 2:
                 edit = "remove \(name)"
                 try? editor.remove(name)
             default:
                 edit = "add an item"
-                try? editor.add(ItemValues(name: "A new item \(number)", price: "2", buy: true))
+                try? editor.add(ItemValues([.name: "A new item \(number)", .price: "2", .buy: "true"]))
             }
             guard editor.changed else { continue }
             result.append((text, String(decoding: CanonicalForm.format(editor.document), as: UTF8.self), edit))

@@ -12,16 +12,19 @@ enum EditCommands {
     /// The keys `edit --unset` removes: every item key but the name.
     static let unsetKeys = ItemKey.allCases.filter { $0 != .name }.map(\.rawValue)
 
-    static let valueOptions: [OptionSpec] = [
-        OptionSpec(long: "price", valueName: "price", help: "Price of one unit, such as 3.49 (at most the currency's decimals)."),
-        OptionSpec(long: "quantity", valueName: "quantity", help: "How many units to buy, such as 2 or 0.5 (more than 0, at most 3 decimals)."),
-        OptionSpec(long: "unit", valueName: "unit", help: "The unit: kg, l, pcs, pack, ..."),
+    /// The options that give `add` and `edit` an item key's value: one for each key the schema
+    /// gives an option's help, in the keys' order.
+    static let valueOptions: [OptionSpec] = valueKeys.map { key in
         OptionSpec(
-            long: "size", valueName: "size",
-            help: "What one unit holds: AMOUNT UNIT or COUNT x AMOUNT UNIT with UNIT one of g, kg, ml, cl, dl, l, pcs, such as 500g or \"6 x 330 ml\"."),
-        OptionSpec(long: "category", valueName: "category", help: "The aisle or section of the store.", completion: .category),
-        OptionSpec(long: "notes", valueName: "notes", help: "Free text; may span several lines."),
-    ]
+            long: key.rawValue, valueName: key.rawValue, help: key.definition.optionHelp ?? "",
+            completion: key.definition.completion == .categories ? .category : .none)
+    }
+
+    /// The keys ``valueOptions`` give.
+    static let valueKeys = ItemKey.allCases.filter { $0.definition.optionHelp != nil }
+
+    /// The keys `edit` sets: the name (`--name`) and those of ``valueOptions``.
+    static let editedKeys = [ItemKey.name] + valueKeys
 
     /// `--new-category`, of the commands that take `--category`.
     static let newCategoryOption = OptionSpec(
@@ -44,9 +47,9 @@ enum EditCommands {
         run: { context throws(CommandFailure) in
             let arguments = context.arguments
             var values = try values(from: arguments, command: "add")
-            values.name = arguments.positionals[0]
-            values.buy = arguments.flag("buy") ? true : nil
-            values.id = arguments.flag("id") ? ItemIdentifier.make() : nil
+            values.fields[.name] = arguments.positionals[0]
+            values.fields[flag: .buy] = arguments.flag("buy") ? true : nil
+            values.fields[.id] = arguments.flag("id") ? ItemIdentifier.make() : nil
             return EditSession.run(context) { editor throws(EditRefusal) in try editor.add(values) }
         })
 
@@ -69,9 +72,9 @@ enum EditCommands {
         run: { context throws(CommandFailure) in
             let arguments = context.arguments
             var values = try values(from: arguments, command: "edit")
-            values.name = arguments.value("name")
+            values.fields[.name] = arguments.value("name")
             let unset = arguments.values("unset")
-            let setKeys = ["name", "price", "quantity", "unit", "size", "category", "notes"].filter { arguments.value($0) != nil }
+            let setKeys = editedKeys.map(\.rawValue).filter { arguments.value($0) != nil }
             if let both = unset.first(where: setKeys.contains) {
                 throw CommandFailure.usage("'\(both)' is both set and unset", command: "edit")
             }
@@ -196,8 +199,8 @@ enum EditCommands {
         if newCategory && arguments.value("category") == nil {
             throw CommandFailure.usage("'--new-category' says the '--category' given is new; give '--category' too", command: command)
         }
-        return ItemValues(
-            price: arguments.value("price"), quantity: arguments.value("quantity"), unit: arguments.value("unit"),
-            size: arguments.value("size"), category: arguments.value("category"), notes: arguments.value("notes"), newCategory: newCategory)
+        var values = ItemValues(newCategory: newCategory)
+        for key in valueKeys { values.fields[key] = arguments.value(key.rawValue) }
+        return values
     }
 }

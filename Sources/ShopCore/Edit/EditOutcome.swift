@@ -50,44 +50,19 @@ public enum EditedFile: Hashable, Sendable {
     case catalog
 }
 
-/// The values to give an item's fields; nil leaves a field as it is.
+/// The values to give an item's fields; a key without a value is left as it is.
 public struct ItemValues: Sendable {
-    /// The name (a new name, for `edit`).
-    public var name: String?
-    /// The price, as typed: checked like a price in the file.
-    public var price: String?
-    /// The quantity, as typed: checked like a quantity in the file.
-    public var quantity: String?
-    /// The unit.
-    public var unit: String?
-    /// What one unit holds, as typed (`500 g`, `500g`, `6x330ml`): written in the list's form.
-    public var size: String?
-    /// The category.
-    public var category: String?
-    /// The notes.
-    public var notes: String?
-    /// Whether the item is on the shopping list.
-    public var buy: Bool?
-    /// The stable identifier.
-    public var id: String?
+    /// The values, as typed: the name (a new name, for `edit`); a price or quantity, checked like
+    /// one in the file; what one unit holds (`500 g`, `500g`, `6x330ml`), written in the list's
+    /// form; `buy` as `true`; the other keys' texts.
+    public var fields: ItemFields
     /// Whether a category that `categories` does not list is meant as a new one: it is then taken
     /// as given, even when it is close to a listed one, and added to `categories`.
-    public var newCategory = false
+    public var newCategory: Bool
 
-    /// No values.
-    public init(
-        name: String? = nil, price: String? = nil, quantity: String? = nil, unit: String? = nil, size: String? = nil,
-        category: String? = nil, notes: String? = nil, buy: Bool? = nil, id: String? = nil, newCategory: Bool = false
-    ) {
-        self.name = name
-        self.price = price
-        self.quantity = quantity
-        self.unit = unit
-        self.size = size
-        self.category = category
-        self.notes = notes
-        self.buy = buy
-        self.id = id
+    /// The values `fields` gives.
+    public init(_ fields: ItemFields = [:], newCategory: Bool = false) {
+        self.fields = fields
         self.newCategory = newCategory
     }
 }

@@ -9,7 +9,7 @@ extension ListEditor {
     /// Refused when the name is taken or a value breaks its rule.
     public mutating func add(_ values: ItemValues) throws(EditRefusal) {
         // White space around a name typed on the command line is never meant.
-        guard let name = values.name?.trimmingWhiteSpace(), !NameKey(name).isEmpty else {
+        guard let name = values.fields[.name]?.trimmingWhiteSpace(), !NameKey(name).isEmpty else {
             throw EditRefusal("an item needs a name that is not empty")
         }
         try refuseDuplicate(name)
@@ -18,22 +18,22 @@ extension ListEditor {
             throw EditRefusal("the file has no \"items\" list")
         }
         var entries = [FragmentEntry("name", .text(name))]
-        if let id = values.id { entries.append(FragmentEntry("id", .text(id))) }
-        if let price = values.price { entries.append(FragmentEntry("price", try priceFragment(price))) }
-        if let quantity = values.quantity {
+        if let id = values.fields[.id] { entries.append(FragmentEntry("id", .text(id))) }
+        if let price = values.fields[.price] { entries.append(FragmentEntry("price", try priceFragment(price))) }
+        if let quantity = values.fields[.quantity] {
             entries.append(FragmentEntry("quantity", try quantityFragment(quantity, item: nil)))
         }
-        if let unit = values.unit { entries.append(FragmentEntry("unit", try textFragment(unit, key: "unit", adding: true))) }
-        if let size = values.size { entries.append(FragmentEntry("size", try sizeFragment(size, adding: true))) }
+        if let unit = values.fields[.unit] { entries.append(FragmentEntry("unit", try textFragment(unit, key: "unit", adding: true))) }
+        if let size = values.fields[.size] { entries.append(FragmentEntry("size", try sizeFragment(size, adding: true))) }
         var before: NodeID?
-        if let typed = values.category {
+        if let typed = values.fields[.category] {
             _ = try textFragment(typed, key: "category", adding: true)
             let category = try listedCategory(typed, new: values.newCategory)
             entries.append(FragmentEntry("category", .text(category)))
             before = itemAfterLast(ofCategory: category)
         }
-        if values.buy == true { entries.append(FragmentEntry("buy", .plain("true"))) }
-        if let notes = values.notes { entries.append(FragmentEntry("notes", try textFragment(notes, key: "notes", adding: true))) }
+        if values.fields[flag: .buy] == true { entries.append(FragmentEntry("buy", .plain("true"))) }
+        if let notes = values.fields[.notes] { entries.append(FragmentEntry("notes", try textFragment(notes, key: "notes", adding: true))) }
         let subtree = Subtree(.mapping(entries))
         if let before {
             itemChanges.insertItem(subtree, into: items, before: before)
@@ -85,7 +85,7 @@ extension ListEditor {
         switch target {
         case .catalogOnly(let found):
             let label = found.name ?? name
-            if let quantity = values.quantity {
+            if let quantity = values.fields[.quantity] {
                 throw EditRefusal(
                     "\"\(label)\" is only in the catalog (\(catalogName)), and a quantity is the list's own; "
                         + "put it on the list with '\(suggestedCommand("buy", "--quantity " + Self.quotedForShell(quantity), name: label))'")
@@ -104,12 +104,10 @@ extension ListEditor {
         // The values the catalog owns: those the list's item does not set itself.
         var own = values
         var shared = ItemValues(newCategory: values.newCategory)
-        let catalogOwns = { (key: ItemKey) in item.owner(of: key) != .list }
-        if catalogOwns(.price), let price = values.price { shared.price = price; own.price = nil }
-        if catalogOwns(.unit), let unit = values.unit { shared.unit = unit; own.unit = nil }
-        if catalogOwns(.size), let size = values.size { shared.size = size; own.size = nil }
-        if catalogOwns(.category), let category = values.category { shared.category = category; own.category = nil }
-        if catalogOwns(.notes), let notes = values.notes { shared.notes = notes; own.notes = nil }
+        for key in ItemKey.allCases where key.comesFromCatalog && item.owner(of: key) != .list {
+            shared.fields[key] = values.fields[key]
+            own.fields[key] = nil
+        }
         let mapping = list.document.node(item.node)
         let catalogMapping = catalogItem.list.document.node(catalogItem.node)
         var ownUnset: [String] = []
@@ -121,14 +119,10 @@ extension ListEditor {
             if inherited { sharedUnset.append(key) } else { ownUnset.append(key) }
         }
         let label = item.name ?? name
-        let ownPart =
-            own.name != nil || own.price != nil || own.quantity != nil || own.unit != nil || own.size != nil
-            || own.category != nil || own.notes != nil || !ownUnset.isEmpty
-        let sharedPart =
-            shared.price != nil || shared.unit != nil || shared.size != nil || shared.category != nil || shared.notes != nil
-            || !sharedUnset.isEmpty
+        let ownPart = !own.fields.keys.isEmpty || !ownUnset.isEmpty
+        let sharedPart = !shared.fields.keys.isEmpty || !sharedUnset.isEmpty
         if ownPart {
-            if own.category == nil { own.newCategory = false }
+            if own.fields[.category] == nil { own.newCategory = false }
             try edit(item: item, name: label, values: own, unset: ownUnset)
         }
         if sharedPart {
@@ -136,7 +130,7 @@ extension ListEditor {
                 try editor.edit(item: catalogItem, name: catalogItem.name ?? label, values: shared, unset: sharedUnset)
             }
         }
-        if let newName = values.name?.trimmingWhiteSpace(), item.owner(of: .id) != .list, let catalog = list.catalog,
+        if let newName = values.fields[.name]?.trimmingWhiteSpace(), item.owner(of: .id) != .list, let catalog = list.catalog,
             Self.items(of: catalog, matching: NameKey(newName)).isEmpty
         {
             note(
@@ -151,28 +145,28 @@ extension ListEditor {
         try refuseRepeatedKeys(item)
         let label = item.name ?? name
         let before = plans[item.node.index].map { $0.sets.count + $0.unsets.count } ?? 0
-        if let newName = values.name?.trimmingWhiteSpace() {
+        if let newName = values.fields[.name]?.trimmingWhiteSpace() {
             guard !NameKey(newName).isEmpty else { throw EditRefusal("the new name is empty") }
             if NameKey(newName) != NameKey(label) { try refuseDuplicate(newName) }
             setText(.name, newName, on: item)
         }
-        if let price = values.price {
+        if let price = values.fields[.price] {
             let fragment = try priceFragment(price)
             if item.price.map({ DecimalNumber(fragmentText(fragment)) == $0 }) != true { plan(item, set: .price, to: fragment) }
         }
-        if let quantity = values.quantity {
+        if let quantity = values.fields[.quantity] {
             let fragment = try quantityFragment(quantity, item: label)
             if item.quantity.map({ DecimalNumber(fragmentText(fragment)) == $0 }) != true {
                 plan(item, set: .quantity, to: fragment)
             }
         }
-        if let unit = values.unit { setText(.unit, fragmentText(try textFragment(unit, key: "unit")), on: item) }
-        if let size = values.size { setText(.size, fragmentText(try sizeFragment(size)), on: item) }
-        if let typed = values.category {
+        if let unit = values.fields[.unit] { setText(.unit, fragmentText(try textFragment(unit, key: "unit")), on: item) }
+        if let size = values.fields[.size] { setText(.size, fragmentText(try sizeFragment(size)), on: item) }
+        if let typed = values.fields[.category] {
             _ = try textFragment(typed, key: "category")
             setText(.category, try listedCategory(typed, new: values.newCategory), on: item)
         }
-        if let notes = values.notes { setText(.notes, fragmentText(try textFragment(notes, key: "notes")), on: item) }
+        if let notes = values.fields[.notes] { setText(.notes, fragmentText(try textFragment(notes, key: "notes")), on: item) }
         let mapping = list.document.node(item.node)
         for key in unset {
             if key == "name" { throw EditRefusal("an item keeps its name; use --name to rename it") }
@@ -189,7 +183,7 @@ extension ListEditor {
         }
         let after = plans[item.node.index].map { $0.sets.count + $0.unsets.count } ?? 0
         if after > before {
-            note(.changed, "changed \"\(values.name?.trimmingWhiteSpace() ?? label)\"")
+            note(.changed, "changed \"\(values.fields[.name]?.trimmingWhiteSpace() ?? label)\"")
         } else {
             note(.unchanged, "\"\(label)\" already had these values")
         }

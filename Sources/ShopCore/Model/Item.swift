@@ -171,18 +171,6 @@ public enum ValueOwner: Sendable, Hashable {
     case catalog
 }
 
-extension ItemKey {
-    /// Whether a list item that does not set this key takes it from its catalog item: `price`,
-    /// `unit`, `size`, `category`, `id` and `notes`. `name` is how they are matched; `quantity`,
-    /// `buy` and `done` are the list's own.
-    public var comesFromCatalog: Bool {
-        switch self {
-        case .price, .unit, .size, .category, .id, .notes: true
-        case .name, .quantity, .buy, .done: false
-        }
-    }
-}
-
 /// The views of a list's items during a walk, resolved against its catalog when it has one.
 struct ItemViews {
     let nodes: RawNodes

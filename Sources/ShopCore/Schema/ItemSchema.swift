@@ -9,7 +9,13 @@ public enum ItemKey: String, CaseIterable, Sendable {
     case name, id, price, quantity, unit, size, category, buy, done, notes
 
     /// What the key means.
-    public var definition: KeyDefinition {
+    @inline(__always) public var definition: KeyDefinition { Self.definitions[rank] }
+
+    /// The definitions, by rank: built once, as ``kind`` is read on every value.
+    private static let definitions: [KeyDefinition] = allCases.map(\.declaredDefinition)
+
+    /// What the key means, as declared.
+    private var declaredDefinition: KeyDefinition {
         switch self {
         case .name:
             KeyDefinition(
@@ -17,26 +23,31 @@ public enum ItemKey: String, CaseIterable, Sendable {
                 meaning: "The item's name; unique in the file, compared ignoring case, Unicode compatibility forms and extra spaces.")
         case .id:
             KeyDefinition(
-                kind: .text, exportColumn: 10, completion: .none,
+                kind: .text, exportColumn: 10, completion: .none, comesFromCatalog: true,
                 meaning: "An optional stable identifier, such as a UUID; unique when present.")
         case .price:
             KeyDefinition(
-                kind: .price, exportColumn: 4, completion: .none,
+                kind: .price, exportColumn: 4, completion: .none, comesFromCatalog: true,
+                optionHelp: "Price of one unit, such as 3.49 (at most the currency's decimals).",
                 meaning: "The price of one unit, with at most the currency's decimals.")
         case .quantity:
             KeyDefinition(
                 kind: .quantity, exportColumn: 1, completion: .none, defaultValue: "1",
+                optionHelp: "How many units to buy, such as 2 or 0.5 (more than 0, at most 3 decimals).",
                 meaning: "How many units to buy: more than 0, at most 3 decimals; 1 when absent.")
         case .unit:
             KeyDefinition(
-                kind: .text, exportColumn: 2, completion: .unitsInFile, meaning: "The unit: kg, l, pcs, pack, ...")
+                kind: .text, exportColumn: 2, completion: .unitsInFile, comesFromCatalog: true, optionHelp: "The unit: kg, l, pcs, pack, ...",
+                meaning: "The unit: kg, l, pcs, pack, ...")
         case .size:
             KeyDefinition(
-                kind: .text, exportColumn: 3, completion: .sizesInFile,
+                kind: .text, exportColumn: 3, completion: .sizesInFile, comesFromCatalog: true,
+                optionHelp: "What one unit holds: AMOUNT UNIT or COUNT x AMOUNT UNIT with UNIT one of g, kg, ml, cl, dl, l, pcs, such as 500g or \"6 x 330 ml\".",
                 meaning: "What one unit holds: AMOUNT UNIT or COUNT x AMOUNT UNIT, with UNIT one of g, kg, ml, cl, dl, l, pcs (500 g, 6 x 330 ml).")
         case .category:
             KeyDefinition(
-                kind: .text, exportColumn: 6, completion: .categories,
+                kind: .text, exportColumn: 6, completion: .categories, comesFromCatalog: true,
+                optionHelp: "The aisle or section of the store.",
                 meaning: "The aisle or section of the store; exports group items by it.")
         case .buy:
             KeyDefinition(
@@ -48,66 +59,40 @@ public enum ItemKey: String, CaseIterable, Sendable {
                 meaning: "Whether the item is checked off: already in the basket.")
         case .notes:
             KeyDefinition(
-                kind: .text, exportColumn: 9, completion: .none, meaning: "Free text; it may span several lines.")
+                kind: .text, exportColumn: 9, completion: .none, comesFromCatalog: true, optionHelp: "Free text; may span several lines.",
+                meaning: "Free text; it may span several lines.")
         }
     }
 
-    /// The key's place in the canonical order.
-    @inline(__always) public var rank: Int {
-        switch self {
-        case .name: 0
-        case .id: 1
-        case .price: 2
-        case .quantity: 3
-        case .unit: 4
-        case .size: 5
-        case .category: 6
-        case .buy: 7
-        case .done: 8
-        case .notes: 9
-        }
-    }
+    /// The key's place in the canonical order: its place among the cases as declared, which is
+    /// the order of ``allCases``. A case without a payload is stored as that place, so reading it
+    /// costs nothing on the decoder's path.
+    @inline(__always) public var rank: Int { Int(unsafeBitCast(self, to: UInt8.self)) }
+
+    /// Whether a list item that does not set this key takes it from its catalog item (as
+    /// ``definition`` says): `price`, `unit`, `size`, `category`, `id` and `notes`.
+    @inline(__always) public var comesFromCatalog: Bool { definition.comesFromCatalog }
 
     /// The rank of every key that is not a known one: after them all, in the order written.
     public static let otherRank = allCases.count
 
-    /// The kind of value the key holds (as ``definition`` says; read on every value, so without
-    /// building the definition).
-    @inline(__always) public var kind: ValueKind {
-        switch self {
-        case .name, .id, .unit, .size, .category, .notes: .text
-        case .price: .price
-        case .quantity: .quantity
-        case .buy, .done: .flag
-        }
-    }
+    /// The kind of value the key holds (as ``definition`` says).
+    @inline(__always) public var kind: ValueKind { definition.kind }
 
     /// The keys in the order of the CSV export's columns.
     public static let exportColumns: [ItemKey] = allCases.sorted { $0.definition.exportColumn < $1.definition.exportColumn }
 
     /// The item key spelled exactly by `bytes`, if any.
+    @inline(__always)
     static func matching(_ bytes: UnsafeBufferPointer<UInt8>) -> ItemKey? {
-        switch bytes.count {
-        case 2: return bytesEqual(bytes, "id") ? .id : nil
-        case 3: return bytesEqual(bytes, "buy") ? .buy : nil
-        case 4:
-            if bytesEqual(bytes, "name") { return .name }
-            if bytesEqual(bytes, "unit") { return .unit }
-            if bytesEqual(bytes, "done") { return .done }
-            if bytesEqual(bytes, "size") { return .size }
-            return nil
-        case 5:
-            if bytesEqual(bytes, "price") { return .price }
-            if bytesEqual(bytes, "notes") { return .notes }
-            return nil
-        case 8:
-            if bytesEqual(bytes, "quantity") { return .quantity }
-            if bytesEqual(bytes, "category") { return .category }
-            return nil
-        default:
-            return nil
+        for (key, spelling) in Self.spellings where spelling.count == bytes.count {
+            if spelling.withUnsafeBufferPointer({ $0.elementsEqual(bytes) }) { return key }
         }
+        return nil
     }
+
+    /// Each key with its UTF-8, in rank order.
+    private static let spellings: [(key: ItemKey, bytes: [UInt8])] = allCases.map { ($0, Array($0.rawValue.utf8)) }
 }
 
 /// What one key of an item means.
@@ -118,16 +103,27 @@ public struct KeyDefinition: Sendable, Hashable {
     public let exportColumn: Int
     /// What completes the key's value in an editor.
     public let completion: CompletionSource
+    /// Whether a list item that does not set the key takes it from its catalog item; `name` is
+    /// how they are matched, and what is on the list and in the basket is the list's own.
+    public let comesFromCatalog: Bool
     /// The value an item has without the key, as written; nil when it then has none.
     public let defaultValue: String?
+    /// The help of the option that gives the key's value to `add` and `edit` (`--price 3.49`);
+    /// nil for a key that has no such option.
+    public let optionHelp: String?
     /// One line on what the key is for, for help texts and editors.
     public let meaning: String
 
-    init(kind: ValueKind, exportColumn: Int, completion: CompletionSource, defaultValue: String? = nil, meaning: String) {
+    init(
+        kind: ValueKind, exportColumn: Int, completion: CompletionSource, comesFromCatalog: Bool = false, defaultValue: String? = nil,
+        optionHelp: String? = nil, meaning: String
+    ) {
         self.kind = kind
         self.exportColumn = exportColumn
         self.completion = completion
+        self.comesFromCatalog = comesFromCatalog
         self.defaultValue = defaultValue
+        self.optionHelp = optionHelp
         self.meaning = meaning
     }
 }
