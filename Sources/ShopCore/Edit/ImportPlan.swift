@@ -112,24 +112,24 @@ struct ImportPlan {
     /// A new item's mapping: its keys in canonical order, its values in canonical form.
     private func subtree(for entry: ImportEntry) -> Subtree {
         var entries = [FragmentEntry("name", .text(entry.name.trimmingWhiteSpace()))]
-        if let id = entry.id { entries.append(FragmentEntry("id", .text(id.trimmingWhiteSpace()))) }
-        if let price = entry.price {
+        if let id = entry.fields[.id] { entries.append(FragmentEntry("id", .text(id.trimmingWhiteSpace()))) }
+        if let price = entry.fields[decimal: .price] {
             entries.append(FragmentEntry("price", .plain(ValueKind.price.canonicalText(price, decimals: priceDecimals))))
         }
         // A quantity of 1 is what an item without one has.
-        if let quantity = entry.quantity, quantity != DecimalNumber(1) {
+        if let quantity = entry.fields[decimal: .quantity], quantity != DecimalNumber(1) {
             entries.append(FragmentEntry("quantity", .plain(ValueKind.quantity.canonicalText(quantity, decimals: 3))))
         }
-        if let unit = entry.unit { entries.append(FragmentEntry("unit", .text(unit.trimmingWhiteSpace()))) }
-        if let size = entry.size { entries.append(FragmentEntry("size", .text(size.trimmingWhiteSpace()))) }
-        if let typed = entry.category {
+        if let unit = entry.fields[.unit] { entries.append(FragmentEntry("unit", .text(unit.trimmingWhiteSpace()))) }
+        if let size = entry.fields[.size] { entries.append(FragmentEntry("size", .text(size.trimmingWhiteSpace()))) }
+        if let typed = entry.fields[.category] {
             // Spelled as `categories` spells it.
             let category = listedCategories[NameKey(typed)] ?? typed.trimmingWhiteSpace()
             entries.append(FragmentEntry("category", .text(category)))
         }
-        if entry.buy ?? true { entries.append(FragmentEntry("buy", .plain("true"))) }
-        if entry.done == true { entries.append(FragmentEntry("done", .plain("true"))) }
-        if let notes = entry.notes { entries.append(FragmentEntry("notes", .text(notes))) }
+        if entry.fields[flag: .buy] ?? true { entries.append(FragmentEntry("buy", .plain("true"))) }
+        if entry.fields[flag: .done] == true { entries.append(FragmentEntry("done", .plain("true"))) }
+        if let notes = entry.fields[.notes] { entries.append(FragmentEntry("notes", .text(notes))) }
         return Subtree(.mapping(entries))
     }
 }

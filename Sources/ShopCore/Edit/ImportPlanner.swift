@@ -49,13 +49,13 @@ struct ImportPlanner {
                     problems.append(ImportProblem(line: entry.line, message: refusal.message))
                 }
             }
-            if let id = entry.id, target == nil || entry.changesKnownItems {
+            if let id = entry.fields[.id], target == nil || entry.changesKnownItems {
                 if let owner = facts.idOwners[id] {
                     if owner.position != target?.position {
                         let line = facts.line(of: owner).map { " (line \($0))" } ?? ""
                         problems.append(
                             ImportProblem(
-                                line: entry.line, message: "the id \"\(id)\" is the id of \"\(owner.name ?? "")\"\(line)"))
+                                line: entry.line, message: "the id \"\(id)\" is the id of \"\(owner.fields[.name] ?? "")\"\(line)"))
                     }
                 } else if let first = newIDs[id] {
                     problems.append(ImportProblem(line: entry.line, message: "the id \"\(id)\" is given on line \(first) too"))
@@ -63,15 +63,15 @@ struct ImportPlanner {
                     newIDs[id] = entry.line
                 }
             }
-            if let target, entry.changesKnownItems, let unit = entry.unit, unit != target.unit, entry.quantity == nil,
-                let quantity = target.quantity
+            if let target, entry.changesKnownItems, let unit = entry.fields[.unit], unit != target.fields[.unit],
+                entry.fields[.quantity] == nil, let quantity = target.fields[decimal: .quantity]
             {
                 // `flour @ 1.99/kg` for 500 g of flour would make it 500 kg.
-                let had = ValueKind.quantity.canonicalText(quantity, decimals: 3) + (target.unit.map { " " + $0 } ?? "")
+                let had = ValueKind.quantity.canonicalText(quantity, decimals: 3) + (target.fields[.unit].map { " " + $0 } ?? "")
                 problems.append(
                     ImportProblem(
                         line: entry.line,
-                        message: "\"\(target.name ?? entry.name)\" is \(had); give its quantity in \(unit) too"))
+                        message: "\"\(target.fields[.name] ?? entry.name)\" is \(had); give its quantity in \(unit) too"))
             }
             guard problems.count == before else { continue }
             if let target {
@@ -122,7 +122,7 @@ struct ImportPlanner {
 
     /// The values an entry gives that the list cannot take.
     private func check(_ entry: ImportEntry, problems: inout [ImportProblem]) {
-        guard let price = entry.price else { return }
+        guard let price = entry.fields[decimal: .price] else { return }
         let decimals = facts.priceDecimals
         // Asked first: `1.500` in yen is ambiguous before it has too many decimals.
         if let kind = ValueReading.ambiguousPoint(price, decimals: decimals) {
@@ -143,33 +143,37 @@ struct ImportPlanner {
     private mutating func planChanges(to item: NamedItem, from entry: ImportEntry) {
         var planned: [ImportPlan.Change] = []
         if entry.changesKnownItems {
-            if let quantity = entry.quantity, quantity != item.effectiveQuantity {
+            if let quantity = entry.fields[decimal: .quantity], quantity != item.effectiveQuantity {
                 planned.append(.set(.quantity, .plain(ValueKind.quantity.canonicalText(quantity, decimals: 3))))
             }
-            if let unit = entry.unit, unit != item.unit { planned.append(.set(.unit, .text(unit.trimmingWhiteSpace()))) }
-            if entry.countsPacks, entry.unit == nil, item.unit != nil { planned.append(.unset("unit")) }
-            if let size = entry.size, !ImportMerge.sameSize(size, item.size) {
+            if let unit = entry.fields[.unit], unit != item.fields[.unit] {
+                planned.append(.set(.unit, .text(unit.trimmingWhiteSpace())))
+            }
+            if entry.countsPacks, entry.fields[.unit] == nil, item.fields[.unit] != nil { planned.append(.unset("unit")) }
+            if let size = entry.fields[.size], !ImportMerge.sameSize(size, item.fields[.size]) {
                 planned.append(.set(.size, .text(size.trimmingWhiteSpace())))
             }
-            if let price = entry.price, price != item.price {
+            if let price = entry.fields[decimal: .price], price != item.fields[decimal: .price] {
                 planned.append(.set(.price, .plain(ValueKind.price.canonicalText(price, decimals: facts.priceDecimals))))
             }
-            if let category = entry.category, NameKey(category) != item.category.map(NameKey.init) {
+            if let category = entry.fields[.category], NameKey(category) != item.fields[.category].map(NameKey.init) {
                 planned.append(.set(.category, .text(facts.listedCategories[NameKey(category)] ?? category.trimmingWhiteSpace())))
             }
-            if let notes = entry.notes, notes != item.notes { planned.append(.set(.notes, .text(notes))) }
-            if let id = entry.id, id != item.id { planned.append(.set(.id, .text(id.trimmingWhiteSpace()))) }
-        } else if let quantity = entry.quantity, quantity != item.effectiveQuantity, !Self.hasPackUnit(item) {
+            if let notes = entry.fields[.notes], notes != item.fields[.notes] { planned.append(.set(.notes, .text(notes))) }
+            if let id = entry.fields[.id], id != item.fields[.id] { planned.append(.set(.id, .text(id.trimmingWhiteSpace()))) }
+        } else if let quantity = entry.fields[decimal: .quantity], quantity != item.effectiveQuantity, !Self.hasPackUnit(item) {
             // A checklist's line whose quantity is not the list's (`Apples — 8 pcs`, `8 Apples`)
             // sets it; its ticks are all else that comes back.
             planned.append(.set(.quantity, .plain(ValueKind.quantity.canonicalText(quantity, decimals: 3))))
         }
-        let buy = entry.buy ?? true
-        let done = entry.done ?? (buy ? item.done : false)
-        if buy && !item.buy { planned.append(.set(.buy, .plain("true"))) }
-        if !buy && item.buy { planned.append(.unset("buy")) }
-        if done && !item.done { planned.append(.set(.done, .plain("true"))) }
-        if !done && item.done { planned.append(.unset("done")) }
+        let buy = entry.fields[flag: .buy] ?? true
+        let done = entry.fields[flag: .done] ?? (buy ? item.fields[flag: .done] == true : false)
+        let onList = item.fields[flag: .buy] == true
+        let inBasket = item.fields[flag: .done] == true
+        if buy && !onList { planned.append(.set(.buy, .plain("true"))) }
+        if !buy && onList { planned.append(.unset("buy")) }
+        if done && !inBasket { planned.append(.set(.done, .plain("true"))) }
+        if !done && inBasket { planned.append(.unset("done")) }
         if planned.isEmpty {
             made.unchanged += 1
         } else {
@@ -181,7 +185,7 @@ struct ImportPlanner {
     /// the export writes alone for one of it (`Tea — 6`), so that a checklist's number there is the
     /// unit, not a quantity.
     static func hasPackUnit(_ item: NamedItem) -> Bool {
-        item.unit?.trimmingWhiteSpace().unicodeScalars.first?.properties.numericType != nil
+        item.fields[.unit]?.trimmingWhiteSpace().unicodeScalars.first?.properties.numericType != nil
     }
 
     /// Notes a new item, made of `entry` (``ImportPlan/Addition/entry`` says where the plan
@@ -189,7 +193,7 @@ struct ImportPlanner {
     /// builds it.
     private mutating func planAddition(_ entry: ImportEntry, index: Int) {
         var before: Int?
-        if let typed = entry.category {
+        if let typed = entry.fields[.category] {
             let key = NameKey(typed)
             before = facts.insertionPoint(for: key)
             if facts.hasCategories, facts.listedCategories[key] == nil, unlistedKeys.insert(key).inserted {

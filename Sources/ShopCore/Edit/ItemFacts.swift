@@ -19,8 +19,8 @@ struct ItemQuestions {
         names.reserveCapacity(entries.count)
         for entry in entries {
             names.insert(Self.fingerprint(entry.name))
-            if let id = entry.id { ids.insert(id) }
-            if let category = entry.category { categories.insert(NameKey(category)) }
+            if let id = entry.fields[.id] { ids.insert(id) }
+            if let category = entry.fields[.category] { categories.insert(NameKey(category)) }
         }
     }
 
@@ -39,34 +39,22 @@ struct NamedItem {
     /// The byte offset its mapping starts at: its line is worked out only for a message, so
     /// that gathering the targets of a long list never builds the table of its lines.
     var offset: Int?
-    var name: String?
-    var quantity: DecimalNumber?
+    /// The item's values: its own, else its catalog item's; `buy` and `done` always.
+    var fields: ItemFields
     var effectiveQuantity: DecimalNumber
-    var unit: String?
-    var size: String?
-    var price: DecimalNumber?
-    var category: String?
-    var notes: String?
-    var id: String?
-    var buy: Bool
-    var done: Bool
     /// Why the item may not be changed: a key written twice.
     var repeatedKeys: EditRefusal?
 
     init(_ item: Item, in list: ShoppingList, position: Int) {
         self.position = position
         offset = list.document.node(item.node).startOffset
-        name = item.name
-        quantity = item.quantity
+        fields = ItemFields()
+        for key in ItemKey.allCases where key.kind.isText { fields[key] = item.text(key) }
+        fields[decimal: .price] = item.price
+        fields[decimal: .quantity] = item.quantity
+        fields[flag: .buy] = item.buy
+        fields[flag: .done] = item.done
         effectiveQuantity = item.effectiveQuantity
-        unit = item.unit
-        size = item.size
-        price = item.price
-        category = item.category
-        notes = item.notes
-        id = item.id
-        buy = item.buy
-        done = item.done
         repeatedKeys = ListEditor.repeatedKeys(of: item, in: list.document)
     }
 }

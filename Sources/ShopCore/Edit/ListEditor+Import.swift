@@ -52,7 +52,7 @@ extension ListEditor {
         if !read.ignoredColumns.isEmpty {
             // A column under a header shop does not know is data the person may think was read.
             let names = read.ignoredColumns.map { "\"\($0)\"" }.joined(separator: ", ")
-            let known = CSVColumn.allCases.filter { $0 != .total }.map(\.rawValue).joined(separator: ", ")
+            let known = CSVColumn.allCases.filter { $0 != .total }.map(\.title).joined(separator: ", ")
             plan.warnings.append(
                 EditNote(
                     .warning,
@@ -68,7 +68,7 @@ extension ListEditor {
         var shared: Set<String>?
         var first: String?
         var problems: [ImportProblem] = []
-        for entry in entries where entry.price != nil {
+        for entry in entries where entry.fields[.price] != nil {
             guard let marker = entry.priceCurrency else { continue }
             let codes = Set(CurrencyMarker.codes(of: marker))
             let common = shared.map { $0.intersection(codes) } ?? codes

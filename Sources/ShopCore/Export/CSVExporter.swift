@@ -15,36 +15,16 @@ import Threads
 /// `'`s followed by one of those, so that a reader can take exactly one `'` off every guarded
 /// field and get the text back.
 public enum CSVExporter {
-    /// The columns, in order: the item keys in their export order, and the line total after the
-    /// price; `size` only for an export in which an item has one (``sizedColumns``).
-    static let columns: [Column] = sizedColumns.filter { $0.key != .size }
+    /// The columns, in order (``CSVColumn/allCases``): the item keys in their export order, and
+    /// the line total after the price; `size` only for an export in which an item has one.
+    static let columns: [CSVColumn] = sizedColumns.filter { $0.key != .size }
 
     /// The columns of an export in which an item has a size.
-    static let sizedColumns: [Column] = ItemKey.exportColumns.flatMap { key in
-        key == .price ? [Column.key(key), .total] : [.key(key)]
-    }
+    static let sizedColumns = CSVColumn.allCases
 
     /// The columns of `list`'s export in `scope`: with `size` when an exported item has one.
-    static func columns(of list: ShoppingList, in scope: ItemScope) -> [Column] {
+    static func columns(of list: ShoppingList, in scope: ItemScope) -> [CSVColumn] {
         list.hasSize(in: scope) ? sizedColumns : columns
-    }
-
-    /// One column of the export.
-    enum Column {
-        case key(ItemKey)
-        case total
-
-        var title: String {
-            switch self {
-            case .key(let key): key.rawValue
-            case .total: "total"
-            }
-        }
-
-        /// The item key of the column; nil for the total.
-        var key: ItemKey? {
-            if case .key(let key) = self { key } else { nil }
-        }
     }
 
     /// The header record of a list without sizes, without its line end.
@@ -92,7 +72,7 @@ public enum CSVExporter {
     }
 
     /// The header record of `columns`.
-    static func writeHeader(_ columns: [Column], to writer: inout ExportWriter) {
+    static func writeHeader(_ columns: [CSVColumn], to writer: inout ExportWriter) {
         writer.append(string: columns.map(\.title).joined(separator: ","))
         writer.append("\r\n")
     }
@@ -102,7 +82,7 @@ public enum CSVExporter {
 
     /// The records of the items at `positions` that are in the export's scope, in `columns`.
     static func writeRecords(
-        _ list: ShoppingList, options: ExportOptions, columns: [Column], positions: Range<Int>, to writer: inout ExportWriter
+        _ list: ShoppingList, options: ExportOptions, columns: [CSVColumn], positions: Range<Int>, to writer: inout ExportWriter
     ) {
         let decimals = list.priceDecimals
         list.forEachItem(in: options.scope, positions: positions) { entry in

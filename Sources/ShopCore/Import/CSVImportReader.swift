@@ -1,40 +1,3 @@
-/// A column `shop import --format csv` understands, found by its header in any case.
-public enum CSVColumn: String, Hashable, Sendable, CaseIterable {
-    /// The columns, named as the export's header names them.
-    case name, quantity, unit, size, price, total, category, buy, done, notes, id
-
-    /// The column a header names: its text without white space at the ends, in any case; `qty`
-    /// is `quantity`. Nil for other headers, whose columns are ignored.
-    public init?(header: String) {
-        guard let (column, _) = Self.reading(header: header) else { return nil }
-        self = column
-    }
-
-    /// The column a header names and the currency it gives its money in, as spreadsheets write
-    /// it after the name: `Price (EUR)`, `Price [€]`, `Price €`, `Total in EUR`. Only `price` and
-    /// `total` take a currency.
-    public static func reading(header: String) -> (column: CSVColumn, currency: String?)? {
-        let key = header.strippedOfWhiteSpace.lowercased()
-        if let column = key == "qty" ? .quantity : CSVColumn(rawValue: key) { return (column, nil) }
-        for money in [CSVColumn.price, .total] {
-            guard let rest = key[...].afterScalars(money.rawValue) else { continue }
-            var marker = rest.strippedOfWhiteSpace
-            if let inner = marker.afterScalars("("), inner.hasSuffix(")") {
-                marker = inner.dropLast()
-            } else if let inner = marker.afterScalars("["), inner.hasSuffix("]") {
-                marker = inner.dropLast()
-            } else if let inner = marker.afterScalars("in ") {
-                marker = inner
-            }
-            let written = String(marker.strippedOfWhiteSpace)
-            let code = written.uppercased()
-            if CurrencyMarker.symbols.contains(where: { $0.symbol == written }) { return (money, written) }
-            if Currency(code: code) != nil { return (money, code) }
-        }
-        return nil
-    }
-}
-
 /// One row of a CSV import: every cell as given, and the values of the known columns.
 public struct CSVImportRecord: Hashable, Sendable {
     /// The 1-based line the row starts on.
@@ -42,27 +5,11 @@ public struct CSVImportRecord: Hashable, Sendable {
     /// Every cell of the row, unquoted but otherwise as given, one per header column (cells the
     /// row leaves out are empty).
     public var cells: [String]
-    /// The name, exactly as given but for the formula guard (see ``CSVImportReader``).
-    public var name: String
-    /// The quantity, when the column has one.
-    public var quantity: DecimalNumber?
-    /// The texts of the other known columns, like the name; nil when empty or only spaces and tabs.
-    public var unit: String?
-    /// What one unit holds, like the name.
-    public var size: String?
-    /// The price, exactly as written (its decimals are checked against the list's currency when
-    /// it is applied).
-    public var price: DecimalNumber?
-    /// The category.
-    public var category: String?
-    /// The `buy` column: nil when empty or absent.
-    public var buy: Bool?
-    /// The `done` column: nil when empty or absent.
-    public var done: Bool?
-    /// The notes, with their line breaks as written.
-    public var notes: String?
-    /// The id.
-    public var id: String?
+    /// The values of the known columns: texts exactly as given but for the formula guard (see
+    /// ``CSVImportReader``), nil when empty or only spaces and tabs, notes with their line breaks
+    /// as written; quantities and prices exactly as written (a price's decimals are checked
+    /// against the list's currency when it is applied); `buy` and `done` nil when empty or absent.
+    public var fields: ItemFields
 }
 
 /// What a CSV import reads.
@@ -88,7 +35,7 @@ public struct CSVImport: Hashable, Sendable {
     /// A record's `buy` or `done`: its cell's, and false for an empty cell of a column that ticks
     /// with `x`.
     public func flag(_ column: CSVColumn, of record: CSVImportRecord) -> Bool? {
-        let value = column == .buy ? record.buy : record.done
+        let value = column.key.flatMap { record.fields[flag: $0] }
         if value == nil && columns[column] != nil && tickedColumns.contains(column) { return false }
         return value
     }
@@ -167,15 +114,15 @@ public enum CSVImportReader {
                 if !cell.strippedOfWhiteSpace.isEmpty { ignored.append(cell) }
                 continue
             }
-            if column == .price { priceCurrency = currency }
+            if column == .key(.price) { priceCurrency = currency }
             if let first = columns[column] {
                 throw ImportProblem(
                     line: headerRow.line,
-                    message: "the header names the \(column.rawValue) column twice (columns \(first + 1) and \(index + 1))")
+                    message: "the header names the \(column.title) column twice (columns \(first + 1) and \(index + 1))")
             }
             columns[column] = index
         }
-        guard columns[.name] != nil else {
+        guard columns[.key(.name)] != nil else {
             let delimiterName = delimiter.shown
             throw ImportProblem(
                 line: headerRow.line,
@@ -230,7 +177,7 @@ public enum CSVImportReader {
             }
             while cells.count < width { cells.append("") }
             let line = row.line
-            let name = columns[.name].map { CSVImportReader.unguarded(cells[$0]) } ?? ""
+            let name = columns[.key(.name)].map { CSVImportReader.unguarded(cells[$0]) } ?? ""
             guard !NameKey(name).isEmpty else {
                 problems.append(ImportProblem(line: line, message: "the name is empty"))
                 return
@@ -255,7 +202,7 @@ public enum CSVImportReader {
                 {
                     // Where `,` is the decimal separator, `.` separates thousands: `1.500` is 1500
                     // there as often as 1.5.
-                    problems.append(ImportProblem(line: line, message: ValueProblem(key: column.rawValue, text: value, kind: kind).message))
+                    problems.append(ImportProblem(line: line, message: ValueProblem(key: column.title, text: value, kind: kind).message))
                     return nil
                 }
                 switch read(value) {
@@ -277,18 +224,24 @@ public enum CSVImportReader {
                     ImportProblem(
                         line: line,
                         message:
-                            "\(column.rawValue) \"\(value)\" is not true or false (also yes/no, 1/0, x for true, or a spreadsheet's words such as WAHR/FALSCH or VRAI/FAUX)"
+                            "\(column.title) \"\(value)\" is not true or false (also yes/no, 1/0, x for true, or a spreadsheet's words such as WAHR/FALSCH or VRAI/FAUX)"
                     ))
                 return nil
             }
-            record(
-                CSVImportRecord(
-                    line: line, cells: cells, name: name, quantity: number(.quantity) { ValueReading.quantity($0) },
-                    unit: text(.unit), size: text(.size),
-                    price: number(.price) {
+            var fields: ItemFields = [.name: name]
+            // In the export's order, which is the order of the problems a row has.
+            for key in ItemKey.exportColumns where key != .name {
+                switch key.kind {
+                case .text: fields[key] = text(.key(key))
+                case .quantity: fields[decimal: key] = number(.key(key)) { ValueReading.quantity($0) }
+                case .price:
+                    fields[decimal: key] = number(.key(key)) {
                         ValueReading.price($0, decimals: DecimalNumber.maximumScale, currencyCode: nil)
-                    },
-                    category: text(.category), buy: flag(.buy), done: flag(.done), notes: text(.notes), id: text(.id)))
+                    }
+                case .flag: fields[flag: key] = flag(.key(key))
+                }
+            }
+            record(CSVImportRecord(line: line, cells: cells, fields: fields))
         }
     }
 }

@@ -48,7 +48,7 @@ public enum CSVReader {
         for delimiter in CSVDelimiter.allCases {
             let header = (try? rows(text, delimiter: delimiter, limit: 1))?.first?.fields ?? []
             counts[delimiter] = max(header.count - 1, 0)
-            hasName[delimiter] = header.contains { CSVColumn(header: $0) == .name }
+            hasName[delimiter] = header.contains { CSVColumn(header: $0) == .key(.name) }
         }
         // Sorted by count, most first; the order of `allCases` breaks ties.
         let byCount = CSVDelimiter.allCases.enumerated().sorted { left, right in

@@ -59,7 +59,7 @@ public struct ImportEntries: Hashable, Sendable {
                 headings.append(entry.changesKnownItems ? -1 : Int32(heading))
             }
             for index in entries.indices where headings[index] >= 0 {
-                entries[index].category = read.categories[Int(headings[index])]
+                entries[index].fields[.category] = read.categories[Int(headings[index])]
             }
             var result = ImportEntries(entries: entries, problems: read.import.problems)
             result.skippedLines = read.import.skippedLines
@@ -69,9 +69,9 @@ public struct ImportEntries: Hashable, Sendable {
             let read = try CSVImportReader.read(text) { entries.append(Self.entry($0)) }
             // An empty cell of a column that ticks with `x` is an unticked box: known only at the end.
             for column in read.tickedColumns where read.columns[column] != nil {
-                let path = column == .buy ? \ImportEntry.buy : \ImportEntry.done
-                for index in entries.indices where entries[index][keyPath: path] == nil {
-                    entries[index][keyPath: path] = false
+                guard let key = column.key else { continue }
+                for index in entries.indices where entries[index].fields[key] == nil {
+                    entries[index].fields[flag: key] = false
                 }
             }
             return ImportEntries(read, entries: entries)
@@ -104,17 +104,22 @@ public struct ImportEntries: Hashable, Sendable {
     private static func entry(_ item: MarkdownImportItem, isKnown: (NameKey) -> Bool) -> ImportEntry {
         let reading = item.reading(known: isKnown)
         if reading.price != nil, isKnown(NameKey(reading.name)) {
-            return ImportEntry(
-                line: item.line, name: reading.name, quantity: reading.quantity, unit: reading.unit, size: reading.size,
-                price: reading.price, priceCurrency: reading.priceCurrency, done: item.ticked)
+            var fields: ItemFields = [.name: reading.name, .unit: reading.unit, .size: reading.size]
+            fields[decimal: .quantity] = reading.quantity
+            fields[decimal: .price] = reading.price
+            fields[flag: .done] = item.ticked
+            return ImportEntry(line: item.line, fields: fields, priceCurrency: reading.priceCurrency)
         }
         // A new item of one unit gets its line total as its price (`Tea — ¥1,500`): the total of
         // one is its price, whatever list the checklist was exported from.
         let price = reading.price ?? (reading.quantity ?? DecimalNumber(1) == DecimalNumber(1) ? reading.lineTotal : nil)
-        return ImportEntry(
-            line: item.line, name: reading.name, quantity: reading.quantity, unit: reading.unit, size: reading.size,
-            price: price, priceCurrency: reading.priceCurrency, category: item.category, notes: item.notes,
-            done: item.ticked, changesKnownItems: false)
+        var fields: ItemFields = [
+            .name: reading.name, .unit: reading.unit, .size: reading.size, .category: item.category, .notes: item.notes,
+        ]
+        fields[decimal: .quantity] = reading.quantity
+        fields[decimal: .price] = price
+        fields[flag: .done] = item.ticked
+        return ImportEntry(line: item.line, fields: fields, priceCurrency: reading.priceCurrency, changesKnownItems: false)
     }
 
     /// A spreadsheet's rows.
@@ -123,8 +128,9 @@ public struct ImportEntries: Hashable, Sendable {
             read,
             entries: read.records.map { record in
                 var entry = Self.entry(record)
-                entry.buy = read.flag(.buy, of: record)
-                entry.done = read.flag(.done, of: record)
+                for key in ItemKey.allCases where key.kind == .flag {
+                    entry.fields[flag: key] = read.flag(.key(key), of: record)
+                }
                 return entry
             })
     }
@@ -140,10 +146,9 @@ public struct ImportEntries: Hashable, Sendable {
 
     /// The entry of a spreadsheet's row.
     private static func entry(_ record: CSVImportRecord) -> ImportEntry {
-        ImportEntry(
-            line: record.line, name: record.name, quantity: record.quantity, unit: record.unit,
-            size: record.size?.trimmingWhiteSpace(), price: record.price,
-            category: record.category, notes: record.notes, id: record.id, buy: record.buy, done: record.done)
+        var fields = record.fields
+        fields[.size] = fields[.size]?.trimmingWhiteSpace()
+        return ImportEntry(line: record.line, fields: fields)
     }
 
     /// Text lines: a ticked checkbox puts the item in the basket, an unticked one takes it out.
@@ -163,9 +168,11 @@ public struct ImportEntries: Hashable, Sendable {
             case .unticked: false
             }
         let name = isKnown.flatMap { NameRemark.knownName(in: item.name, isKnown: $0) } ?? item.name
-        var entry = ImportEntry(
-            line: record.line, name: name, quantity: item.quantity, unit: item.unit, size: item.size,
-            price: item.price, priceCurrency: item.priceCurrency, done: done)
+        var fields: ItemFields = [.name: name, .unit: item.unit, .size: item.size]
+        fields[decimal: .quantity] = item.quantity
+        fields[decimal: .price] = item.price
+        fields[flag: .done] = done
+        var entry = ImportEntry(line: record.line, fields: fields, priceCurrency: item.priceCurrency)
         entry.countsPacks = item.countsPacks
         return entry
     }

@@ -42,10 +42,10 @@ public enum ImportFormat: String, CaseIterable, NamedFormat {
         if first.unicodeScalars.contains(",") || first.unicodeScalars.contains(";") || first.unicodeScalars.contains("\t") {
             for delimiter in CSVDelimiter.allCases {
                 let header = (try? CSVReader.rows(text, delimiter: delimiter, limit: 1))?.first?.fields ?? []
-                if header.count > 1 && header.contains(where: { CSVColumn(header: $0) == .name }) { return .csv }
+                if header.count > 1 && header.contains(where: { CSVColumn(header: $0) == .key(.name) }) { return .csv }
             }
         }
-        if CSVColumn(header: String(first)) == .name { return .csv }
+        if CSVColumn(header: String(first)) == .key(.name) { return .csv }
         if let line = firstItem, isTaskItem(line) { return .markdown }
         return .text
     }

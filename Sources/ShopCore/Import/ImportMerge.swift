@@ -9,7 +9,7 @@ enum ImportMerge {
         // The line that gave each value first.
         var quantityLine = merged.line
         var unitLine = merged.line
-        var lines: [String: Int] = [:]
+        var lines: [ItemKey: Int] = [:]
         for entry in entries.dropFirst() {
             func disagree(_ what: String, _ first: Int, _ earlier: String, _ later: String) {
                 problems.append(
@@ -19,76 +19,77 @@ enum ImportMerge {
                             "\"\(entry.name)\" has \(what) \(later) here but \(earlier) on line \(first); give one"))
             }
             merged.countsPacks = merged.countsPacks || entry.countsPacks
-            if !sameSize(merged.size, entry.size) {
-                if let size = entry.size, merged.size == nil {
-                    merged.size = size
-                    lines["size"] = entry.line
-                } else if entry.size != nil {
+            if !sameSize(merged.fields[.size], entry.fields[.size]) {
+                if let size = entry.fields[.size], merged.fields[.size] == nil {
+                    merged.fields[.size] = size
+                    lines[.size] = entry.line
+                } else if entry.fields[.size] != nil {
                     // `coffee 500 g` and `coffee 1 kg` are two things to buy, not one sum.
-                    disagree("the size", lines["size"] ?? merged.line, describe(merged.size), describe(entry.size))
+                    disagree(
+                        "the size", lines[.size] ?? merged.line, describe(merged.fields[.size]), describe(entry.fields[.size]))
                     continue
                 }
             }
-            if let quantity = entry.quantity {
-                if let sum = merged.quantity {
-                    if !sameText(merged.unit, entry.unit) {
+            if let quantity = entry.fields[decimal: .quantity] {
+                if let sum = merged.fields[decimal: .quantity] {
+                    if !sameText(merged.fields[.unit], entry.fields[.unit]) {
                         problems.append(
                             ImportProblem(
                                 line: entry.line,
                                 message:
-                                    "\"\(entry.name)\" is counted in \(unitName(entry.unit)) here but in "
-                                    + "\(unitName(merged.unit)) on line \(quantityLine); quantities of one item add up only in one unit"
+                                    "\"\(entry.name)\" is counted in \(unitName(entry.fields[.unit])) here but in "
+                                    + "\(unitName(merged.fields[.unit])) on line \(quantityLine); quantities of one item add up only in one unit"
                             ))
                         continue
                     }
-                    merged.quantity = sum + quantity
+                    merged.fields[decimal: .quantity] = sum + quantity
                 } else {
-                    if merged.unit != nil && !sameText(merged.unit, entry.unit) {
-                        disagree("the unit", unitLine, describe(merged.unit), describe(entry.unit))
+                    if merged.fields[.unit] != nil && !sameText(merged.fields[.unit], entry.fields[.unit]) {
+                        disagree("the unit", unitLine, describe(merged.fields[.unit]), describe(entry.fields[.unit]))
                         continue
                     }
-                    merged.quantity = quantity
+                    merged.fields[decimal: .quantity] = quantity
                     quantityLine = entry.line
                 }
             }
-            if let unit = entry.unit {
-                if let known = merged.unit {
+            if let unit = entry.fields[.unit] {
+                if let known = merged.fields[.unit] {
                     if !sameText(known, unit) { disagree("the unit", unitLine, describe(known), describe(unit)) }
                 } else {
-                    merged.unit = unit
+                    merged.fields[.unit] = unit
                     unitLine = entry.line
                 }
             }
-            if let price = entry.price {
-                if let known = merged.price {
-                    if known != price { disagree("the price", lines["price"] ?? merged.line, "\(known)", "\(price)") }
+            if let price = entry.fields[decimal: .price] {
+                if let known = merged.fields[decimal: .price] {
+                    if known != price { disagree("the price", lines[.price] ?? merged.line, "\(known)", "\(price)") }
                 } else {
-                    merged.price = price
+                    merged.fields[decimal: .price] = price
                     merged.priceCurrency = entry.priceCurrency
-                    lines["price"] = entry.line
+                    lines[.price] = entry.line
                 }
             }
-            for (key, path) in [("category", \ImportEntry.category), ("notes", \.notes), ("id", \.id)] {
-                guard let value = entry[keyPath: path] else { continue }
-                if let known = merged[keyPath: path] {
-                    let same = key == "category" ? NameKey(known) == NameKey(value) : known == value
-                    if !same { disagree("the \(key)", lines[key] ?? merged.line, describe(known), describe(value)) }
+            for key in [ItemKey.category, .notes, .id] {
+                guard let value = entry.fields[key] else { continue }
+                if let known = merged.fields[key] {
+                    let same = key == .category ? NameKey(known) == NameKey(value) : known == value
+                    if !same { disagree("the \(key.rawValue)", lines[key] ?? merged.line, describe(known), describe(value)) }
                 } else {
-                    merged[keyPath: path] = value
+                    merged.fields[key] = value
                     lines[key] = entry.line
                 }
             }
-            for (key, path) in [("buy", \ImportEntry.buy), ("done", \.done)] {
-                guard let value = entry[keyPath: path] else { continue }
-                if let known = merged[keyPath: path] {
-                    if known != value { disagree("\(key)", lines[key] ?? merged.line, "\(known)", "\(value)") }
+            for key in [ItemKey.buy, .done] {
+                guard let value = entry.fields[flag: key] else { continue }
+                if let known = merged.fields[flag: key] {
+                    if known != value { disagree(key.rawValue, lines[key] ?? merged.line, "\(known)", "\(value)") }
                 } else {
-                    merged[keyPath: path] = value
+                    merged.fields[flag: key] = value
                     lines[key] = entry.line
                 }
             }
         }
-        if let quantity = merged.quantity, quantity >= ValueReading.limit {
+        if let quantity = merged.fields[decimal: .quantity], quantity >= ValueReading.limit {
             problems.append(
                 ImportProblem(
                     line: entries[entries.count - 1].line,

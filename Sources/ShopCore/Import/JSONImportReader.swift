@@ -86,7 +86,7 @@ public enum JSONImportReader {
             for member in object {
                 guard let column = CSVColumn(header: member.key) else { continue }
                 if values[column] != nil {
-                    problems.append(ImportProblem(line: line, message: "the item gives \(column.rawValue) twice"))
+                    problems.append(ImportProblem(line: line, message: "the item gives \(column.title) twice"))
                     return
                 }
                 values[column] = member.value
@@ -99,7 +99,7 @@ public enum JSONImportReader {
                 case .string(let text)?: return text.allSatisfy({ $0 == " " || $0 == "\t" }) ? nil : text
                 case .number(let number)?: return number.text
                 case let other?:
-                    problem("\(column.rawValue) is \(other.kindDescription), not text")
+                    problem("\(column.title) is \(other.kindDescription), not text")
                     return nil
                 }
             }
@@ -113,7 +113,7 @@ public enum JSONImportReader {
                     written = number.text
                     isNumber = true
                 case let other?:
-                    problem("\(column.rawValue) is \(other.kindDescription), not a number")
+                    problem("\(column.title) is \(other.kindDescription), not a number")
                     return nil
                 }
                 if written.isEmpty { return nil }
@@ -132,27 +132,36 @@ public enum JSONImportReader {
                 case .bool(let flag)?: return flag
                 case .string(let text)?:
                     if let flag = ValueReading.bool(String(text.strippedOfWhiteSpace)) { return flag }
-                    problem("\(column.rawValue) \"\(text)\" is not true or false")
+                    problem("\(column.title) \"\(text)\" is not true or false")
                     return nil
                 case let other?:
-                    problem("\(column.rawValue) is \(other.kindDescription), not true or false")
+                    problem("\(column.title) is \(other.kindDescription), not true or false")
                     return nil
                 }
             }
-            guard case .string(let name)? = values[.name], !NameKey(name).isEmpty else {
-                switch values[.name] {
+            guard case .string(let name)? = values[.key(.name)], !NameKey(name).isEmpty else {
+                switch values[.key(.name)] {
                 case nil, .null?: problem("the item has no name")
                 case .string?: problem("the name is empty")
                 case let other?: problem("the name is \(other.kindDescription), not text")
                 }
                 return
             }
-            let entry = ImportEntry(
-                line: line, name: name, quantity: number(.quantity) { ValueReading.quantity($0) }, unit: text(.unit),
-                size: text(.size).map { $0.trimmingWhiteSpace() },
-                price: number(.price) { ValueReading.price($0, decimals: DecimalNumber.maximumScale, currencyCode: nil) },
-                category: text(.category), notes: text(.notes), id: text(.id), buy: flag(.buy), done: flag(.done))
-            if problems.count == before { entries.append(entry) }
+            var fields: ItemFields = [.name: name]
+            // In the export's order, the flags last: the order of the problems an item has.
+            let keys = ItemKey.exportColumns.filter { $0 != .name }
+            for key in keys.filter({ $0.kind != .flag }) + keys.filter({ $0.kind == .flag }) {
+                switch key.kind {
+                case .text: fields[key] = key == .size ? text(.key(key)).map { $0.trimmingWhiteSpace() } : text(.key(key))
+                case .quantity: fields[decimal: key] = number(.key(key)) { ValueReading.quantity($0) }
+                case .price:
+                    fields[decimal: key] = number(.key(key)) {
+                        ValueReading.price($0, decimals: DecimalNumber.maximumScale, currencyCode: nil)
+                    }
+                case .flag: fields[flag: key] = flag(.key(key))
+                }
+            }
+            if problems.count == before { entries.append(ImportEntry(line: line, fields: fields)) }
         }
     }
 }

@@ -76,7 +76,7 @@ public struct Item: Sendable {
     }
 
     /// The text of a key's value by the rules of ``ItemView/text(_:)``.
-    private func text(_ key: ItemKey) -> String? {
+    func text(_ key: ItemKey) -> String? {
         view { $0.text(key).map { String(decoding: $0, as: UTF8.self) } }
     }
 

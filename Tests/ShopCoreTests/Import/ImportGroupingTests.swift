@@ -7,7 +7,7 @@ import Testing
 @Suite struct ImportGroupingTests {
     @Test func linesOfOneNameAreGroupedAndNamesThatShareAFingerprintToldApart() {
         let names = ["Milk", "Bread", "milk ", "Tea", "BREAD", "Milk", "Eggs", "tea"]
-        let entries = names.enumerated().map { ImportEntry(line: $0 + 1, name: $1) }
+        let entries = names.enumerated().map { ImportEntry(line: $0 + 1, fields: [.name: $1]) }
         let fingerprints: [(String) -> UInt64] = [
             ItemQuestions.fingerprint,
             // Every name meets every other.

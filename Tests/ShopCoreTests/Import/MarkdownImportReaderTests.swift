@@ -234,7 +234,7 @@ import TestSupport
         #expect(read.items[1].reading == MarkdownImportItem.Reading(name: "Tea", quantity: DecimalNumber(2), unit: "kg"))
         // A new item of one unit takes its total as its price.
         let entries = try ImportEntries.read(Array("- [ ] Milk — 3.98 €\n- [ ] Tea — ×2 — 3.98\n".utf8), format: .markdown, knownNames: [])
-        #expect(entries.entries.map(\.price) == [DecimalNumber("3.98"), nil])
+        #expect(entries.entries.map { $0.fields[decimal: .price] } == [DecimalNumber("3.98"), nil])
     }
 
     /// The boxes a text line takes tick a Markdown item too.
