@@ -52,4 +52,57 @@ struct ItemSchemaDocumentationTests {
         let words = help.out.split(whereSeparator: { $0 == " " || $0 == "\n" }).joined(separator: " ")
         #expect(words.contains(keys), "\(help.out)")
     }
+
+    /// A value of `key` that the file format takes, by its kind.
+    static func sample(_ key: ItemKey) -> String {
+        switch key.kind {
+        case .text: key == .size ? "500 g" : "A \(key.rawValue)"
+        case .price: "\"1.50\""
+        case .quantity: "2"
+        case .flag: "true"
+        }
+    }
+
+    @Test("every item key reaches every consumer, which takes it from the schema")
+    func everyKeyReachesEveryConsumer() throws {
+        let keys = ItemKey.allCases
+        let optionKeys = keys.filter { $0.definition.optionHelp != nil }
+        let addHelp = try ShopProcess.run(["add", "--help"]).out
+        let editHelp = try ShopProcess.run(["edit", "--help"]).out
+        let bash = try ShopProcess.run(["completions", "bash"]).out
+        let unsetLine = try #require(bash.split(separator: "\n").first { $0.contains("edit:--unset) _shop_words '") })
+        let unsetValues = unsetLine.split(separator: "'")[1].split(separator: " ")
+        let manual = try DocsPaths.text("man/shop.1")
+        let formatPage = try DocsPaths.text("man/shop.5")
+        for key in keys {
+            let name = key.rawValue
+            // The command line, its completion and its manual: an option for each key with option
+            // help, on add and edit; every key but the name for --unset.
+            if let help = key.definition.optionHelp {
+                let option = "--\(name) <\(name)>"
+                #expect(addHelp.contains(option) && editHelp.contains(option), "\(key)")
+                #expect(editHelp.split(whereSeparator: \.isWhitespace).joined(separator: " ").contains(help), "\(key)")
+                #expect(bash.contains("add:--\(name)|") && bash.contains("edit:--\(name)|"), "\(key)")
+                #expect(manual.contains(".It Fl -\(name) Ar \(name)"), "\(key)")
+            }
+            #expect(unsetValues.contains(Substring(name)) == (key != .name), "\(key)")
+            // The CSV columns, read back by an import.
+            #expect(CSVColumn(header: name) == .key(key), "\(key)")
+            // shop(5) names it in its list of keys.
+            #expect(formatPage.contains(".It Cm \(name)"), "\(key)")
+        }
+        #expect(!optionKeys.isEmpty)
+        #expect(CSVColumn.allCases.compactMap(\.key) == ItemKey.exportColumns)
+        #expect(Set(ItemKey.exportColumns) == Set(keys))
+        #expect(CSVExporter.sizedHeader == CSVColumn.allCases.map(\.title).joined(separator: ","))
+        // The JSON export: every key of an item, in the canonical order, then its total.
+        let yaml = "items:\n  - " + keys.map { "\($0.rawValue): \(Self.sample($0))" }.joined(separator: "\n    ") + "\n"
+        let json = try withTemporaryDirectory { folder in
+            try Files.write(yaml, to: folder.appendingPathComponent("list.yaml"))
+            return try ShopProcess.run(["export", "--format", "json", "list.yaml"], in: folder)
+        }
+        #expect(json.status == 0, "\(json.err)")
+        let members = json.out.split(separator: "\n").filter { $0.hasPrefix("      \"") }.map { $0.split(separator: "\"")[1] }
+        #expect(members == keys.map { Substring($0.rawValue) } + ["total"], "\(json.out)")
+    }
 }

@@ -64,28 +64,19 @@ public enum JSONExporter {
     ) {
         let decimals = list.priceDecimals
         list.forEachItem(in: options.scope) { entry in
-            writer.append(totals.itemCount == 0 ? "\n    {\n      \"name\": " : ",\n    {\n      \"name\": ")
+            writer.append(totals.itemCount == 0 ? "\n    {" : ",\n    {")
             totals.add(price: entry.price, quantity: entry.effectiveQuantity)
-            appendString(entry.text(.name), to: &writer)
-            writer.append(",\n      \"id\": ")
-            appendString(entry.text(.id), to: &writer)
-            writer.append(",\n      \"price\": ")
-            appendMoney(entry.price, decimals: decimals, to: &writer)
-            writer.append(",\n      \"quantity\": ")
-            writer.appendShortest(entry.effectiveQuantity)
-            writer.append(",\n      \"unit\": ")
-            appendString(entry.text(.unit), to: &writer)
-            if let size = entry.text(.size) {
-                // Only on items that have one, so that a list without sizes exports as before.
-                writer.append(",\n      \"size\": ")
-                appendString(size, to: &writer)
+            for (key, member) in Self.itemMembers {
+                // `size` only on items that have one, so that a list without sizes exports as before.
+                if key == .size && entry.text(key) == nil { continue }
+                member.withUnsafeBufferPointer { writer.append($0) }
+                switch key.kind {
+                case .text: appendString(entry.text(key), to: &writer)
+                case .price: appendMoney(entry.price, decimals: decimals, to: &writer)
+                case .quantity: writer.appendShortest(entry.effectiveQuantity)
+                case .flag: writer.append((key == .buy ? entry.buy : entry.done) ? "true" : "false")
+                }
             }
-            writer.append(",\n      \"category\": ")
-            appendString(entry.text(.category), to: &writer)
-            writer.append(entry.buy ? ",\n      \"buy\": true" : ",\n      \"buy\": false")
-            writer.append(entry.done ? ",\n      \"done\": true" : ",\n      \"done\": false")
-            writer.append(",\n      \"notes\": ")
-            appendString(entry.text(.notes), to: &writer)
             writer.append(",\n      \"total\": ")
             let lineTotal = entry.price.map {
                 ListTotals.lineTotal(price: $0, quantity: entry.effectiveQuantity, decimals: decimals)
@@ -94,6 +85,12 @@ public enum JSONExporter {
             writer.append("\n    }")
             writer.flushIfFull()
         }
+    }
+
+    /// Each item key with what starts its member in an item's object (`"name": `), in the
+    /// canonical order: the first on the object's first line.
+    static let itemMembers: [(key: ItemKey, member: [UInt8])] = ItemKey.allCases.map { key in
+        (key, Array("\(key.rank == 0 ? "" : ",")\n      \"\(key.rawValue)\": ".utf8))
     }
 
     /// What comes after the items: the total.
