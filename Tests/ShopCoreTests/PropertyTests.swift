@@ -199,17 +199,12 @@ enum ShopView {
                     continue
                 }
                 let raw = node.value ?? ""
-                switch key {
-                case .name: fields["name"] = ["text": item.name ?? raw]
-                case .id: fields["id"] = ["text": item.id ?? raw]
-                case .unit: fields["unit"] = ["text": item.unit ?? raw]
-                case .size: fields["size"] = ["text": item.size ?? raw]
-                case .category: fields["category"] = ["text": item.category ?? raw]
-                case .notes: fields["notes"] = ["text": item.notes ?? raw]
-                case .price: if let price = item.price { fields["price"] = ["decimal": price.description] }
-                case .quantity: if let quantity = item.quantity { fields["quantity"] = ["decimal": quantity.description] }
-                case .buy: if ValueReading.bool(raw) != nil { fields["buy"] = ["bool": item.buy] }
-                case .done: if ValueReading.bool(raw) != nil { fields["done"] = ["bool": item.done] }
+                switch key.kind {
+                case .text: fields[key.rawValue] = ["text": item.text(key) ?? raw]
+                case .price: if let price = item.price { fields[key.rawValue] = ["decimal": price.description] }
+                case .quantity: if let quantity = item.quantity { fields[key.rawValue] = ["decimal": quantity.description] }
+                case .flag:
+                    if ValueReading.bool(raw) != nil { fields[key.rawValue] = ["bool": key == .buy ? item.buy : item.done] }
                 }
             }
             return ["index": positions[item.node] ?? -1, "fields": fields]

@@ -138,8 +138,8 @@ struct ShopData: Hashable, CustomStringConvertible {
                 entries.map { entry in
                     let key = entry.key.isScalar ? entry.key.value.flatMap(ItemKey.init(rawValue:)) : nil
                     let value: Value
-                    switch key {
-                    case .name, .id, .unit, .size, .category, .notes: value = text(entry.value)
+                    switch key?.kind {
+                    case .text: value = text(entry.value)
                     case .price:
                         value = interpreted(entry.value) {
                             (try? ValueReading.price($0, decimals: decimals, currencyCode: nil).get()).map { Value.decimal($0.description) }
@@ -148,7 +148,7 @@ struct ShopData: Hashable, CustomStringConvertible {
                         value = interpreted(entry.value) {
                             (try? ValueReading.quantity($0).get()).map { Value.decimal($0.description) }
                         }
-                    case .buy, .done: value = interpreted(entry.value) { ValueReading.bool($0).map(Value.bool) }
+                    case .flag: value = interpreted(entry.value) { ValueReading.bool($0).map(Value.bool) }
                     case nil: value = ShopData.generic(entry.value)
                     }
                     return Entry(key: ShopData.generic(entry.key), value: value)

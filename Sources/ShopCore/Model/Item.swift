@@ -75,8 +75,9 @@ public struct Item: Sendable {
         valueNode(key).map { NodeID(index: $0.index - 1) }
     }
 
-    /// The text of a key's value by the rules of ``ItemView/text(_:)``.
-    func text(_ key: ItemKey) -> String? {
+    /// The text of a key's value: the item's own, else its catalog item's; nil when the item has
+    /// none, it is not text, or (but for the name) it is only spaces and tabs.
+    public func text(_ key: ItemKey) -> String? {
         view { $0.text(key).map { String(decoding: $0, as: UTF8.self) } }
     }
 
