@@ -21,7 +21,8 @@ struct ItemRecord: Sendable {
     /// For each known key but `size` in ``ItemKey/rank`` order, its value node minus the
     /// mapping's: 0 when the item does not have the key, ``far`` when the value is further than
     /// fits (then the mapping is searched). Nine keys fit the inline array the record had before
-    /// `size` came; the size's offset is ``sizeOffset``, beside it in the record's last byte.
+    /// `size` came; the size's offset is ``sizeOffset``, beside it in the record's last byte. Its
+    /// size is a literal: a key added to ``ItemKey`` needs one more place (a test holds them equal).
     var offsets = InlineArray<9, UInt8>(repeating: 0)
     /// The offset of the `size` value, as ``offsets`` has the others'.
     var sizeOffset: UInt8 = 0

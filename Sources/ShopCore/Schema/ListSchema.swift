@@ -20,17 +20,9 @@ public enum ListKey: String, CaseIterable, Sendable {
         self == .currency ? .currencyCodes : .none
     }
 
-    /// The key's place in the canonical order.
-    public var rank: Int {
-        switch self {
-        case .title: 0
-        case .currency: 1
-        case .catalog: 2
-        case .categories: 3
-        case .stores: 4
-        case .items: 5
-        }
-    }
+    /// The key's place in the canonical order: its place among the cases as declared (see
+    /// ``ItemKey/rank``).
+    @inline(__always) public var rank: Int { Int(unsafeBitCast(self, to: UInt8.self)) }
 
     /// The rank of every other key: after them all, in the order written.
     public static let otherRank = allCases.count
