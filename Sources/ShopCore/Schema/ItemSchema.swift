@@ -2,9 +2,11 @@
 ///
 /// What each key means is declared once, in ``definition``: the kind of value it holds (which says
 /// how it is read and how the formatter writes it), its column in the CSV export, what completes
-/// its value in an editor, and one line on what it is for. Decoding, the canonical form, the
-/// exports, the editor, completion and the tests that hold the manual and the JSON Schema to the
-/// format all read it from there.
+/// its value in an editor, whether a list takes it from its catalog, the help of the option that
+/// gives it to `add` and `edit`, and one line on what it is for; its rank is its place among the
+/// cases. Decoding, the canonical form, the exports, the imports, the editor, the command line,
+/// completion and the tests that hold the manual and the JSON Schema to the format all read it
+/// from there, and ``ItemFields`` holds an item's values by key.
 public enum ItemKey: String, CaseIterable, Sendable {
     case name, id, price, quantity, unit, size, category, buy, done, notes
 
