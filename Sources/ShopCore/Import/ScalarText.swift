@@ -32,32 +32,6 @@ extension Substring {
     func scalarPrefix(while predicate: (Unicode.Scalar) -> Bool) -> Substring {
         Substring(unicodeScalars.prefix(while: predicate))
     }
-
-    /// The pieces between occurrences of `separator`, matched scalar by scalar.
-    func splitScalars(on separator: String) -> [Substring] {
-        let pattern = Array(separator.unicodeScalars)
-        let scalars = unicodeScalars
-        var pieces: [Substring] = []
-        var start = scalars.startIndex
-        var index = scalars.startIndex
-        while index < scalars.endIndex {
-            var probe = index
-            var matched = 0
-            while matched < pattern.count && probe < scalars.endIndex && scalars[probe] == pattern[matched] {
-                matched += 1
-                probe = scalars.index(after: probe)
-            }
-            if matched == pattern.count {
-                pieces.append(Substring(scalars[start..<index]))
-                start = probe
-                index = probe
-            } else {
-                index = scalars.index(after: index)
-            }
-        }
-        pieces.append(Substring(scalars[start..<scalars.endIndex]))
-        return pieces
-    }
 }
 
 extension Unicode.Scalar {

@@ -59,9 +59,4 @@ struct OutputLines {
     func text(_ range: Range<Int>) -> [ArraySlice<UInt8>] {
         range.map { lines[$0] }
     }
-
-    /// The lines of an entry of item `index`, by key.
-    func itemEntry(_ index: Int, key: String) -> ListVersion.Entry? {
-        version.entries(ofItem: index).first { $0.key == key }
-    }
 }
