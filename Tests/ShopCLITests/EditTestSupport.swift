@@ -21,6 +21,16 @@ enum EditCLI {
             environment: ["NO_COLOR": "1"].merging(environment) { $1 })
     }
 
+    /// The `prefix` that runs `shop` under strace with `options`. LeakSanitizer stops a traced
+    /// program with an error of its own, so a `shop` built with AddressSanitizer is told to leave
+    /// leaks out (`detect_leaks=0`, after the test's own `ASAN_OPTIONS`) and still checks every
+    /// address; a build without the sanitizer ignores the variable.
+    static func strace(_ options: [String]) -> [String] {
+        let inherited = ProcessInfo.processInfo.environment["ASAN_OPTIONS"].map { [$0] } ?? []
+        let sanitizer = (inherited + ["detect_leaks=0"]).filter { !$0.isEmpty }.joined(separator: ":")
+        return ["/usr/bin/env", "ASAN_OPTIONS=\(sanitizer)", "strace"] + options
+    }
+
     /// Runs `shop` to its end and returns what it said.
     static func run(
         _ arguments: [String], in folder: URL, environment: [String: String] = [:], prefix: [String] = []

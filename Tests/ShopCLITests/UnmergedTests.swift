@@ -279,7 +279,7 @@ struct UnmergedTests {
         for arguments in [["check"], ["list"], ["buy", "Apples"]] {
             let run = try EditCLI.run(
                 arguments, in: repository.folder, environment: repository.environment,
-                prefix: ["/usr/bin/env", "strace", "-f", "-qq", "-o", trace.path, "-e", "trace=execve"])
+                prefix: EditCLI.strace(["-f", "-qq", "-o", trace.path, "-e", "trace=execve"]))
             #expect(run.status == (unmerged ? 1 : 0), "shop \(arguments.joined(separator: " ")): \(run)")
             let lines = try String(contentsOf: trace, encoding: .utf8).split(separator: "\n")
             #expect(lines.filter { $0.contains("execve(") }.count == 1, "shop \(arguments.joined(separator: " ")): \(lines)")
