@@ -118,7 +118,7 @@ struct EditSafetyTests {
             // The kill lands at a chosen system call, not at a chosen time: every run is the same.
             let run = try EditCLI.run(
                 arguments, in: scratch.folder,
-                prefix: ["/usr/bin/env", "strace", "-f", "-o", "/dev/null", "-e", "inject=\(point.call):signal=SIGKILL:when=\(point.when)"])
+                prefix: EditCLI.strace(["-f", "-o", "/dev/null", "-e", "inject=\(point.call):signal=SIGKILL:when=\(point.when)"]))
             #expect(run.status != 0, "\(point): the writer was not killed: \(run)")
 
             let bytes = [UInt8](try Data(contentsOf: scratch.url("list.yaml")))
@@ -182,18 +182,19 @@ struct EditSafetyTests {
         defer { gate.remove() }
         let held = try EditCLI.process(
             arguments, in: scratch.folder,
-            prefix: ["/usr/bin/env", "strace", "-f", "-o", gate.path, "-e", "trace=fsync", "-e", "inject=fsync:signal=SIGSTOP:when=1"])
+            prefix: EditCLI.strace(["-f", "-o", gate.path, "-e", "trace=fsync", "-e", "inject=fsync:signal=SIGSTOP:when=1"]))
         let errors = Pipe()
         held.standardError = errors
         held.standardOutput = FileHandle.nullDevice
         try held.run()
+        let errorsRead = BackgroundRead(errors.fileHandleForReading)
         let shop = try gate.waitForStop()
         let saved = "items:\n  - name: Saved by an editor\n"
         try scratch.write(saved, to: "saved.tmp")
         #expect(rename(scratch.url("saved.tmp").path, scratch.url("list.yaml").path) == 0)
         gate.resume(shop)
         held.waitUntilExit()
-        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let message = String(decoding: errorsRead.wait(), as: UTF8.self)
         #expect(held.terminationStatus == 2, "\(arguments): \(message)")
         #expect(message.contains("another program changed it while it was being edited; nothing was written"), "\(message)")
         #expect(try scratch.text("list.yaml") == saved)
@@ -240,8 +241,7 @@ final class StopGate {
     /// waits for room in the pipe.
     func resume(_ process: pid_t) {
         kill(process, SIGCONT)
-        let handle = trace
-        Thread.detachNewThread { _ = handle?.readDataToEndOfFile() }
+        if let trace { _ = BackgroundRead(trace) }
     }
 
     func remove() {
