@@ -19,15 +19,16 @@ enum DocsTools {
         try ShopProcess.requireBinary()
     }
 
-    /// Runs `tool` (looked up with ``path(of:)``) with the test's environment plus `environment`,
-    /// in `directory`, reading `stdin` (or nothing) from a file.
+    /// Runs `tool` (looked up with ``path(of:)``) with the `inheriting` variables of the test's
+    /// environment (all of them unless given) plus `environment`, in `directory`, reading `stdin`
+    /// (or nothing) from a file.
     static func run(
-        _ tool: String, _ arguments: [String], in directory: URL? = nil, environment: [String: String] = [:],
-        stdin: String? = nil
+        _ tool: String, _ arguments: [String], in directory: URL? = nil, inheriting: ShopProcess.Inherited = .all,
+        environment: [String: String] = [:], stdin: String? = nil
     ) throws -> ShopProcess.Result {
         let executable = tool.hasPrefix("/") ? tool : try path(of: tool)
         let process = ShopProcess.process(
-            URL(fileURLWithPath: executable), arguments, in: directory, inheriting: .all, environment: environment)
+            URL(fileURLWithPath: executable), arguments, in: directory, inheriting: inheriting, environment: environment)
         return try ShopProcess.run(process, stdin: .file(Data((stdin ?? "").utf8)))
     }
 

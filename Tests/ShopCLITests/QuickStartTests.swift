@@ -14,9 +14,13 @@ import Testing
         }
     }
 
-    /// What `make -n TARGET` would run.
+    /// What `make -n TARGET` would run, as the Makefile alone gives it: make sees the `PATH` and no
+    /// other variable of the test's environment, where a make that runs the tests leaves its own
+    /// (`MAKEFLAGS`, `MAKELEVEL`, `MFLAGS`) and the variables it was given (`ASAN_TESTS=...`),
+    /// which the Makefile would take up.
     static func plan(_ target: String) throws -> String {
-        let run = try DocsTools.run("make", ["-n", "--no-print-directory", "-C", DocsPaths.root.path, target])
+        let run = try DocsTools.run(
+            "make", ["-n", "--no-print-directory", "-C", DocsPaths.root.path, target], inheriting: .only(["PATH"]))
         #expect(run.status == 0, "make -n \(target): \(run.output)")
         return run.out
     }
@@ -53,5 +57,6 @@ import Testing
         let address = try Self.plan("asan")
         #expect(address.contains("swift test --sanitize=address"), "\(address)")
         #expect(!address.contains("--filter"), "\(address)")
+        #expect(address.contains("SHOP_TEST_SANITIZER=address "), "\(address)")
     }
 }
