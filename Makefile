@@ -64,7 +64,8 @@ test:
 	PATH="$(TEST_PYTHON_BIN):$$PATH" $(SWIFT) test --scratch-path "$(SCRATCH_PATH)"
 
 # Each sanitizer builds in its own folder, the shop program the tests run included, so that the
-# debug build is left as it is. A report of either fails the run.
+# debug build is left as it is. A report of either fails the run. SHOP_TEST_SANITIZER tells the
+# tests which sanitizer they run under, for the bounds it makes meaningless (resident memory).
 tsan:
 	$(SWIFT) build --sanitize=thread --scratch-path "$(SCRATCH_PATH)/tsan" --product shop
 	TSAN_OPTIONS=halt_on_error=1 $(SWIFT) test --sanitize=thread --scratch-path "$(SCRATCH_PATH)/tsan" \
@@ -73,7 +74,7 @@ tsan:
 asan:
 	@bash scripts/install-dependencies.sh test
 	$(SWIFT) build --sanitize=address --scratch-path "$(SCRATCH_PATH)/asan" --product shop
-	PATH="$(TEST_PYTHON_BIN):$$PATH" ASAN_OPTIONS=halt_on_error=1 \
+	PATH="$(TEST_PYTHON_BIN):$$PATH" SHOP_TEST_SANITIZER=address ASAN_OPTIONS=halt_on_error=1 \
 		LSAN_OPTIONS=suppressions="$(CURDIR)/Tests/lsan-suppressions.txt" $(SWIFT) test --sanitize=address \
 		--scratch-path "$(SCRATCH_PATH)/asan" $(if $(ASAN_TESTS),--filter '$(ASAN_TESTS)')
 

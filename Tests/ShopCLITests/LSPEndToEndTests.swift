@@ -15,6 +15,13 @@ import TestSupport
             ["python3", "-m", "pytest", "Tests/lsp", "-q", "-p", "no:cacheprovider"], in: CLIPaths.repositoryRoot,
             inheriting: .all, environment: ["SHOP_BINARY": shop.path, "PYTHONDONTWRITEBYTECODE": "1"])
         let run = try ShopProcess.run(process, errorsInOutput: true, timeout: 300)
+        // pytest's warnings say what a test left out (the soak's memory bound under
+        // AddressSanitizer): printed, so that the run's log says it too.
+        let lines = run.out.split(separator: "\n", omittingEmptySubsequences: false)
+        if let start = lines.firstIndex(where: { $0.contains(" warnings summary ") }) {
+            let section = lines[(start + 1)...].prefix { !$0.hasPrefix("-- Docs:") }
+            print("pytest's warnings:\n" + section.joined(separator: "\n"))
+        }
         #expect(run.status == 0, "pytest:\n\(run.out)")
         // The summary line counts the tests that ran: all of them passed, and none was skipped.
         let summary = run.out.split(separator: "\n").last { $0.contains(" passed") } ?? ""
