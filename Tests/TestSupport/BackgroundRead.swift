@@ -1,10 +1,6 @@
 import Foundation
 import Synchronization
 
-#if canImport(Glibc)
-import Glibc
-#endif
-
 /// Reads a file handle to its end on its own thread, so that a child writing to a full pipe is
 /// never blocked by a test that waits for it first.
 public final class BackgroundRead: Sendable {
@@ -14,10 +10,8 @@ public final class BackgroundRead: Sendable {
     /// Starts reading `handle`.
     public init(_ handle: FileHandle) {
         Thread.detachNewThread { [self] in
-            // read(2) into a Swift array, not FileHandle.readDataToEndOfFile: Foundation's buffer
-            // for that read is one LeakSanitizer reports at the test process's exit.
-            let read = Self.readToEnd(handle.fileDescriptor)
-            data.withLock { $0 = Data(read) }
+            let read = handle.readDataToEndOfFile()
+            data.withLock { $0 = read }
             done.signal()
         }
     }
@@ -26,19 +20,5 @@ public final class BackgroundRead: Sendable {
     public func wait() -> Data {
         done.wait()
         return data.withLock { $0 }
-    }
-
-    /// The bytes of `descriptor` up to its end (or its first error other than an interrupted read).
-    private static func readToEnd(_ descriptor: Int32) -> [UInt8] {
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 65_536)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-            if count > 0 {
-                bytes.append(contentsOf: chunk[..<count])
-            } else if count == 0 || errno != EINTR {
-                return bytes
-            }
-        }
     }
 }
