@@ -276,7 +276,8 @@ struct CatalogEditTests {
         ]
         for (list, item, catalog, listReads) in cases {
             let run = try EditCLI.run(
-                ["-f", list, "buy", item], in: scratch.folder, prefix: ["/usr/bin/env", "strace", "-f", "-qq", "-o", trace.path, "-e", "trace=openat"])
+                ["-f", list, "buy", item], in: scratch.folder,
+                prefix: EditCLI.strace(["-f", "-qq", "-o", trace.path, "-e", "trace=openat"]))
             #expect(run.status == 0, "\(list): \(run)")
             let opened = try String(contentsOf: trace, encoding: .utf8).split(separator: "\n")
             func reads(_ name: String) -> Int {
