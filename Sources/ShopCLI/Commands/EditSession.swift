@@ -64,9 +64,7 @@ enum EditSession {
         var list: ShoppingList
         switch ShoppingList.read(bytes) {
         case .failure(let failure):
-            let loaded = ListFile.unreadable(failure, bytes: bytes, path: path)
-            loaded.reportDiagnostics(to: console, errorsOnly: true)
-            console.error(loaded.unreadableAdvice)
+            ListFile.unreadable(failure, bytes: bytes, path: path).reportRefusal(to: console)
             return 1
         case .success(let read):
             list = read

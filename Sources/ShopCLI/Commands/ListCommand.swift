@@ -107,8 +107,7 @@ enum ListCommand {
         }
         let loaded = ListFile.decode(bytes, path: path, rules: RuleRegistry.errors)
         guard let list = loaded.list else {
-            loaded.reportDiagnostics(to: console, errorsOnly: true)
-            console.error(loaded.unreadableAdvice)
+            loaded.reportRefusal(to: console)
             return 1
         }
         let scope: ItemScope = arguments.flag("all") ? .all : .shoppingList
@@ -170,8 +169,7 @@ enum ListCommand {
         switch ShoppingList.read(bytes) {
         case .failure(let failure):
             let file = ListFile.unreadable(failure, bytes: bytes, path: path)
-            file.reportDiagnostics(to: console, errorsOnly: true)
-            console.error(file.unreadableAdvice)
+            file.reportRefusal(to: console)
             return 1
         case .success(let read):
             // Completion lists the catalog's names and categories too.
