@@ -10,7 +10,14 @@ public struct JSONNumber: Hashable, Sendable, CustomStringConvertible {
     /// The number written as `text`; nil when `text` is not a JSON number (`+1`, `01`, `.5`,
     /// `1.`, `NaN`, surrounding spaces).
     public init?(_ text: String) {
-        guard JSONNumberGrammar.isNumber(text.utf8) else { return nil }
+        var utf8 = text
+        // Read as the reader reads a number, and all of it.
+        let isNumber = utf8.withUTF8 { bytes in
+            guard let first = bytes.first, first == UInt8(ascii: "-") || JSONNumberGrammar.isDigit(first) else { return false }
+            var parser = JSONParser(bytes: bytes, limits: JSONReader.Limits())
+            return (try? parser.parseNumber()) != nil && parser.index == bytes.count
+        }
+        guard isNumber else { return nil }
         self.text = text
     }
 
@@ -34,33 +41,9 @@ public struct JSONNumber: Hashable, Sendable, CustomStringConvertible {
     }
 }
 
-/// The number grammar of RFC 8259, shared by ``JSONNumber`` and the reader.
+/// The digits of RFC 8259's number grammar, and the value of a number read by it.
 enum JSONNumberGrammar {
     static func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
-
-    /// Whether the whole of `bytes` is one JSON number.
-    static func isNumber(_ bytes: some Collection<UInt8>) -> Bool {
-        var bytes = bytes[...]
-        if bytes.first == UInt8(ascii: "-") { bytes = bytes.dropFirst() }
-        guard let first = bytes.first, isDigit(first) else { return false }
-        if first == UInt8(ascii: "0") {
-            bytes = bytes.dropFirst()
-        } else {
-            bytes = bytes.drop(while: isDigit)
-        }
-        if bytes.first == UInt8(ascii: ".") {
-            bytes = bytes.dropFirst()
-            guard let digit = bytes.first, isDigit(digit) else { return false }
-            bytes = bytes.drop(while: isDigit)
-        }
-        if bytes.first == UInt8(ascii: "e") || bytes.first == UInt8(ascii: "E") {
-            bytes = bytes.dropFirst()
-            if bytes.first == UInt8(ascii: "+") || bytes.first == UInt8(ascii: "-") { bytes = bytes.dropFirst() }
-            guard let digit = bytes.first, isDigit(digit) else { return false }
-            bytes = bytes.drop(while: isDigit)
-        }
-        return bytes.isEmpty
-    }
 
     /// The exact integer value of a valid number, nil when it has a fraction or is out of range.
     /// Linear in the text, whatever the exponent.

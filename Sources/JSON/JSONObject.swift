@@ -11,15 +11,10 @@ public struct JSONMember: Hashable, Sendable {
         self.value = value
     }
 
-    /// Whether the keys have the same scalars and the values are equal.
+    /// Whether the keys have the same scalars and the values are equal (the synthesized hash
+    /// agrees, as ``JSONValue``'s does).
     public static func == (lhs: JSONMember, rhs: JSONMember) -> Bool {
         ExactString.exactlyEqual(lhs.key, rhs.key) && lhs.value == rhs.value
-    }
-
-    /// Hashes the key's scalars and the value.
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(ExactString(key))
-        hasher.combine(value)
     }
 }
 

@@ -88,7 +88,8 @@ public enum JSONValue: Hashable, Sendable {
         }
     }
 
-    /// Whether the values are the same JSON: numbers by their text, strings by their scalars.
+    /// Whether the values are the same JSON: numbers by their text, strings by their scalars. The
+    /// synthesized hash agrees: strings with the same scalars are equal `String`s, which hash alike.
     public static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
         switch (lhs, rhs) {
         case (.null, .null): true
@@ -98,29 +99,6 @@ public enum JSONValue: Hashable, Sendable {
         case (.array(let left), .array(let right)): left == right
         case (.object(let left), .object(let right)): left == right
         default: false
-        }
-    }
-
-    /// Hashes the value consistently with `==`.
-    public func hash(into hasher: inout Hasher) {
-        switch self {
-        case .null:
-            hasher.combine(0)
-        case .bool(let value):
-            hasher.combine(1)
-            hasher.combine(value)
-        case .number(let value):
-            hasher.combine(2)
-            hasher.combine(value)
-        case .string(let value):
-            hasher.combine(3)
-            hasher.combine(ExactString(value))
-        case .array(let value):
-            hasher.combine(4)
-            hasher.combine(value)
-        case .object(let value):
-            hasher.combine(5)
-            hasher.combine(value)
         }
     }
 }
