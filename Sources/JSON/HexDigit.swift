@@ -1,4 +1,4 @@
-/// Hexadecimal digits, for the readers of escapes: JSON's `\uXXXX` and a URI's `%XX`.
+/// Hexadecimal digits, for the readers of escapes: JSON's `\uXXXX`, a URI's `%XX`, Markdown's `&#xXX;`.
 public enum HexDigit {
     /// The value of `byte` as a hexadecimal digit (either case); nil when it is none.
     public static func value(_ byte: UInt8) -> UInt8? {

@@ -141,11 +141,11 @@ extension JSONParser {
 }
 
 /// Checking UTF-8 one scalar at a time, as RFC 3629 defines it: no overlong forms, no surrogates,
-/// nothing above U+10FFFF.
-enum UTF8Validation {
+/// nothing above U+10FFFF. The JSON reader and the check of an import's text both read it so.
+public enum UTF8Validation {
     /// The scalar that begins at `index` and how many bytes it takes; nil when the bytes there are
     /// not UTF-8.
-    static func scalar(at index: Int, in bytes: UnsafeBufferPointer<UInt8>) -> (scalar: Unicode.Scalar, length: Int)? {
+    public static func scalar(at index: Int, in bytes: UnsafeBufferPointer<UInt8>) -> (scalar: Unicode.Scalar, length: Int)? {
         let lead = bytes[index]
         if lead < 0x80 { return (Unicode.Scalar(lead), 1) }
         let length: Int

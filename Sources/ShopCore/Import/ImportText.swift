@@ -1,3 +1,5 @@
+import JSON
+
 /// The text of an import, checked before any format reads it: UTF-8 (a byte order mark is
 /// accepted and dropped) or UTF-16 with its byte order mark, no NUL bytes (which only binary data and UTF-16 or UTF-32 text have), and
 /// split into lines at LF, CRLF or a lone CR.
@@ -53,7 +55,7 @@ public struct ImportText: Sendable {
     private init(checked bytes: [UInt8]) throws(ImportProblem) {
         let hasMark = bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF
         let body = hasMark ? bytes[3...] : bytes[...]
-        try Self.check(body)
+        if let problem = body.withUnsafeBufferPointer(Self.firstProblem) { throw problem }
         text = String(decoding: body, as: UTF8.self)
     }
 
@@ -91,58 +93,33 @@ public struct ImportText: Sendable {
         return output
     }
 
-    /// Finds NUL bytes and invalid UTF-8, naming the line and the offending byte.
-    private static func check(_ bytes: ArraySlice<UInt8>) throws(ImportProblem) {
+    /// The first NUL byte or invalid UTF-8, naming the line and the offending byte.
+    private static func firstProblem(_ bytes: UnsafeBufferPointer<UInt8>) -> ImportProblem? {
         var line = 1
-        var index = bytes.startIndex
-        let count = bytes.endIndex
+        var index = 0
+        let count = bytes.count
         while index < count {
             let byte = bytes[index]
             if byte < 0x80 {
                 if byte == 0 {
-                    let start = bytes.startIndex
-                    let message = line == 1 && count - start > 1 && (bytes[start] == 0 || bytes[start + 1] == 0)
+                    let message = line == 1 && count > 1 && (bytes[0] == 0 || bytes[1] == 0)
                         ? "the text has NUL bytes: it is binary data, or UTF-16 or UTF-32 text; save it as UTF-8"
                         : "the text has a NUL byte: it is binary data, not text"
-                    throw ImportProblem(line: line, message: message)
+                    return ImportProblem(line: line, message: message)
                 }
                 if byte == 0x0A || (byte == 0x0D && (index + 1 == count || bytes[index + 1] != 0x0A)) { line += 1 }
                 index += 1
                 continue
             }
-            let length = sequenceLength(bytes, at: index)
-            guard length > 0 else {
+            guard let (_, length) = UTF8Validation.scalar(at: index, in: bytes) else {
                 let hex = String(byte, radix: 16, uppercase: true)
-                throw ImportProblem(
+                return ImportProblem(
                     line: line,
                     message: "the text is not valid UTF-8 (byte 0x\(hex.count < 2 ? "0" : "")\(hex)); save it as UTF-8")
             }
             index += length
         }
-    }
-
-    /// The length of the well-formed UTF-8 sequence at `index`, or 0 when it is not one (overlong
-    /// forms, surrogates and values past U+10FFFF are not).
-    private static func sequenceLength(_ bytes: ArraySlice<UInt8>, at index: Int) -> Int {
-        let lead = bytes[index]
-        let length: Int
-        var low: UInt8 = 0x80
-        var high: UInt8 = 0xBF
-        switch lead {
-        case 0xC2...0xDF: length = 2
-        case 0xE0: length = 3; low = 0xA0
-        case 0xE1...0xEC, 0xEE...0xEF: length = 3
-        case 0xED: length = 3; high = 0x9F
-        case 0xF0: length = 4; low = 0x90
-        case 0xF1...0xF3: length = 4
-        case 0xF4: length = 4; high = 0x8F
-        default: return 0
-        }
-        guard index + length <= bytes.endIndex else { return 0 }
-        let second = bytes[index + 1]
-        guard second >= low && second <= high else { return 0 }
-        for offset in 2..<length where bytes[index + offset] & 0xC0 != 0x80 { return 0 }
-        return length
+        return nil
     }
 
     /// Calls `body` with each line's 1-based number and its text, without the line end. A final

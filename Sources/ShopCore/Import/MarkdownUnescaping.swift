@@ -1,3 +1,5 @@
+import JSON
+
 extension MarkdownText {
     /// A line of Markdown text as it renders, undoing what ``append(_:to:)`` writes: a backslash
     /// before ASCII punctuation is dropped, and numeric character references (`&#32;`, `&#x41;`)
@@ -58,10 +60,10 @@ extension MarkdownText {
             }
             var value: UInt32 = 0
             var digits = 0
-            while position < scalars.count, digits < maximumDigits,
-                let digit = hexDigit(scalars[position]), digit < radix
+            while position < scalars.count, digits < maximumDigits, scalars[position].isASCII,
+                let digit = HexDigit.value(UInt8(scalars[position].value)), UInt32(digit) < radix
             {
-                value = value * radix + digit
+                value = value * radix + UInt32(digit)
                 digits += 1
                 position += 1
             }
@@ -76,14 +78,5 @@ extension MarkdownText {
         }
         guard position < scalars.count, scalars[position] == ";", let scalar = namedReferences[name] else { return nil }
         return (scalar, position + 1 - index)
-    }
-
-    private static func hexDigit(_ scalar: Unicode.Scalar) -> UInt32? {
-        switch scalar.value {
-        case 0x30...0x39: scalar.value - 0x30
-        case 0x41...0x46: scalar.value - 0x41 + 10
-        case 0x61...0x66: scalar.value - 0x61 + 10
-        default: nil
-        }
     }
 }
