@@ -25,20 +25,12 @@ public struct CSVImport: Hashable, Sendable {
     /// The currency the price column's header names (`Price (EUR)`), as written there.
     public var priceCurrency: String? = nil
     /// The `buy` and `done` columns that tick with `x`: an empty cell in them is false, where a
-    /// record has nil (see ``flag(_:of:)``).
+    /// record has nil.
     public var tickedColumns: Set<CSVColumn> = []
     /// The rows with a name, in order; rows whose cells are all empty are skipped.
     public var records: [CSVImportRecord]
     /// Rows and cells that cannot be read.
     public var problems: [ImportProblem]
-
-    /// A record's `buy` or `done`: its cell's, and false for an empty cell of a column that ticks
-    /// with `x`.
-    public func flag(_ column: CSVColumn, of record: CSVImportRecord) -> Bool? {
-        let value = column.key.flatMap { record.fields[flag: $0] }
-        if value == nil && columns[column] != nil && tickedColumns.contains(column) { return false }
-        return value
-    }
 
     /// A record's cell in a known column, as given; nil when the file has no such column.
     public func cell(_ column: CSVColumn, of record: CSVImportRecord) -> String? {

@@ -85,22 +85,10 @@ public struct ImportEntries: Hashable, Sendable {
         }
     }
 
-    /// A checklist's items: a known item's tick, and for a new one its quantity, unit, price,
-    /// category and notes too. A known item's line with a price typed by hand (`Milk @ 2.50`;
+    /// The entry of a checklist's item: a known item's tick, and for a new one its quantity, unit,
+    /// price, category and notes too. A known item's line with a price typed by hand (`Milk @ 2.50`;
     /// the export writes none) changes the item as that text line would: its price, and the
     /// quantity and unit it gives.
-    public init(_ read: MarkdownImport, knownNames: Set<NameKey>) {
-        self.init(read, isKnown: { knownNames.contains($0) })
-    }
-
-    /// A checklist's items, with the names a list has told by `isKnown`.
-    init(_ read: MarkdownImport, isKnown: (NameKey) -> Bool) {
-        entries = read.items.map { Self.entry($0, isKnown: isKnown) }
-        problems = read.problems
-        skippedLines = read.skippedLines
-    }
-
-    /// The entry of a checklist's item.
     private static func entry(_ item: MarkdownImportItem, isKnown: (NameKey) -> Bool) -> ImportEntry {
         let reading = item.reading(known: isKnown)
         if reading.price != nil, isKnown(NameKey(reading.name)) {
@@ -122,19 +110,6 @@ public struct ImportEntries: Hashable, Sendable {
         return ImportEntry(line: item.line, fields: fields, priceCurrency: reading.priceCurrency, changesKnownItems: false)
     }
 
-    /// A spreadsheet's rows.
-    public init(_ read: CSVImport) {
-        self.init(
-            read,
-            entries: read.records.map { record in
-                var entry = Self.entry(record)
-                for key in ItemKey.allCases where key.kind == .flag {
-                    entry.fields[flag: key] = read.flag(.key(key), of: record)
-                }
-                return entry
-            })
-    }
-
     /// A spreadsheet's `entries`, read as the records of `read` (whose records are not read).
     private init(_ read: CSVImport, entries: [ImportEntry]) {
         self.entries = entries
@@ -151,15 +126,9 @@ public struct ImportEntries: Hashable, Sendable {
         return ImportEntry(line: record.line, fields: fields)
     }
 
-    /// Text lines: a ticked checkbox puts the item in the basket, an unticked one takes it out.
-    public init(_ read: TextImport) {
-        entries = read.records.map { Self.entry($0) }
-        problems = read.problems
-    }
-
-    /// The entry of a text line. A known item's name followed by a remark (`Oat milk (Oatly)`)
-    /// names that item, when `isKnown` tells the list's names.
-    private static func entry(_ record: TextImport.Record, isKnown: ((NameKey) -> Bool)? = nil) -> ImportEntry {
+    /// The entry of a text line: a ticked checkbox puts the item in the basket, an unticked one
+    /// takes it out. A known item's name followed by a remark (`Oat milk (Oatly)`) names that item.
+    private static func entry(_ record: TextImport.Record, isKnown: (NameKey) -> Bool) -> ImportEntry {
         let item = record.item
         let done: Bool? =
             switch item.checkbox {
@@ -167,7 +136,7 @@ public struct ImportEntries: Hashable, Sendable {
             case .ticked: true
             case .unticked: false
             }
-        let name = isKnown.flatMap { NameRemark.knownName(in: item.name, isKnown: $0) } ?? item.name
+        let name = NameRemark.knownName(in: item.name, isKnown: isKnown) ?? item.name
         var fields: ItemFields = [.name: name, .unit: item.unit, .size: item.size]
         fields[decimal: .quantity] = item.quantity
         fields[decimal: .price] = item.price
