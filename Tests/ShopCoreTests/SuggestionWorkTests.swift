@@ -50,7 +50,7 @@ import TestSupport
             let lhs = (0..<Int.random(in: 0...9, using: &generator)).map { _ in alphabet.randomElement(using: &generator)! }
             let rhs = (0..<Int.random(in: 0...9, using: &generator)).map { _ in alphabet.randomElement(using: &generator)! }
             let limit = Int.random(in: 0...5, using: &generator)
-            let exact = SpellingSuggestion.editDistance(lhs, rhs)
+            let exact = Self.editDistance(lhs, rhs)
             let bounded = SpellingSuggestion.boundedEditDistance(lhs, rhs, atMost: limit)
             #expect(bounded == (exact <= limit ? exact : nil), "\(String(lhs)) \(String(rhs)) \(limit)")
         }
@@ -62,5 +62,27 @@ import TestSupport
         #expect(SpellingSuggestion.closest(to: "Diary", among: [huge, "Dairy"]) == "Dairy")
         #expect(SpellingSuggestion.onlyClose(to: "Diary", among: [huge, "Dairy"]) == "Dairy")
         #expect(SpellingSuggestion.closest(to: "Diary", among: [huge]) == nil)
+    }
+
+    /// The whole table, the oracle of the bounded distance.
+    static func editDistance<T: Equatable>(_ lhs: [T], _ rhs: [T]) -> Int {
+        if lhs.isEmpty { return rhs.count }
+        if rhs.isEmpty { return lhs.count }
+        var previousPrevious = [Int](repeating: 0, count: rhs.count + 1)
+        var previous = Array(0...rhs.count)
+        var current = [Int](repeating: 0, count: rhs.count + 1)
+        for i in 1...lhs.count {
+            current[0] = i
+            for j in 1...rhs.count {
+                let cost = lhs[i - 1] == rhs[j - 1] ? 0 : 1
+                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
+                if i > 1 && j > 1 && lhs[i - 1] == rhs[j - 2] && lhs[i - 2] == rhs[j - 1] {
+                    current[j] = min(current[j], previousPrevious[j - 2] + 1)
+                }
+            }
+            previousPrevious = previous
+            previous = current
+        }
+        return previous[rhs.count]
     }
 }

@@ -34,8 +34,8 @@ public enum SpellingSuggestion {
             // suggested, and measuring a very long word against it would only cost time.
             guard abs(letters.count - target.count) <= max(1, candidate.count / 3) else { continue }
             // Both words are short here (at most ``longestMeasured`` letters, and the candidate
-            // at most a half longer), so the whole table is small.
-            let distance = editDistance(letters, target)
+            // at most a half longer), so the whole table is small: it is measured with no bound.
+            let distance = boundedEditDistance(letters, target, atMost: max(letters.count, target.count)) ?? .max
             if best == nil || distance < best!.1 { best = (candidate, distance) }
         }
         guard let (candidate, distance) = best else { return nil }
@@ -111,9 +111,10 @@ public enum SpellingSuggestion {
         NameKey(name).description.unicodeScalars.filter { $0.properties.generalCategory != .nonspacingMark }
     }
 
-    /// The edit distance of ``editDistance(_:_:)`` when it is at most `limit`, else nil, computed
-    /// only in the band of `limit` cells either side of the diagonal and given up as soon as a
-    /// whole row is over the limit: at most `(2 * limit + 1)` cells a row.
+    /// The edit distance (a swap of two neighbouring letters counting as one edit) when it is at
+    /// most `limit`, else nil, computed only in the band of `limit` cells either side of the
+    /// diagonal and given up as soon as a whole row is over the limit: at most `(2 * limit + 1)`
+    /// cells a row.
     static func boundedEditDistance<T: Equatable>(_ lhs: [T], _ rhs: [T], atMost limit: Int) -> Int? {
         var cells = 0
         return boundedEditDistance(lhs, rhs, atMost: limit, cells: &cells)
@@ -151,27 +152,5 @@ public enum SpellingSuggestion {
         }
         let distance = previous[rhs.count]
         return distance <= limit ? distance : nil
-    }
-
-    /// Edit distance counting a swap of two neighbouring letters as one edit.
-    static func editDistance<T: Equatable>(_ lhs: [T], _ rhs: [T]) -> Int {
-        if lhs.isEmpty { return rhs.count }
-        if rhs.isEmpty { return lhs.count }
-        var previousPrevious = [Int](repeating: 0, count: rhs.count + 1)
-        var previous = Array(0...rhs.count)
-        var current = [Int](repeating: 0, count: rhs.count + 1)
-        for i in 1...lhs.count {
-            current[0] = i
-            for j in 1...rhs.count {
-                let cost = lhs[i - 1] == rhs[j - 1] ? 0 : 1
-                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
-                if i > 1 && j > 1 && lhs[i - 1] == rhs[j - 2] && lhs[i - 2] == rhs[j - 1] {
-                    current[j] = min(current[j], previousPrevious[j - 2] + 1)
-                }
-            }
-            previousPrevious = previous
-            previous = current
-        }
-        return previous[rhs.count]
     }
 }

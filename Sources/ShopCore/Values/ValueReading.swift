@@ -31,12 +31,21 @@ public enum ValueReading {
     static func price(
         _ bytes: UnsafeBufferPointer<UInt8>, decimals: Int, currencyCode: String?
     ) -> Result<DecimalNumber, ValueProblem> {
+        checked(bytes, key: "price", decimals: decimals, currencyCode: currencyCode)
+    }
+
+    /// A price or (`key` "quantity") a quantity: a decimal, not negative, a quantity not 0, with
+    /// at most `decimals` decimals that carry value, under 1,000,000,000.
+    private static func checked(
+        _ bytes: UnsafeBufferPointer<UInt8>, key: String, decimals: Int, currencyCode: String?
+    ) -> Result<DecimalNumber, ValueProblem> {
         func problem(_ kind: ValueProblem.Kind) -> ValueProblem {
-            ValueProblem(key: "price", text: String(decoding: bytes, as: UTF8.self), kind: kind)
+            ValueProblem(key: key, text: String(decoding: bytes, as: UTF8.self), kind: kind)
         }
         guard let reading = DecimalNumber.read(bytes) else {
             return .failure(problem(diagnose(String(decoding: bytes, as: UTF8.self))))
         }
+        if key == "quantity" && reading.value.isZero { return .failure(problem(.zero)) }
         if reading.significantDecimals > decimals {
             return .failure(
                 problem(.tooManyDecimals(places: reading.significantDecimals, allowed: decimals, currencyCode: currencyCode)))
@@ -76,18 +85,7 @@ public enum ValueReading {
     }
 
     static func quantity(_ bytes: UnsafeBufferPointer<UInt8>) -> Result<DecimalNumber, ValueProblem> {
-        func problem(_ kind: ValueProblem.Kind) -> ValueProblem {
-            ValueProblem(key: "quantity", text: String(decoding: bytes, as: UTF8.self), kind: kind)
-        }
-        guard let reading = DecimalNumber.read(bytes) else {
-            return .failure(problem(diagnose(String(decoding: bytes, as: UTF8.self))))
-        }
-        if reading.value.isZero { return .failure(problem(.zero)) }
-        if reading.significantDecimals > 3 {
-            return .failure(problem(.tooManyDecimals(places: reading.significantDecimals, allowed: 3, currencyCode: nil)))
-        }
-        if reading.integerDigits > 9 { return .failure(problem(.tooLarge)) }
-        return .success(reading.value)
+        checked(bytes, key: "quantity", decimals: 3, currencyCode: nil)
     }
 
     /// Why `text` is not a plain decimal, as specifically as possible.
