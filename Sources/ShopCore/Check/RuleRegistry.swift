@@ -15,7 +15,7 @@ public enum RuleRegistry {
 
     /// The rule with the identifier `id`.
     public static func rule(_ id: RuleID) -> Rule {
-        table[id.position]
+        all[id.position]
     }
 
     /// The rules whose findings are errors (or may be, for a rule whose findings carry their own
@@ -24,12 +24,6 @@ public enum RuleRegistry {
 
     /// The rules whose failing leaves a file that no command may write: the shape of the file.
     public static let structural: Set<RuleID> = [.syntax, .mergeConflict, .structure]
-
-    private static let table: [Rule] = {
-        let rules = all.sorted { $0.id.position < $1.id.position }
-        precondition(rules.map(\.id) == RuleID.allCases, "every rule is registered once")
-        return rules
-    }()
 }
 
 extension RuleID {
@@ -49,35 +43,31 @@ extension ShoppingList {
 
     /// Every finding of `rules`, with the rules on two threads when `sharing`.
     func check(_ rules: Set<RuleID>?, sharing: Bool) -> [Finding] {
-        let selected = RuleRegistry.all.compactMap { rule in
-            rule.check.flatMap { check in rules?.contains(rule.id) ?? true ? (rule.id, check) : nil }
-        }
-        return document.withRawNodes { nodes in
-            let reports = SharedWork.map(selected.count, concurrently: sharing) { position in
-                var context = CheckContext(list: self, nodes: nodes, rule: selected[position].0)
-                selected[position].1(&context)
-                return context.reported
-            }
-            return CheckContext.sortedFindings(reports)
-        }
+        CheckContext.sortedFindings(run(rules, sharing: sharing, keepsFirstOnly: false).map(\.reported))
     }
 
     /// The first finding of `rules` in order (the first of ``check(_:)``), and how many there are
     /// in all: the others are counted, not kept.
     func firstFinding(_ rules: Set<RuleID>) -> (first: Finding?, count: Int) {
+        let reports = run(rules, sharing: records.count >= SharedItemWork.minimumItems, keepsFirstOnly: true)
+        return (CheckContext.sortedFindings(reports.map(\.reported)).first, reports.reduce(0) { $0 + $1.count })
+    }
+
+    /// What each rule of `rules` (all when nil) that has a check reports: its findings, and how
+    /// many it found.
+    private func run(
+        _ rules: Set<RuleID>?, sharing: Bool, keepsFirstOnly: Bool
+    ) -> [(reported: [(order: CheckContext.Order, finding: Finding)], count: Int)] {
         let selected = RuleRegistry.all.compactMap { rule in
-            rule.check.flatMap { check in rules.contains(rule.id) ? (rule.id, check) : nil }
+            rule.check.flatMap { check in rules?.contains(rule.id) ?? true ? (rule.id, check) : nil }
         }
         return document.withRawNodes { nodes in
-            // As ``check(_:sharing:)`` runs them: on two threads for a long list.
-            let reports = SharedWork.map(selected.count, concurrently: records.count >= SharedItemWork.minimumItems) {
-                position in
+            SharedWork.map(selected.count, concurrently: sharing) { position in
                 var context = CheckContext(list: self, nodes: nodes, rule: selected[position].0)
-                context.keepsFirstOnly = true
+                context.keepsFirstOnly = keepsFirstOnly
                 selected[position].1(&context)
                 return (context.reported, context.count)
             }
-            return (CheckContext.sortedFindings(reports.map(\.0)).first, reports.reduce(0) { $0 + $1.1 })
         }
     }
 

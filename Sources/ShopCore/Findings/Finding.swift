@@ -139,25 +139,17 @@ public struct Finding: Hashable, Sendable {
     /// Ways to resolve it.
     public var fixes: [Fix]
 
-    /// Creates a finding with the rule's severity.
+    /// Creates a finding of the rule's severity, or of `severity` for a rule whose findings are
+    /// errors or warnings by what it found.
     public init(
-        rule: RuleID, span: SourceSpan, message: FindingMessage, related: [RelatedPlace] = [], fixes: [Fix] = []
+        rule: RuleID, severity: Severity? = nil, span: SourceSpan, message: FindingMessage, related: [RelatedPlace] = [],
+        fixes: [Fix] = []
     ) {
         self.rule = rule
-        self.severity = rule.severity
+        self.severity = severity ?? rule.severity
         self.span = span
         self.message = message
         self.related = related
         self.fixes = fixes
-    }
-
-    /// Creates a finding of `severity`, for a rule whose findings are errors or warnings by what
-    /// it found.
-    public init(
-        rule: RuleID, severity: Severity, span: SourceSpan, message: FindingMessage, related: [RelatedPlace] = [],
-        fixes: [Fix] = []
-    ) {
-        self.init(rule: rule, span: span, message: message, related: related, fixes: fixes)
-        self.severity = severity
     }
 }
