@@ -15,23 +15,15 @@ import Threads
 /// `'`s followed by one of those, so that a reader can take exactly one `'` off every guarded
 /// field and get the text back.
 public enum CSVExporter {
-    /// The columns, in order (``CSVColumn/allCases``): the item keys in their export order, and
-    /// the line total after the price; `size` only for an export in which an item has one.
-    static let columns: [CSVColumn] = sizedColumns.filter { $0.key != .size }
-
-    /// The columns of an export in which an item has a size.
-    static let sizedColumns = CSVColumn.allCases
-
-    /// The columns of `list`'s export in `scope`: with `size` when an exported item has one.
-    static func columns(of list: ShoppingList, in scope: ItemScope) -> [CSVColumn] {
-        list.hasSize(in: scope) ? sizedColumns : columns
+    /// The columns of `list`'s export in `scope`, in order (``CSVColumn/allCases``): the item keys
+    /// in their export order and the line total after the price; `size` only when an exported
+    /// item has one.
+    static func columns(of list: ShoppingList?, in scope: ItemScope) -> [CSVColumn] {
+        list?.hasSize(in: scope) == true ? CSVColumn.allCases : CSVColumn.allCases.filter { $0.key != .size }
     }
 
     /// The header record of a list without sizes, without its line end.
-    public static let header = columns.map(\.title).joined(separator: ",")
-
-    /// The header record of a list in which an exported item has a size.
-    public static let sizedHeader = sizedColumns.map(\.title).joined(separator: ",")
+    public static let header = columns(of: nil, in: .all).map(\.title).joined(separator: ",")
 
     /// Writes the export to `output`, in chunks. A large list is written by two threads, each
     /// writing half the records: the second half is collected while the first is handed on.
@@ -48,7 +40,8 @@ public enum CSVExporter {
         withoutActuallyEscaping(output) { output in
             var writer = ExportWriter(output: output)
             let columns = columns(of: list, in: options.scope)
-            writeHeader(columns, to: &writer)
+            writer.append(string: columns.map(\.title).joined(separator: ","))
+            writer.append("\r\n")
             let count = list.records.count
             guard sharing else {
                 writeRecords(list, options: options, columns: columns, positions: 0..<count, to: &writer)
@@ -69,12 +62,6 @@ public enum CSVExporter {
             }
             secondHalf.withUnsafeBufferPointer(output)
         }
-    }
-
-    /// The header record of `columns`.
-    static func writeHeader(_ columns: [CSVColumn], to writer: inout ExportWriter) {
-        writer.append(string: columns.map(\.title).joined(separator: ","))
-        writer.append("\r\n")
     }
 
     /// The number of items from which writing them on two threads pays for itself.

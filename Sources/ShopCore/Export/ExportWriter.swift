@@ -20,6 +20,44 @@ struct ExportWriter: ~Copyable {
         storage.deallocate()
     }
 
+    /// Hands what `body` writes to `output`, in chunks.
+    static func write(to output: (UnsafeBufferPointer<UInt8>) -> Void, _ body: (inout ExportWriter) -> Void) {
+        withoutActuallyEscaping(output) { output in
+            var writer = ExportWriter(output: output)
+            body(&writer)
+            writer.flush()
+        }
+    }
+
+    /// What `body` writes, collected: for short texts.
+    static func bytes(_ body: (inout ExportWriter) -> Void) -> [UInt8] {
+        var bytes: [UInt8] = []
+        write(to: { bytes.append(contentsOf: $0) }, body)
+        return bytes
+    }
+
+    /// Writes the items of `list` in `sections`, the way the exports of sections (Markdown, HTML,
+    /// the phone's page) share: `start` with a section's heading before its items, `item` for each
+    /// item (whose line total is added to `totals`), `end` after them. Chunks end between items.
+    static func writeSections(
+        _ sections: CategorySections, of list: ShoppingList, totals: inout ListTotals, to writer: inout ExportWriter,
+        start: (String?, inout ExportWriter) -> Void, item: (ItemView, inout ExportWriter) -> Void,
+        end: (inout ExportWriter) -> Void = { _ in }
+    ) {
+        list.withItemViews { views in
+            for section in sections.sections {
+                start(section.heading, &writer)
+                for position in section.items.positions {
+                    let entry = views.view(Int(position))
+                    totals.add(price: entry.price, quantity: entry.effectiveQuantity)
+                    item(entry, &writer)
+                    writer.flushIfFull()
+                }
+                end(&writer)
+            }
+        }
+    }
+
     /// Hands the collected bytes on when there are enough of them; exporters call this between
     /// records so that chunks end on record boundaries.
     mutating func flushIfFull() {

@@ -17,27 +17,23 @@ public enum HTMLExporter {
     public static func write(
         _ list: ShoppingList, options: ExportOptions, to output: (UnsafeBufferPointer<UInt8>) -> Void
     ) {
-        withoutActuallyEscaping(output) { output in
-            var writer = ExportWriter(output: output)
+        ExportWriter.write(to: output) { writer in
             let decimals = list.priceDecimals
             var totals = ListTotals(decimals: decimals)
             writeStart(title: list.displayTitle(fallback: options.fallbackTitle), language: language(of: list), to: &writer)
             let sections = CategorySections(list: list, scope: options.scope, store: options.store)
-            if sections.sections.isEmpty { writeNoSections(to: &writer) }
-            list.withItemViews { views in
-                for section in sections.sections {
-                    writeSectionStart(heading: section.heading, to: &writer)
-                    for position in section.items.positions {
-                        let entry = views.view(Int(position))
-                        totals.add(price: entry.price, quantity: entry.effectiveQuantity)
-                        appendItem(entry, decimals: decimals, to: &writer)
-                        writer.flushIfFull()
-                    }
-                    writeSectionEnd(to: &writer)
-                }
-            }
-            writeEnd(totals, currency: list.currency, to: &writer)
-            writer.flush()
+            if sections.sections.isEmpty { writer.append("<p class=\"empty\">Nothing on the list.</p>\n") }
+            ExportWriter.writeSections(
+                sections, of: list, totals: &totals, to: &writer,
+                start: { writeSectionStart(heading: $0, to: &$1) },
+                item: { entry, writer in
+                    writer.append(entry.done ? "<li class=\"done\">" : "<li>")
+                    appendItemContent(entry, decimals: decimals, to: &writer)
+                    writer.append("</li>\n")
+                },
+                end: { $0.append("</ul>\n</section>\n") })
+            writeSummary(totals, currency: list.currency, to: &writer)
+            writer.append("</body>\n</html>\n")
         }
     }
 
@@ -69,47 +65,54 @@ public enum HTMLExporter {
     }
 
     /// The page up to its first section: the head with the style sheet, the title. `language` is
-    /// a language tag (``language(of:)``).
-    static func writeStart(title: String, language: String, to writer: inout ExportWriter) {
+    /// a language tag (``language(of:)``). The phone's page (``PhonePageExporter``) has its policy
+    /// and its own style sheet in the head, the bar before the title, and the title's Markdown.
+    static func writeStart(title: String, language: String, phone: Bool = false, to writer: inout ExportWriter) {
         writer.append("<!DOCTYPE html>\n<html lang=\"")
         appendEscaped(language, to: &writer)
         writer.append("\">\n<head>\n<meta charset=\"utf-8\">\n")
+        if phone {
+            writer.append("<meta http-equiv=\"Content-Security-Policy\" content=\"")
+            writer.append(string: PhonePageExporter.contentSecurityPolicy)
+            writer.append("\">\n")
+        }
         writer.append("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n")
         // An empty icon, so that a browser showing the page from a server asks it for nothing.
         writer.append("<meta name=\"generator\" content=\"shop\">\n<link rel=\"icon\" href=\"data:,\">\n<title>")
         appendEscaped(title, to: &writer)
-        writer.append("</title>\n<style>\n")
-        writer.append(HTMLStyle.sheet)
-        writer.append("</style>\n</head>\n<body>\n<h1>")
-        appendEscaped(title, to: &writer)
-        writer.append("</h1>\n<main>\n")
+        writer.append("</title>\n<style>")
+        writer.append(string: phone ? PhonePageExporter.styleSheet : "\n" + HTMLStyle.sheet.description)
+        writer.append("</style>\n</head>\n<body>\n")
+        if phone { writer.append(PhonePageExporter.bar) }
+        appendElement("h1", title, markdown: phone, to: &writer)
+        writer.append("\n<main>\n")
     }
 
-    /// What stands for the sections of an empty list.
-    static func writeNoSections(to writer: inout ExportWriter) {
-        writer.append("<p class=\"empty\">Nothing on the list.</p>\n")
-    }
-
-    /// What comes before a section's items: the section, its heading when it has one, the list.
-    static func writeSectionStart(heading: String?, to writer: inout ExportWriter) {
+    /// What comes before a section's items: the section, its heading when it has one (with its
+    /// Markdown on the phone's page), the list.
+    static func writeSectionStart(heading: String?, phone: Bool = false, to writer: inout ExportWriter) {
         writer.append("<section>\n")
         if let heading {
-            writer.append("<h2>")
-            appendEscaped(heading, to: &writer)
-            writer.append("</h2>\n")
+            appendElement("h2", heading, markdown: phone, to: &writer)
+            writer.append("\n")
         }
         writer.append("<ul>\n")
     }
 
-    /// What comes after a section's items.
-    static func writeSectionEnd(to writer: inout ExportWriter) {
-        writer.append("</ul>\n</section>\n")
-    }
-
-    /// The total, and the end of the page.
-    static func writeEnd(_ totals: ListTotals, currency: Currency?, to writer: inout ExportWriter) {
-        writeSummary(totals, currency: currency, to: &writer)
-        writer.append("</body>\n</html>\n")
+    /// `<NAME>TEXT</NAME>`, with the Markdown of the text in `data-md` when `markdown`.
+    private static func appendElement(_ name: StaticString, _ text: String, markdown: Bool, to writer: inout ExportWriter) {
+        writer.append("<")
+        writer.append(name)
+        if markdown {
+            writer.append(" data-md=\"")
+            PhonePageExporter.appendAttribute(MarkdownText.escaped(text), to: &writer)
+            writer.append("\"")
+        }
+        writer.append(">")
+        appendEscaped(text, to: &writer)
+        writer.append("</")
+        writer.append(name)
+        writer.append(">")
     }
 
     /// The total, and the end of `main`.
@@ -122,13 +125,6 @@ public enum HTMLExporter {
             writer.append(string: " (\(note))")
         }
         writer.append("</p>\n</main>\n")
-    }
-
-    /// `<li>` with the box, the quantity, the name, the line total and the notes.
-    static func appendItem(_ entry: ItemView, decimals: Int, to writer: inout ExportWriter) {
-        writer.append(entry.done ? "<li class=\"done\">" : "<li>")
-        appendItemContent(entry, decimals: decimals, to: &writer)
-        writer.append("</li>\n")
     }
 
     /// What an item's `<li>` holds: the box, the quantity, the name, the line total and the notes.

@@ -30,16 +30,7 @@ enum HTMLText {
                 }
                 continue
             }
-            let reference: StaticString?
-            switch byte {
-            case UInt8(ascii: "&"): reference = "&amp;"
-            case UInt8(ascii: "<"): reference = "&lt;"
-            case UInt8(ascii: ">"): reference = "&gt;"
-            case UInt8(ascii: "\""): reference = "&quot;"
-            case UInt8(ascii: "'"): reference = "&#39;"
-            default: reference = nil
-            }
-            if let reference {
+            if let reference = reference(for: byte) {
                 flush(upTo: index)
                 writer.append(reference)
             } else if (byte < 0x20 && byte != 0x09 && byte != 0x0A && byte != 0x0D) || byte == 0x7F {
@@ -59,18 +50,23 @@ enum HTMLText {
         flush(upTo: count)
     }
 
+    /// The character reference for `byte` when it is one of the five characters that could end an
+    /// attribute's value or start markup: `&`, `<`, `>`, `"` and `'`.
+    static func reference(for byte: UInt8) -> StaticString? {
+        switch byte {
+        case UInt8(ascii: "&"): "&amp;"
+        case UInt8(ascii: "<"): "&lt;"
+        case UInt8(ascii: ">"): "&gt;"
+        case UInt8(ascii: "\""): "&quot;"
+        case UInt8(ascii: "'"): "&#39;"
+        default: nil
+        }
+    }
+
     /// `text` escaped, for tests and small texts.
     static func escaped(_ text: String) -> String {
         var text = text
-        var output: [UInt8] = []
-        text.withUTF8 { bytes in
-            withoutActuallyEscaping({ (chunk: UnsafeBufferPointer<UInt8>) in output.append(contentsOf: chunk) }) { sink in
-                var writer = ExportWriter(output: sink)
-                append(bytes, to: &writer)
-                writer.flush()
-            }
-        }
-        return String(decoding: output, as: UTF8.self)
+        return String(decoding: text.withUTF8 { bytes in ExportWriter.bytes { append(bytes, to: &$0) } }, as: UTF8.self)
     }
 
     /// The length of the sequence at `index` when it is a C1 control (C2 80-9F) or a

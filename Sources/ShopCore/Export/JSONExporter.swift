@@ -35,55 +35,39 @@ public enum JSONExporter {
     public static func write(
         _ list: ShoppingList, options: ExportOptions, to output: (UnsafeBufferPointer<UInt8>) -> Void
     ) {
-        withoutActuallyEscaping(output) { output in
-            var writer = ExportWriter(output: output)
-            var totals = ListTotals(decimals: list.priceDecimals)
-            writeStart(list, options: options, to: &writer)
-            writeItems(list, options: options, totals: &totals, to: &writer)
-            writeEnd(totals, to: &writer)
-            writer.flush()
-        }
-    }
-
-    /// What comes before the items: the title and the currency.
-    static func writeStart(_ list: ShoppingList, options: ExportOptions, to writer: inout ExportWriter) {
-        writer.append("{\n  \"title\": ")
-        appendString(list.displayTitle(fallback: options.fallbackTitle), to: &writer)
-        writer.append(",\n  \"currency\": ")
-        if let currency = list.currency {
-            appendString(currency.code, to: &writer)
-        } else {
-            writer.append("null")
-        }
-        writer.append(",\n  \"items\": [")
-    }
-
-    /// The items of `list` in the export's scope, after the `totals.itemCount` items written before.
-    static func writeItems(
-        _ list: ShoppingList, options: ExportOptions, totals: inout ListTotals, to writer: inout ExportWriter
-    ) {
-        let decimals = list.priceDecimals
-        list.forEachItem(in: options.scope) { entry in
-            writer.append(totals.itemCount == 0 ? "\n    {" : ",\n    {")
-            totals.add(price: entry.price, quantity: entry.effectiveQuantity)
-            for (key, member) in Self.itemMembers {
-                // `size` only on items that have one, so that a list without sizes exports as before.
-                if key == .size && entry.text(key) == nil { continue }
-                member.withUnsafeBufferPointer { writer.append($0) }
-                switch key.kind {
-                case .text: appendString(entry.text(key), to: &writer)
-                case .price: appendMoney(entry.price, decimals: decimals, to: &writer)
-                case .quantity: writer.appendShortest(entry.effectiveQuantity)
-                case .flag: writer.append((key == .buy ? entry.buy : entry.done) ? "true" : "false")
+        ExportWriter.write(to: output) { writer in
+            let decimals = list.priceDecimals
+            var totals = ListTotals(decimals: decimals)
+            writer.append("{\n  \"title\": ")
+            appendString(list.displayTitle(fallback: options.fallbackTitle), to: &writer)
+            writer.append(",\n  \"currency\": ")
+            appendString(list.currency?.code, to: &writer)
+            writer.append(",\n  \"items\": [")
+            list.forEachItem(in: options.scope) { entry in
+                writer.append(totals.itemCount == 0 ? "\n    {" : ",\n    {")
+                totals.add(price: entry.price, quantity: entry.effectiveQuantity)
+                for (key, member) in Self.itemMembers {
+                    // `size` only on items that have one, so that a list without sizes exports as before.
+                    if key == .size && entry.text(key) == nil { continue }
+                    member.withUnsafeBufferPointer { writer.append($0) }
+                    switch key.kind {
+                    case .text: appendString(entry.text(key), to: &writer)
+                    case .price: appendMoney(entry.price, decimals: decimals, to: &writer)
+                    case .quantity: writer.appendShortest(entry.effectiveQuantity)
+                    case .flag: writer.append((key == .buy ? entry.buy : entry.done) ? "true" : "false")
+                    }
                 }
+                writer.append(",\n      \"total\": ")
+                let lineTotal = entry.price.map {
+                    ListTotals.lineTotal(price: $0, quantity: entry.effectiveQuantity, decimals: decimals)
+                }
+                appendMoney(lineTotal, decimals: decimals, to: &writer)
+                writer.append("\n    }")
+                writer.flushIfFull()
             }
-            writer.append(",\n      \"total\": ")
-            let lineTotal = entry.price.map {
-                ListTotals.lineTotal(price: $0, quantity: entry.effectiveQuantity, decimals: decimals)
-            }
-            appendMoney(lineTotal, decimals: decimals, to: &writer)
-            writer.append("\n    }")
-            writer.flushIfFull()
+            writer.append(totals.itemCount == 0 ? "],\n  \"total\": " : "\n  ],\n  \"total\": ")
+            appendMoney(totals.total, decimals: decimals, to: &writer)
+            writer.append("\n}\n")
         }
     }
 
@@ -91,13 +75,6 @@ public enum JSONExporter {
     /// canonical order: the first on the object's first line.
     static let itemMembers: [(key: ItemKey, member: [UInt8])] = ItemKey.allCases.map { key in
         (key, Array("\(key.rank == 0 ? "" : ",")\n      \"\(key.rawValue)\": ".utf8))
-    }
-
-    /// What comes after the items: the total.
-    static func writeEnd(_ totals: ListTotals, to writer: inout ExportWriter) {
-        writer.append(totals.itemCount == 0 ? "],\n  \"total\": " : "\n  ],\n  \"total\": ")
-        appendMoney(totals.total, decimals: totals.decimals, to: &writer)
-        writer.append("\n}\n")
     }
 
     private static func appendMoney(_ amount: DecimalNumber?, decimals: Int, to writer: inout ExportWriter) {
@@ -110,8 +87,11 @@ public enum JSONExporter {
         writer.append(UInt8(ascii: "\""))
     }
 
-    private static func appendString(_ text: String, to writer: inout ExportWriter) {
-        var text = text
+    private static func appendString(_ text: String?, to writer: inout ExportWriter) {
+        guard var text else {
+            writer.append("null")
+            return
+        }
         text.withUTF8 { appendString($0, to: &writer) }
     }
 

@@ -36,55 +36,33 @@ public enum MarkdownExporter {
     public static func write(
         _ list: ShoppingList, options: ExportOptions, to output: (UnsafeBufferPointer<UInt8>) -> Void
     ) {
-        withoutActuallyEscaping(output) { output in
-            var writer = ExportWriter(output: output)
+        ExportWriter.write(to: output) { writer in
             var scratch: [UInt8] = []
             let decimals = list.priceDecimals
             var totals = ListTotals(decimals: decimals)
-            writeStart(title: list.displayTitle(fallback: options.fallbackTitle), to: &writer, scratch: &scratch)
-            let sections = CategorySections(list: list, scope: options.scope, store: options.store)
-            list.withItemViews { views in
-                for section in sections.sections {
-                    writeSectionStart(heading: section.heading, to: &writer, scratch: &scratch)
-                    for position in section.items.positions {
-                        let entry = views.view(Int(position))
-                        totals.add(price: entry.price, quantity: entry.effectiveQuantity)
-                        appendItem(entry, decimals: decimals, to: &writer, scratch: &scratch)
-                        writer.flushIfFull()
+            writer.append("# ")
+            appendEscaped(list.displayTitle(fallback: options.fallbackTitle), to: &writer, scratch: &scratch)
+            writer.append("\n")
+            ExportWriter.writeSections(
+                CategorySections(list: list, scope: options.scope, store: options.store), of: list, totals: &totals,
+                to: &writer,
+                start: { heading, writer in
+                    if let heading {
+                        writer.append("\n## ")
+                        appendEscaped(heading, to: &writer, scratch: &scratch)
+                        writer.append("\n")
                     }
-                }
+                    writer.append("\n")
+                },
+                item: { appendItem($0, decimals: decimals, to: &$1, scratch: &scratch) })
+            writer.append("\n**Total: ")
+            writer.append(string: totals.formattedTotal(currency: list.currency))
+            writer.append("**")
+            if let note = totals.unpricedNote {
+                writer.append(string: " (\(note))")
             }
-            writeEnd(totals, currency: list.currency, to: &writer)
-            writer.flush()
-        }
-    }
-
-    /// The `#` heading.
-    static func writeStart(title: String, to writer: inout ExportWriter, scratch: inout [UInt8]) {
-        writer.append("# ")
-        appendEscaped(title, to: &writer, scratch: &scratch)
-        writer.append("\n")
-    }
-
-    /// What comes before a section's items: its `##` heading, when it has one.
-    static func writeSectionStart(heading: String?, to writer: inout ExportWriter, scratch: inout [UInt8]) {
-        if let heading {
-            writer.append("\n## ")
-            appendEscaped(heading, to: &writer, scratch: &scratch)
             writer.append("\n")
         }
-        writer.append("\n")
-    }
-
-    /// The total line.
-    static func writeEnd(_ totals: ListTotals, currency: Currency?, to writer: inout ExportWriter) {
-        writer.append("\n**Total: ")
-        writer.append(string: totals.formattedTotal(currency: currency))
-        writer.append("**")
-        if let note = totals.unpricedNote {
-            writer.append(string: " (\(note))")
-        }
-        writer.append("\n")
     }
 
     /// `- [ ] Apples — 6 pcs — 20.94`, a line end, and the notes.

@@ -25,84 +25,38 @@ public enum PhonePageExporter {
     ) {
         withoutActuallyEscaping(output) { output in
             let digest = PageDigest(output: output)
-            var writer = ExportWriter(output: digest.write)
-            var scratch: [UInt8] = []
-            let decimals = list.priceDecimals
-            var totals = ListTotals(decimals: decimals)
-            let title = list.displayTitle(fallback: options.fallbackTitle)
-            writeStart(title: title, language: HTMLExporter.language(of: list), to: &writer)
-            let sections = CategorySections(list: list, scope: options.scope, store: options.store)
-            if sections.sections.isEmpty { HTMLExporter.writeNoSections(to: &writer) }
-            list.withItemViews { views in
-                for section in sections.sections {
-                    writeSectionStart(heading: section.heading, to: &writer)
-                    for position in section.items.positions {
-                        let entry = views.view(Int(position))
-                        totals.add(price: entry.price, quantity: entry.effectiveQuantity)
-                        appendItem(entry, decimals: decimals, to: &writer, scratch: &scratch)
-                        writer.flushIfFull()
-                    }
-                    HTMLExporter.writeSectionEnd(to: &writer)
-                }
+            ExportWriter.write(to: digest.write) { writer in
+                var scratch: [UInt8] = []
+                let decimals = list.priceDecimals
+                var totals = ListTotals(decimals: decimals)
+                let title = list.displayTitle(fallback: options.fallbackTitle)
+                HTMLExporter.writeStart(title: title, language: HTMLExporter.language(of: list), phone: true, to: &writer)
+                let sections = CategorySections(list: list, scope: options.scope, store: options.store)
+                if sections.sections.isEmpty { writer.append("<p class=\"empty\">Nothing on the list.</p>\n") }
+                ExportWriter.writeSections(
+                    sections, of: list, totals: &totals, to: &writer,
+                    start: { HTMLExporter.writeSectionStart(heading: $0, phone: true, to: &$1) },
+                    item: { appendItem($0, decimals: decimals, to: &$1, scratch: &scratch) },
+                    end: { $0.append("</ul>\n</section>\n") })
+                let categories = sections.sections.filter { !$0.isUncategorized }.compactMap(\.heading)
+                writeEnd(totals, currency: list.currency, title: title, categories: categories, digest: digest, to: &writer)
             }
-            let categories = sections.sections.filter { !$0.isUncategorized }.compactMap(\.heading)
-            writeEnd(totals, currency: list.currency, title: title, categories: categories, digest: digest, to: &writer)
-            writer.flush()
         }
     }
 
-    /// The page up to its first section: the head with the policy and the style sheet, the bar,
-    /// the title. `language` is a language tag (``HTMLExporter/language(of:)``), as on the HTML
-    /// page.
-    static func writeStart(title: String, language: String, to writer: inout ExportWriter) {
-        writer.append("<!DOCTYPE html>\n<html lang=\"")
-        HTMLExporter.appendEscaped(language, to: &writer)
-        writer.append("\">\n<head>\n<meta charset=\"utf-8\">\n")
-        writer.append("<meta http-equiv=\"Content-Security-Policy\" content=\"")
-        writer.append(string: contentSecurityPolicy)
-        writer.append("\">\n<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n")
-        writer.append("<meta name=\"generator\" content=\"shop\">\n<link rel=\"icon\" href=\"data:,\">\n<title>")
-        HTMLExporter.appendEscaped(title, to: &writer)
-        writer.append("</title>\n<style>")
-        writer.append(string: styleSheet)
-        writer.append("</style>\n</head>\n<body>\n")
-        writer.append(
-            """
-            <header class="bar" hidden><p><strong class="count"></strong> <span class="to-get"></span></p>\
-            <a class="to-add" href="#add">Add</a></header>
-            <p class="note" role="status" hidden></p>
+    /// The bar at the top of the page, and the note under it, hidden until the script shows them.
+    static let bar: StaticString = """
+        <header class="bar" hidden><p><strong class="count"></strong> <span class="to-get"></span></p>\
+        <a class="to-add" href="#add">Add</a></header>
+        <p class="note" role="status" hidden></p>
 
-            """)
-        writer.append("<h1 data-md=\"")
-        appendAttribute(MarkdownText.escaped(title), to: &writer)
-        writer.append("\">")
-        HTMLExporter.appendEscaped(title, to: &writer)
-        writer.append("</h1>\n<main>\n")
-    }
-
-    /// What comes before a section's items: the section, its heading when it has one, the list.
-    static func writeSectionStart(heading: String?, to writer: inout ExportWriter) {
-        writer.append("<section>\n")
-        if let heading {
-            writer.append("<h2 data-md=\"")
-            appendAttribute(MarkdownText.escaped(heading), to: &writer)
-            writer.append("\">")
-            HTMLExporter.appendEscaped(heading, to: &writer)
-            writer.append("</h2>\n")
-        }
-        writer.append("<ul>\n")
-    }
+        """
 
     /// A row: `<li>` with its checklist line, its line total in minor units and whether it is on
     /// the list, holding what the HTML export's row holds.
     static func appendItem(_ entry: ItemView, decimals: Int, to writer: inout ExportWriter, scratch: inout [UInt8]) {
         writer.append(entry.done ? "<li class=\"done\" data-md=\"" : "<li data-md=\"")
-        var line: [UInt8] = []
-        withoutActuallyEscaping({ (chunk: UnsafeBufferPointer<UInt8>) in line.append(contentsOf: chunk) }) { sink in
-            var lineWriter = ExportWriter(output: sink)
-            MarkdownExporter.appendItemText(entry, decimals: decimals, to: &lineWriter, scratch: &scratch)
-            lineWriter.flush()
-        }
+        let line = ExportWriter.bytes { MarkdownExporter.appendItemText(entry, decimals: decimals, to: &$0, scratch: &scratch) }
         line.withUnsafeBufferPointer { appendAttribute($0, to: &writer) }
         writer.append("\"")
         if let price = entry.price {
@@ -164,15 +118,7 @@ public enum PhonePageExporter {
     static func appendAttribute(_ text: UnsafeBufferPointer<UInt8>, to writer: inout ExportWriter) {
         var start = 0
         for (index, byte) in text.enumerated() {
-            let reference: StaticString
-            switch byte {
-            case UInt8(ascii: "&"): reference = "&amp;"
-            case UInt8(ascii: "<"): reference = "&lt;"
-            case UInt8(ascii: ">"): reference = "&gt;"
-            case UInt8(ascii: "\""): reference = "&quot;"
-            case UInt8(ascii: "'"): reference = "&#39;"
-            default: continue
-            }
+            guard let reference = HTMLText.reference(for: byte) else { continue }
             writer.append(UnsafeBufferPointer(rebasing: text[start..<index]))
             writer.append(reference)
             start = index + 1
