@@ -40,7 +40,7 @@ struct QuantityWord: Sendable {
             let scalar = scalars[index]
             if isDigit(scalar) || (scalar == "." && index + 1 < scalars.count && isDigit(scalars[index + 1])) {
                 pieces.append(.number(number(scalars, at: &index)))
-            } else if let fraction = WrittenNumber.vulgarFractions[scalar] {
+            } else if let fraction = Fraction.characters[Character(scalar)] {
                 index += 1
                 pieces.append(
                     .number(
@@ -140,7 +140,7 @@ struct QuantityWord: Sendable {
                 whole: 0, numerator: integer(start, wholeEnd), denominator: integer(denominatorStart, index),
                 text: written)
         }
-        if wholeDigits > 0 && index < scalars.count, let fraction = WrittenNumber.vulgarFractions[scalars[index]] {
+        if wholeDigits > 0 && index < scalars.count, let fraction = Fraction.characters[Character(scalars[index])] {
             index += 1
             let written = text(start)
             guard wholeDigits <= 9 else { return .failure(ImportLineFailure("\"\(written)\" is too large")) }
