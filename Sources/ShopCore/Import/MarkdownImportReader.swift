@@ -236,16 +236,11 @@ public enum MarkdownImportReader {
             // Two spaces at the end are a hard break, as a backslash is.
             while text.unicodeScalars.last == " " { text = Substring(text.unicodeScalars.dropLast()) }
             let content = MarkdownText.unescaped(text).text
-            if notes.isEmpty || paragraphBreak {
-                if content.isEmpty && notes.isEmpty { return }
-                if content.isEmpty {
-                    paragraphBreak = true
-                    return
-                }
+            if content.isEmpty {
+                if !notes.isEmpty { paragraphBreak = true }
+            } else if notes.isEmpty || paragraphBreak {
                 notes.append([content])
                 paragraphBreak = false
-            } else if content.isEmpty {
-                paragraphBreak = true
             } else {
                 notes[notes.count - 1].append(content)
             }
