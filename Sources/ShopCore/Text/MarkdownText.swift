@@ -1,3 +1,5 @@
+import JSON
+
 /// Writes text into CommonMark/GitHub-flavoured Markdown so that it renders exactly as written, as
 /// one line of text: no emphasis, links, code, HTML, entities, headings, lists or line breaks are
 /// read into it.
@@ -152,15 +154,8 @@ enum MarkdownText {
     }
 
     /// The scalar whose UTF-8 encoding starts at `index`, and its length in bytes.
-    private static func scalar(in bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> (
-        value: Unicode.Scalar, length: Int
-    ) {
-        var iterator = bytes[index...].makeIterator()
-        var decoder = Unicode.UTF8()
-        if case .scalarValue(let value) = decoder.decode(&iterator) {
-            return (value, UTF8.width(value))
-        }
-        return ("\u{FFFD}", 1)
+    private static func scalar(in bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> (value: Unicode.Scalar, length: Int) {
+        UTF8Validation.scalar(at: index, in: bytes).map { ($0.scalar, $0.length) } ?? ("\u{FFFD}", 1)
     }
 
     /// Where the last scalar starts: after any continuation bytes are skipped backwards.
