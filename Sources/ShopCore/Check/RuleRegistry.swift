@@ -4,14 +4,17 @@ import YAML
 /// Every rule of `check`, in the order reports list them.
 public enum RuleRegistry {
     /// The rules, one per ``RuleID``, in its order.
-    public static let all: [Rule] = [
-        SyntaxRules.syntax, SyntaxRules.mergeConflict, UnmergedRule.rule, StructureRule.rule, DuplicateKeyRule.rule,
-        NameRules.missingName, NameRules.duplicateName, NameRules.duplicateID, ValueRules.badPrice,
-        ValueRules.badQuantity, SizeRule.rule, CurrencyRule.rule, CategoryRules.duplicateCategory, StoreRule.duplicateStore,
-        UnknownKeyRule.rule,
-        CategoryRules.unknownCategory, CategoryRules.categorySpelling, DoneNotBoughtRule.rule,
-        CatalogRules.catalog, CatalogRules.currencyMismatch, CatalogRules.notInCatalog,
-    ]
+    public static let all: [Rule] = {
+        let rules = [
+            SyntaxRules.syntax, SyntaxRules.mergeConflict, UnmergedRule.rule, StructureRule.rule, DuplicateKeyRule.rule,
+            NameRules.missingName, NameRules.duplicateName, NameRules.duplicateID, ValueRules.badPrice,
+            ValueRules.badQuantity, SizeRule.rule, CurrencyRule.rule, CategoryRules.duplicateCategory,
+            StoreRule.duplicateStore, UnknownKeyRule.rule, CategoryRules.unknownCategory, CategoryRules.categorySpelling,
+            DoneNotBoughtRule.rule, CatalogRules.catalog, CatalogRules.currencyMismatch, CatalogRules.notInCatalog,
+        ]
+        precondition(rules.map(\.id) == RuleID.allCases, "every rule is registered once, in the order of RuleID")
+        return rules
+    }()
 
     /// The rule with the identifier `id`.
     public static func rule(_ id: RuleID) -> Rule {

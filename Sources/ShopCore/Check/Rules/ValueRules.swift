@@ -52,9 +52,6 @@ enum ValueRules {
         }
     }
 
-    /// The fixes a problem of `key`'s value has: what was meant, written as a decimal the way the
-    /// canonical form writes it (so that the fix says what the file will hold); safe only where
-    /// nothing else could have been meant.
     /// What a fix of a value replaces: the whole scalar, but for the line break that ends a block
     /// scalar (`price: |` and its lines), which the next key needs.
     static func valueSpan(_ value: Int, in context: CheckContext) -> SourceSpan {
@@ -66,32 +63,29 @@ enum ValueRules {
         return span
     }
 
+    /// The fixes a problem of `key`'s value has: what was meant, written as a decimal the way the
+    /// canonical form writes it (so that the fix says what the file will hold); safe only where
+    /// nothing else could have been meant.
     static func fixes(for problem: ValueProblem, _ key: ItemKey, at span: SourceSpan, allowed: Int, currency: Currency?) -> [Fix] {
+        let meant: String
+        let isSafe: Bool
         switch problem.kind {
         case .decimalComma(let decimal, let fractionDigits):
-            // `1,5` in yen: no decimal the currency allows means what was written.
-            guard let value = DecimalNumber(decimal), value.significantDecimals <= allowed else { return [] }
-            let written = canonical(decimal, key, allowed: allowed)
-            return [
-                Fix(
-                    title: "write \(written)", isSafe: fractionDigits < 3 && fractionDigits <= allowed,
-                    edits: [TextEdit(span: span, replacement: written)])
-            ]
+            (meant, isSafe) = (decimal, fractionDigits < 3 && fractionDigits <= allowed)
         case .currency(let marker, let amount):
-            guard let value = DecimalNumber(amount), value.significantDecimals <= allowed else { return [] }
-            let own = currency.map { CurrencyMarker.marker(marker, standsFor: $0.code) } ?? false
-            let written = canonical(amount, key, allowed: allowed)
-            return [Fix(title: "write \(written)", isSafe: own, edits: [TextEdit(span: span, replacement: written)])]
+            (meant, isSafe) = (amount, currency.map { CurrencyMarker.marker(marker, standsFor: $0.code) } ?? false)
         case .fraction(let decimal), .numberWithSuffix(let decimal, _):
-            guard let value = DecimalNumber(decimal), value.significantDecimals <= allowed else { return [] }
-            let written = canonical(decimal, key, allowed: allowed)
-            return [Fix(title: "write \(written)", isSafe: false, edits: [TextEdit(span: span, replacement: written)])]
+            (meant, isSafe) = (decimal, false)
         case .spacesAround, .plusSign:
             let trimmed = canonical(String(problem.text.trimmingWhiteSpace().drop { $0 == "+" }), key, allowed: allowed)
             return [Fix(title: "write \(trimmed)", isSafe: false, edits: [TextEdit(span: span, replacement: trimmed)])]
         default:
             return []
         }
+        // `1,5` in yen: no decimal the currency allows means what was written.
+        guard let value = DecimalNumber(meant), value.significantDecimals <= allowed else { return [] }
+        let written = canonical(meant, key, allowed: allowed)
+        return [Fix(title: "write \(written)", isSafe: isSafe, edits: [TextEdit(span: span, replacement: written)])]
     }
 
     /// A decimal as the canonical form writes `key`'s value: a price with the currency's decimals
