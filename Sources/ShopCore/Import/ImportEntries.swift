@@ -79,7 +79,7 @@ public struct ImportEntries: Hashable, Sendable {
         case .text:
             var entries: [ImportEntry] = []
             let problems = TextImportReader.read(text, priceDecimals: priceDecimals) {
-                entries.append(Self.entry($0, isKnown: isKnown))
+                entries.append(Self.entry($1, line: $0, isKnown: isKnown))
             }
             return ImportEntries(entries: entries, problems: problems)
         }
@@ -128,8 +128,7 @@ public struct ImportEntries: Hashable, Sendable {
 
     /// The entry of a text line: a ticked checkbox puts the item in the basket, an unticked one
     /// takes it out. A known item's name followed by a remark (`Oat milk (Oatly)`) names that item.
-    private static func entry(_ record: TextImport.Record, isKnown: (NameKey) -> Bool) -> ImportEntry {
-        let item = record.item
+    private static func entry(_ item: TextLineItem, line: Int, isKnown: (NameKey) -> Bool) -> ImportEntry {
         let done: Bool? =
             switch item.checkbox {
             case .none: nil
@@ -141,7 +140,7 @@ public struct ImportEntries: Hashable, Sendable {
         fields[decimal: .quantity] = item.quantity
         fields[decimal: .price] = item.price
         fields[flag: .done] = done
-        var entry = ImportEntry(line: record.line, fields: fields, priceCurrency: item.priceCurrency)
+        var entry = ImportEntry(line: line, fields: fields, priceCurrency: item.priceCurrency)
         entry.countsPacks = item.countsPacks
         return entry
     }

@@ -67,11 +67,6 @@ public enum JSONImportReader {
         return ImportEntries(entries: reader.entries, problems: reader.problems, currency: currency, currencyLine: currencyLine)
     }
 
-    /// Reads bytes; throws when they are not UTF-8 text, not JSON, or not a list of items.
-    public static func read(_ bytes: [UInt8]) throws(ImportProblem) -> ImportEntries {
-        try read(try ImportText(bytes))
-    }
-
     /// Reads items into entries and problems.
     private struct ItemReader {
         var entries: [ImportEntry] = []

@@ -15,7 +15,7 @@ import TestSupport
             }
         }
         return [
-            attempt { () throws(ImportProblem) in _ = try TextImportReader.read(bytes) },
+            attempt { () throws(ImportProblem) in _ = try ImportEntries.read(bytes, format: .text, knownNames: []) },
             attempt { () throws(ImportProblem) in _ = try CSVImportReader.read(bytes) },
             attempt { () throws(ImportProblem) in _ = try MarkdownImportReader.read(bytes) },
         ]
@@ -88,8 +88,8 @@ import TestSupport
     }
 
     @Test func aVeryLongLineIsOneProblem() throws {
-        let text = try TextImportReader.read(Array(String(repeating: "milk ", count: 200_000).utf8))
-        #expect(text.records.isEmpty)
+        let text = try ImportEntries.read(Array(String(repeating: "milk ", count: 200_000).utf8), format: .text, knownNames: [])
+        #expect(text.entries.isEmpty)
         #expect(text.problems.count == 1)
         #expect(text.problems.first?.message.contains("a line may be at most 4096 bytes") == true)
     }
