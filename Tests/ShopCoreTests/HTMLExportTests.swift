@@ -93,3 +93,11 @@ import YAML
         #expect(ExportFormat(fileExtensionOf: "list.xhtml") == nil)
     }
 }
+
+extension HTMLText {
+    /// `text` escaped as the HTML exports escape it.
+    static func escaped(_ text: String) -> String {
+        var text = text
+        return String(decoding: text.withUTF8 { bytes in ExportWriter.bytes { append(bytes, to: &$0) } }, as: UTF8.self)
+    }
+}

@@ -63,12 +63,6 @@ enum HTMLText {
         }
     }
 
-    /// `text` escaped, for tests and small texts.
-    static func escaped(_ text: String) -> String {
-        var text = text
-        return String(decoding: text.withUTF8 { bytes in ExportWriter.bytes { append(bytes, to: &$0) } }, as: UTF8.self)
-    }
-
     /// The length of the sequence at `index` when it is a C1 control (C2 80-9F) or a
     /// noncharacter (U+FDD0-FDEF, U+xFFFE, U+xFFFF), which HTML does not allow; else 0.
     private static func replacedLength(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Int {
