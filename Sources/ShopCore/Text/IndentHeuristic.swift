@@ -61,32 +61,25 @@ struct IndentHeuristic {
     }
 
     private func measure(splitBefore split: Int) -> Measure {
-        var measure = Measure(
+        let before = blankRun(from: split - 1, step: -1)
+        let after = blankRun(from: split + 1, step: 1)
+        return Measure(
             endOfFile: split >= indents.count, indent: split >= indents.count ? -1 : indents[split],
-            blanksBefore: 0, indentBefore: -1, blanksAfter: 0, indentAfter: -1)
-        var line = split - 1
-        while line >= 0 {
-            measure.indentBefore = indents[line]
-            if measure.indentBefore != -1 { break }
-            measure.blanksBefore += 1
-            if measure.blanksBefore == Self.maximumBlanks {
-                measure.indentBefore = 0
-                break
-            }
-            line -= 1
+            blanksBefore: before.blanks, indentBefore: before.indent, blanksAfter: after.blanks, indentAfter: after.indent)
+    }
+
+    /// The blank lines from line `start` on, going by `step`, and the indentation of the line that
+    /// ends them: -1 at an end of the text, 0 after ``maximumBlanks`` of them.
+    private func blankRun(from start: Int, step: Int) -> (blanks: Int, indent: Int) {
+        var blanks = 0
+        var line = start
+        while line >= 0 && line < indents.count {
+            if indents[line] != -1 { return (blanks, indents[line]) }
+            blanks += 1
+            if blanks == Self.maximumBlanks { return (blanks, 0) }
+            line += step
         }
-        line = split + 1
-        while line < indents.count {
-            measure.indentAfter = indents[line]
-            if measure.indentAfter != -1 { break }
-            measure.blanksAfter += 1
-            if measure.blanksAfter == Self.maximumBlanks {
-                measure.indentAfter = 0
-                break
-            }
-            line += 1
-        }
-        return measure
+        return (blanks, -1)
     }
 
     /// The badness of a place: the sum of the indentations at its edges, then penalties.

@@ -147,34 +147,28 @@ struct DiffReduction {
     /// or no equals, with some of the latter on both sides, and the latter make up more than
     /// three quarters of the run (looking at most 100 lines each way).
     private func isAmongUnmatched(_ index: Int, _ matches: [Matches]) -> Bool {
-        let window = 100
-        let start = max(0, index - window)
-        let end = min(matches.count - 1, index + window)
-        var unmatchedBefore = 0
-        var manyBefore = 1
-        var other = index - 1
-        scanBefore: while other >= start {
+        let before = run(matches, from: index - 1, step: -1)
+        guard before.unmatched > 0 else { return false }
+        let after = run(matches, from: index + 1, step: 1)
+        guard after.unmatched > 0 else { return false }
+        // The line itself counts once on each side, as git counts it.
+        let many = before.many + after.many + 2
+        return many * 4 < many + before.unmatched + after.unmatched
+    }
+
+    /// The lines with no equals and with many from `start` on, going by `step`, up to a line with
+    /// some equals (looking at most 100 lines).
+    private func run(_ matches: [Matches], from start: Int, step: Int) -> (unmatched: Int, many: Int) {
+        var counts = (unmatched: 0, many: 0)
+        var other = start
+        while other >= 0 && other < matches.count && abs(other - start) < 100 {
             switch matches[other] {
-            case .none: unmatchedBefore += 1
-            case .many: manyBefore += 1
-            case .some: break scanBefore
+            case .none: counts.unmatched += 1
+            case .many: counts.many += 1
+            case .some: return counts
             }
-            other -= 1
+            other += step
         }
-        guard unmatchedBefore > 0 else { return false }
-        var unmatchedAfter = 0
-        var manyAfter = 1
-        other = index + 1
-        scanAfter: while other <= end {
-            switch matches[other] {
-            case .none: unmatchedAfter += 1
-            case .many: manyAfter += 1
-            case .some: break scanAfter
-            }
-            other += 1
-        }
-        guard unmatchedAfter > 0 else { return false }
-        let many = manyBefore + manyAfter
-        return many * 4 < many + unmatchedBefore + unmatchedAfter
+        return counts
     }
 }

@@ -53,14 +53,12 @@ struct MergeRegions {
             let other = theirsChanges[theirsIndex]
             if mine.oldLines.upperBound < other.oldStart {
                 // Theirs' lines for the base stretch: shifted as at theirs' next change.
-                let theirsStart = other.newStart - other.oldStart + mine.oldStart
-                append(.ours, base: mine.oldLines, ours: mine.newLines, theirs: theirsStart..<(theirsStart + mine.oldCount))
+                append(.ours, mine, otherShift: other.newStart - other.oldStart)
                 oursIndex += 1
                 continue
             }
             if other.oldLines.upperBound < mine.oldStart {
-                let oursStart = mine.newStart - mine.oldStart + other.oldStart
-                append(.theirs, base: other.oldLines, ours: oursStart..<(oursStart + other.oldCount), theirs: other.newLines)
+                append(.theirs, other, otherShift: mine.newStart - mine.oldStart)
                 theirsIndex += 1
                 continue
             }
@@ -75,13 +73,18 @@ struct MergeRegions {
             if mineEnd >= otherEnd { theirsIndex += 1 }
             if otherEnd >= mineEnd { oursIndex += 1 }
         }
-        for mine in oursChanges[oursIndex...] {
-            let theirsStart = mine.oldStart + theirsShift
-            append(.ours, base: mine.oldLines, ours: mine.newLines, theirs: theirsStart..<(theirsStart + mine.oldCount))
-        }
-        for other in theirsChanges[theirsIndex...] {
-            let oursStart = other.oldStart + oursShift
-            append(.theirs, base: other.oldLines, ours: oursStart..<(oursStart + other.oldCount), theirs: other.newLines)
+        for mine in oursChanges[oursIndex...] { append(.ours, mine, otherShift: theirsShift) }
+        for other in theirsChanges[theirsIndex...] { append(.theirs, other, otherShift: oursShift) }
+    }
+
+    /// A change of one side only (`kind` `.ours` or `.theirs`): the other side's lines are its base
+    /// lines, shifted by `shift`.
+    private mutating func append(_ kind: MergeRegion.Kind, _ change: LineDiff.Change, otherShift shift: Int) {
+        let other = (change.oldStart + shift)..<(change.oldStart + shift + change.oldCount)
+        if kind == .ours {
+            append(.ours, base: change.oldLines, ours: change.newLines, theirs: other)
+        } else {
+            append(.theirs, base: change.oldLines, ours: other, theirs: change.newLines)
         }
     }
 
