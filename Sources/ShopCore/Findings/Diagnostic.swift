@@ -127,31 +127,16 @@ public struct ResolvedFindings: Sequence, Sendable {
         ResolvedFindings(findings.filter(isIncluded), in: source)
     }
 
-    /// Resolves the findings in order, each located by counting on from the one before when both
-    /// are on one line.
-    public struct Iterator: IteratorProtocol {
-        private let findings: [Finding]
-        private let source: SourceText
-        private var previous: SourceLocation?
-        private var index = 0
-
-        fileprivate init(_ findings: [Finding], _ source: SourceText) {
-            self.findings = findings
-            self.source = source
-        }
-
-        /// The next finding, resolved.
-        public mutating func next() -> Diagnostic? {
-            guard index < findings.count else { return nil }
-            defer { index += 1 }
-            let diagnostic = findings[index].resolved(in: source, after: previous)
-            previous = diagnostic.location
+    /// An iterator that resolves the findings in order, each located by counting on from the one
+    /// before when both are on one line.
+    public func makeIterator() -> UnfoldSequence<Diagnostic, (index: Int, previous: SourceLocation?)> {
+        sequence(state: (index: 0, previous: nil)) { state in
+            guard state.index < findings.count else { return nil }
+            let diagnostic = findings[state.index].resolved(in: source, after: state.previous)
+            state = (state.index + 1, diagnostic.location)
             return diagnostic
         }
     }
-
-    /// An iterator from the first finding.
-    public func makeIterator() -> Iterator { Iterator(findings, source) }
 
     /// How many findings there are, for a buffer of their size.
     public var underestimatedCount: Int { findings.count }
