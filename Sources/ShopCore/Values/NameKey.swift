@@ -265,22 +265,9 @@ public struct NameKey: Hashable, Sendable, CustomStringConvertible {
     }
 
     private static func appendUTF8(_ value: UInt32, to bytes: inout [UInt8]) {
-        switch value {
-        case 0..<0x80:
-            bytes.append(UInt8(value))
-        case 0x80..<0x800:
-            bytes.append(UInt8(0xC0 | value >> 6))
-            bytes.append(UInt8(0x80 | value & 0x3F))
-        case 0x800..<0x10000:
-            bytes.append(UInt8(0xE0 | value >> 12))
-            bytes.append(UInt8(0x80 | (value >> 6) & 0x3F))
-            bytes.append(UInt8(0x80 | value & 0x3F))
-        default:
-            bytes.append(UInt8(0xF0 | value >> 18))
-            bytes.append(UInt8(0x80 | (value >> 12) & 0x3F))
-            bytes.append(UInt8(0x80 | (value >> 6) & 0x3F))
-            bytes.append(UInt8(0x80 | value & 0x3F))
-        }
+        // Every value is a scalar: it was decoded from UTF-8, or is one of a decomposition.
+        guard let scalar = Unicode.Scalar(value) else { return }
+        UTF8.encode(scalar) { bytes.append($0) }
     }
 }
 
@@ -290,21 +277,10 @@ public struct NameKey: Hashable, Sendable, CustomStringConvertible {
 ///
 /// The table (Unicode 17.0.0, the standard library's version) stands in for Foundation's
 /// `decomposedStringWithCompatibilityMapping` and `folding(options: .caseInsensitive)`, which no
-/// product target imports. What Foundation would cost, from Benchmarks/foundation-cost.sh (shop
-/// built in release mode as it is and with NameKey on Foundation, Swift 6.3.1, Linux x86-64; median
-/// of 200 runs in each of three rounds on a loaded 2-core machine, so times vary by a third):
-///
-///                               size (stripped)   --version     check (3 KB file)   peak RSS, check
-///     table, static stdlib      15.2 MB (8.6)     2.4-2.9 ms    2.9-4.2 ms           8.0 MiB
-///     Foundation, static        74.2 MB (58.8)    3.2-4.0 ms    4.4-5.4 ms          13.4 MiB
-///     table, shared stdlib       4.1 MB (1.1)     3.3-3.9 ms    4.0-5.1 ms          10.8 MiB
-///     Foundation, shared         4.0 MB (1.0)     6.2-9.0 ms    7.3-9.8 ms          20.1 MiB
-///
-/// The shared builds load 14.5 MB of Swift libraries, and 78.8 MB with Foundation and its ICU data.
-/// So Foundation would make the installed (static) binary five times larger, each start about a
-/// millisecond slower and its memory two thirds larger, and it would bring a third Unicode version:
-/// its normalization and folding are Unicode 15's (they leave U+1CCD6 and U+1C89, new in 16.0, as
-/// they are), against the standard library's 17.0.
+/// product target imports: measured by Benchmarks/foundation-cost.sh, Foundation would make the
+/// installed (static) binary five times larger (74.2 MB against 15.2 MB), each start about a
+/// millisecond slower and its memory two thirds larger, and it would bring a third Unicode version
+/// (its normalization and folding are Unicode 15's, against the standard library's 17.0).
 private enum DecompositionTable {
     /// The decomposition of `value`, or nil when it decomposes to itself.
     static func lookup(_ value: UInt32) -> ArraySlice<UInt32>? {
