@@ -43,19 +43,14 @@ public enum CSVReader {
     /// often outside quotes in it (in that order when as often), unless only another one splits
     /// off a field named `name`.
     public static func delimiter(of text: ImportText) -> CSVDelimiter {
-        var counts: [CSVDelimiter: Int] = [:]
-        var hasName: [CSVDelimiter: Bool] = [:]
-        for delimiter in CSVDelimiter.allCases {
-            let header = (try? rows(text, delimiter: delimiter, limit: 1))?.first?.fields ?? []
-            counts[delimiter] = max(header.count - 1, 0)
-            hasName[delimiter] = header.contains { CSVColumn(header: $0) == .key(.name) }
+        let headers = CSVDelimiter.allCases.map { delimiter in
+            (delimiter, fields: (try? rows(text, delimiter: delimiter, limit: 1))?.first?.fields ?? [])
         }
-        // Sorted by count, most first; the order of `allCases` breaks ties.
-        let byCount = CSVDelimiter.allCases.enumerated().sorted { left, right in
-            let (leftCount, rightCount) = (counts[left.element] ?? 0, counts[right.element] ?? 0)
-            return leftCount != rightCount ? leftCount > rightCount : left.offset < right.offset
-        }.map(\.element)
-        return byCount.first { hasName[$0] == true } ?? byCount[0]
+        // By how often the delimiter appears, most first; the sort is stable, so the order of
+        // `allCases` breaks ties.
+        let byCount = headers.sorted { max($0.fields.count - 1, 0) > max($1.fields.count - 1, 0) }
+        let named = byCount.first { $0.fields.contains { CSVColumn(header: $0) == .key(.name) } }
+        return (named ?? byCount[0]).0
     }
 
     static func rows(_ text: ImportText, delimiter: CSVDelimiter, limit: Int) throws(ImportProblem) -> [CSVRow] {

@@ -66,29 +66,19 @@ public struct ImportText: Sendable {
         guard bytes.count % 2 == 0 else {
             throw ImportProblem(line: 1, message: "the text is UTF-16 with an odd number of bytes: it is cut short")
         }
-        var units: [UInt16] = []
-        units.reserveCapacity(bytes.count / 2 - 1)
-        var index = 2
-        while index < bytes.count {
+        let units = stride(from: 2, to: bytes.count, by: 2).map { index -> UInt16 in
             let (high, low) = bigEndian ? (bytes[index], bytes[index + 1]) : (bytes[index + 1], bytes[index])
-            units.append(UInt16(high) << 8 | UInt16(low))
-            index += 2
+            return UInt16(high) << 8 | UInt16(low)
         }
         var output: [UInt8] = []
         output.reserveCapacity(units.count * 2)
-        var line = 1
-        var iterator = units.makeIterator()
-        var decoder = UTF16()
-        loop: while true {
-            switch decoder.decode(&iterator) {
-            case .scalarValue(let scalar):
-                if scalar == "\n" { line += 1 }
-                output.append(contentsOf: UTF8.encode(scalar).map(Array.init) ?? [])
-            case .emptyInput:
-                break loop
-            case .error:
-                throw ImportProblem(line: line, message: "the text is not valid UTF-16 (a broken surrogate pair); save it again")
-            }
+        let failed = transcode(units.makeIterator(), from: UTF16.self, to: UTF8.self, stoppingOnError: true) {
+            output.append($0)
+        }
+        if failed {
+            // The lines written before the broken pair, counted as the text's lines.
+            let line = output.count { $0 == 0x0A } + 1
+            throw ImportProblem(line: line, message: "the text is not valid UTF-16 (a broken surrogate pair); save it again")
         }
         return output
     }
