@@ -56,12 +56,10 @@ enum DuplicateKeyRule {
         }
     }
 
-    /// The mappings nested in values shop does not interpret: every mapping after the root that is
-    /// not an item. Items are in document order, like the walk. An item whose keys are all known,
-    /// once each, with scalar values has no mapping inside: the walk steps over it, so that it
-    /// costs a look per item instead of per node.
-    /// Checks the mappings after `start` that are not items, and those inside items that may hold
-    /// them.
+    /// Checks the mappings nested in values shop does not interpret: every mapping after `start`
+    /// (the root) that is not an item. Items are in document order, like the walk. An item whose
+    /// keys are all known, once each, with scalar values has no mapping inside: the walk steps over
+    /// it, so that it costs a look per item instead of per node.
     private static func checkNested(after start: Int, _ context: inout CheckContext) {
         let nodes = context.nodes
         let records = context.records

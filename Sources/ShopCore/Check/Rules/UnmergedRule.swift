@@ -27,18 +27,16 @@ extension Finding {
         var end = start
         while end < bytes.count && bytes[end] != 0x0A && bytes[end] != 0x0D { end += 1 }
         let quoted = ListEditor.quotedForShell(name)
-        if let side = stages.side(of: bytes) {
-            self.init(
-                rule: .unmerged, severity: .error, span: SourceSpan(start: start, end: end),
-                message: FindingMessage(
-                    "git still holds \(name) as unmerged, and it is byte for byte one side's version (\(side.rawValue)): "
-                        + "the other side's changes are not in it, as when git could not run the merge driver; "
-                        + "'git checkout -m \(quoted)' makes the merge again (with shop's driver once 'shop git setup' has run)"))
-        } else {
-            self.init(
-                rule: .unmerged, severity: .warning, span: SourceSpan(start: start, end: end),
-                message: FindingMessage("git still holds \(name) as unmerged: 'git add \(quoted)' once it is resolved"))
-        }
+        let side = stages.side(of: bytes)
+        let message =
+            side.map {
+                "git still holds \(name) as unmerged, and it is byte for byte one side's version (\($0.rawValue)): "
+                    + "the other side's changes are not in it, as when git could not run the merge driver; "
+                    + "'git checkout -m \(quoted)' makes the merge again (with shop's driver once 'shop git setup' has run)"
+            } ?? "git still holds \(name) as unmerged: 'git add \(quoted)' once it is resolved"
+        self.init(
+            rule: .unmerged, severity: side == nil ? .warning : .error, span: SourceSpan(start: start, end: end),
+            message: FindingMessage(message))
     }
 }
 
