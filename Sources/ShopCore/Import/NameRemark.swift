@@ -28,19 +28,12 @@ enum NameRemark {
             rest = shorter
         }
         // The text before the first dash with spaces around it.
-        let scalars = Array(name.unicodeScalars)
-        outer: for start in scalars.indices where scalars[start] == " " {
-            for dash in dashes {
-                let pattern = Array(dash.unicodeScalars)
-                guard start + pattern.count <= scalars.count, Array(scalars[start..<start + pattern.count]) == pattern else {
-                    continue
-                }
-                var before = String.UnicodeScalarView()
-                before.append(contentsOf: scalars[..<start])
-                let text = String(before).trimmingWhiteSpace()
-                if !text.isEmpty { result.append(text) }
-                break outer
-            }
+        let scalars = name.unicodeScalars
+        if let dash = scalars.indices.first(where: { index in
+            scalars[index] == " " && dashes.contains { Substring(scalars[index...]).afterScalars($0) != nil }
+        }) {
+            let text = String(scalars[..<dash]).trimmingWhiteSpace()
+            if !text.isEmpty { result.append(text) }
         }
         return result
     }

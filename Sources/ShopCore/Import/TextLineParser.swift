@@ -71,20 +71,17 @@ public enum TextLineParser {
         var nameStart = 0
         var nameEnd = words.count
         var phrase: QuantityPhrase?
-        var unit: String?
-        var size: PackSize?
+        var packSize: PackSize?
         switch leadingQuantity(words) {
         case .failure(let failure): return .failure(failure)
         case .success(let leading):
             phrase = leading.phrase
-            unit = leading.phrase.unit
-            size = leading.phrase.size
             nameStart = leading.wordCount
             // `2 x Butter 250 g`: the count is of packs of that size.
             if leading.phrase.unit == nil, leading.phrase.size == nil,
                 case .success(let trailing)? = trailingQuantity(words[nameStart...]), let amount = trailing.phrase.amountSize
             {
-                size = amount
+                packSize = amount
                 nameEnd -= trailing.wordCount
             }
         case nil:
@@ -92,12 +89,12 @@ public enum TextLineParser {
             case .failure(let failure): return .failure(failure)
             case .success(let trailing):
                 phrase = trailing.phrase
-                unit = trailing.phrase.unit
-                size = trailing.phrase.size
                 nameEnd -= trailing.wordCount
             case nil: break
             }
         }
+        var unit = phrase?.unit
+        var size = packSize ?? phrase?.size
 
         let name = name(words[nameStart..<nameEnd], afterQuantity: nameStart > 0)
         guard !name.isEmpty else {
