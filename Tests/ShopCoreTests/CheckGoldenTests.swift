@@ -78,7 +78,7 @@ struct CheckGoldenTests {
         #expect(list.items[3].quantity == DecimalNumber(2), "a quoted decimal is a quantity")
         #expect(!list.items[3].buy && !list.items[3].done)
         #expect(list.items[4].name == "~tilde")
-        #expect(!list.hasErrors && !list.hasStructureErrors)
+        #expect(!list.hasErrors && list.check([.structure]).isEmpty)
     }
 
     @Test("every problem is reported, not just the first")

@@ -79,11 +79,5 @@ extension ShoppingList {
 
     /// Whether any finding is an error.
     public var hasErrors: Bool { check().contains { $0.severity == .error } }
-
-    /// Whether the file's shape is broken (structure errors): such a file is never written by the
-    /// editing commands.
-    public var hasStructureErrors: Bool {
-        !check([.structure]).isEmpty
-    }
 }
 

@@ -31,11 +31,6 @@ public struct CSVImport: Hashable, Sendable {
     public var records: [CSVImportRecord]
     /// Rows and cells that cannot be read.
     public var problems: [ImportProblem]
-
-    /// A record's cell in a known column, as given; nil when the file has no such column.
-    public func cell(_ column: CSVColumn, of record: CSVImportRecord) -> String? {
-        columns[column].map { record.cells[$0] }
-    }
 }
 
 /// Reads `shop import --format csv` input, what `shop export --format csv` writes and what

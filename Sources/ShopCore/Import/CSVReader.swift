@@ -33,12 +33,6 @@ public struct CSVRow: Hashable, Sendable {
 ///
 /// One pass over the bytes: time and memory in proportion to the input.
 public enum CSVReader {
-    /// Reads every record; throws an unterminated quoted field (naming the line it starts on) or
-    /// text between a closing quote and the end of its field.
-    public static func rows(_ text: ImportText, delimiter: CSVDelimiter) throws(ImportProblem) -> [CSVRow] {
-        try rows(text, delimiter: delimiter, limit: Int.max)
-    }
-
     /// The delimiter of a text's header record: the one of `,`, `;` and tab that appears most
     /// often outside quotes in it (in that order when as often), unless only another one splits
     /// off a field named `name`.
@@ -53,7 +47,9 @@ public enum CSVReader {
         return (named ?? byCount[0]).0
     }
 
-    static func rows(_ text: ImportText, delimiter: CSVDelimiter, limit: Int) throws(ImportProblem) -> [CSVRow] {
+    /// The first `limit` records; throws an unterminated quoted field (naming the line it starts
+    /// on) or text between a closing quote and the end of its field.
+    public static func rows(_ text: ImportText, delimiter: CSVDelimiter, limit: Int = .max) throws(ImportProblem) -> [CSVRow] {
         var rows: [CSVRow] = []
         try forEachRow(text, delimiter: delimiter) { row in
             rows.append(row)
@@ -63,7 +59,7 @@ public enum CSVReader {
     }
 
     /// Hands each record to `body`, in order, without holding them, until `body` returns false;
-    /// throws as ``rows(_:delimiter:)`` does, and what `body` throws.
+    /// throws as ``rows(_:delimiter:limit:)`` does, and what `body` throws.
     static func forEachRow(
         _ text: ImportText, delimiter: CSVDelimiter, _ body: (CSVRow) throws(ImportProblem) -> Bool
     ) throws(ImportProblem) {

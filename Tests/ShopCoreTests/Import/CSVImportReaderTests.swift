@@ -38,8 +38,8 @@ import Testing
         #expect(record.fields[flag: .buy] == true && record.fields[flag: .done] == false)
         #expect(record.fields[.notes] == "fresh" && record.fields[.id] == "m1")
         #expect(record.cells == ["fresh", "2", "Milk", "white", "l", "1.19", "Dairy", "true", "no", "m1", "2.38"])
-        #expect(read.cell(.total, of: record) == "2.38")
-        #expect(read.cell(.key(.name), of: record) == "Milk")
+        #expect(read.columns[.total].map { record.cells[$0] } == "2.38")
+        #expect(read.columns[.key(.name)].map { record.cells[$0] } == "Milk")
         #expect(read.problems.isEmpty)
     }
 
