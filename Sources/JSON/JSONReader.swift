@@ -108,9 +108,8 @@ struct JSONParser {
                 }
                 values.append(value)
                 skipWhitespace()
-                guard index < bytes.count else {
-                    throw endError(isObject ? "expected ',' or '}' after an object member" : "expected ',' or ']' after an array element")
-                }
+                let expectation = isObject ? "expected ',' or '}' after an object member" : "expected ',' or ']' after an array element"
+                guard index < bytes.count else { throw endError(expectation) }
                 let byte = bytes[index]
                 if byte == UInt8(ascii: ",") {
                     let comma = index
@@ -129,7 +128,7 @@ struct JSONParser {
                     index += 1
                     value = closeContainer()
                 } else {
-                    throw unexpected(isObject ? "expected ',' or '}' after an object member" : "expected ',' or ']' after an array element")
+                    throw unexpected(expectation)
                 }
             }
         }
@@ -268,7 +267,12 @@ struct JSONParser {
     /// A character as messages show it: `'x'` when printable ASCII, else `U+00A0`.
     static func describe(_ scalar: Unicode.Scalar) -> String {
         if scalar.value >= 0x21 && scalar.value < 0x7F { return "'\(Character(scalar))'" }
-        let hex = String(scalar.value, radix: 16, uppercase: true)
-        return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+        return "U+" + hex(scalar.value)
+    }
+
+    /// `value` in upper-case hexadecimal, at least four digits: `00A0`, `D800`.
+    static func hex(_ value: UInt32) -> String {
+        let digits = String(value, radix: 16, uppercase: true)
+        return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
     }
 }

@@ -92,30 +92,31 @@ extension JSONParser {
         switch unit {
         case 0xD800...0xDBFF:
             let second = index
+            // Made only when thrown: an error counts the lines before it.
+            func lone() -> JSONError {
+                error(
+                    .invalidString,
+                    "\\u\(Self.hex(UInt32(unit))) is a lone surrogate: it must be followed by a \\u escape of a low surrogate (DC00 to DFFF)",
+                    at: backslash)
+            }
             guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u") else {
                 if limits.replacesLoneSurrogates { return "\u{FFFD}" }
-                throw error(
-                    .invalidString, "\\u\(Self.hex(unit)) is a lone surrogate: it must be followed by a \\u escape of a low surrogate (DC00 to DFFF)",
-                    at: backslash)
+                throw lone()
             }
             index += 2
             let low = try parseHexDigits(backslash: second)
             guard (0xDC00...0xDFFF).contains(low) else {
-                if limits.replacesLoneSurrogates {
-                    // The escape after it is read on its own.
-                    index = second
-                    return "\u{FFFD}"
-                }
-                throw error(
-                    .invalidString, "\\u\(Self.hex(unit)) is a lone surrogate: it must be followed by a \\u escape of a low surrogate (DC00 to DFFF)",
-                    at: backslash)
+                guard limits.replacesLoneSurrogates else { throw lone() }
+                // The escape after it is read on its own.
+                index = second
+                return "\u{FFFD}"
             }
             let value = 0x10000 + ((UInt32(unit) - 0xD800) << 10) + (UInt32(low) - 0xDC00)
             return Unicode.Scalar(value) ?? "\u{FFFD}"
         case 0xDC00...0xDFFF:
             if limits.replacesLoneSurrogates { return "\u{FFFD}" }
             throw error(
-                .invalidString, "\\u\(Self.hex(unit)) is a lone surrogate: a low surrogate must follow a high one (D800 to DBFF)",
+                .invalidString, "\\u\(Self.hex(UInt32(unit))) is a lone surrogate: a low surrogate must follow a high one (D800 to DBFF)",
                 at: backslash)
         default:
             return Unicode.Scalar(unit) ?? "\u{FFFD}"
@@ -132,11 +133,6 @@ extension JSONParser {
             index += 1
         }
         return value
-    }
-
-    private static func hex(_ unit: UInt16) -> String {
-        let digits = String(unit, radix: 16, uppercase: true)
-        return String(repeating: "0", count: 4 - digits.count) + digits
     }
 }
 
