@@ -66,16 +66,11 @@ struct BoxSearch {
                 box.oldEnd -= 1
                 box.newEnd -= 1
             }
-            if box.oldStart == box.oldEnd || box.newStart == box.newEnd {
-                for index in box.oldStart..<box.oldEnd { oldChanged[index] = true }
-                for index in box.newStart..<box.newEnd { newChanged[index] = true }
-                continue
-            }
-            let split = self.split(box)
-            let atCorner = (split.old == box.oldStart && split.new == box.newStart)
-                || (split.old == box.oldEnd && split.new == box.newEnd)
-            guard !atCorner else {
-                // A split that leaves the box whole would never end: mark the box as changed.
+            // A box with an empty side is all changed; so is one whose split would leave it whole,
+            // which would never end.
+            guard box.oldStart < box.oldEnd && box.newStart < box.newEnd, case let split = self.split(box),
+                !(split.old == box.oldStart && split.new == box.newStart), !(split.old == box.oldEnd && split.new == box.newEnd)
+            else {
                 for index in box.oldStart..<box.oldEnd { oldChanged[index] = true }
                 for index in box.newStart..<box.newEnd { newChanged[index] = true }
                 continue
@@ -123,23 +118,27 @@ struct BoxSearch {
         forward[forwardMiddle + offset] = box.oldStart
         backward[backwardMiddle + offset] = box.oldEnd
 
+        // Widens a search's range of diagonals by one on each side, or narrows it where it would
+        // leave the box, so that its parity alternates; the value just outside is a sentinel.
+        func widen(_ low: inout Int, _ high: inout Int, _ reached: UnsafeMutableBufferPointer<Int>, sentinel: Int) {
+            if low > lowestDiagonal {
+                low -= 1
+                reached[low - 1 + offset] = sentinel
+            } else {
+                low += 1
+            }
+            if high < highestDiagonal {
+                high += 1
+                reached[high + 1 + offset] = sentinel
+            } else {
+                high -= 1
+            }
+        }
+
         var cost = 1
         while true {
             var sawSnake = false
-            // Widen the range of diagonals by one on each side, or narrow it where it would leave
-            // the box, so that its parity alternates; the value just outside is a sentinel.
-            if forwardLow > lowestDiagonal {
-                forwardLow -= 1
-                forward[forwardLow - 1 + offset] = -1
-            } else {
-                forwardLow += 1
-            }
-            if forwardHigh < highestDiagonal {
-                forwardHigh += 1
-                forward[forwardHigh + 1 + offset] = -1
-            } else {
-                forwardHigh -= 1
-            }
+            widen(&forwardLow, &forwardHigh, forward, sentinel: -1)
             var diagonal = forwardHigh
             while diagonal >= forwardLow {
                 let fromAbove = forward[diagonal - 1 + offset]
@@ -161,18 +160,7 @@ struct BoxSearch {
                 diagonal -= 2
             }
 
-            if backwardLow > lowestDiagonal {
-                backwardLow -= 1
-                backward[backwardLow - 1 + offset] = Int.max
-            } else {
-                backwardLow += 1
-            }
-            if backwardHigh < highestDiagonal {
-                backwardHigh += 1
-                backward[backwardHigh + 1 + offset] = Int.max
-            } else {
-                backwardHigh -= 1
-            }
+            widen(&backwardLow, &backwardHigh, backward, sentinel: Int.max)
             diagonal = backwardHigh
             while diagonal >= backwardLow {
                 let fromAbove = backward[diagonal - 1 + offset]
