@@ -39,15 +39,9 @@ public enum MarkdownImportReader {
     public static func read(
         _ text: ImportText, resolvingWith knownNames: Set<NameKey>? = nil, priceDecimals: Int = Currency.defaultDecimals
     ) -> MarkdownImport {
-        read(text, resolvingWith: knownNames.map { names in { names.contains($0) } }, priceDecimals: priceDecimals)
-    }
-
-    /// ``read(_:resolvingWith:priceDecimals:)`` with the names a list has told by `isKnown`.
-    static func read(
-        _ text: ImportText, resolvingWith isKnown: ((NameKey) -> Bool)?, priceDecimals: Int
-    ) -> MarkdownImport {
         var items: [MarkdownImportItem] = []
         var headings: [Int] = []
+        let isKnown = knownNames.map { names in { (name: NameKey) in names.contains(name) } }
         var read = read(text, resolvingWith: isKnown, priceDecimals: priceDecimals) { item, heading in
             items.append(item)
             headings.append(heading)
@@ -59,7 +53,7 @@ public enum MarkdownImportReader {
         return read.import
     }
 
-    /// ``read(_:resolvingWith:priceDecimals:)-(ImportText,_,_)``, handing each item to `item` in
+    /// ``read(_:resolvingWith:priceDecimals:)``, handing each item to `item` in
     /// order instead of holding them, with the index of the heading above it (-1 before any):
     /// an item's category is known only at the end (which heading is the export's heading of the
     /// items without one depends on the last), and is then the heading's entry of `categories`.
