@@ -40,14 +40,7 @@ public struct ImportEntries: Hashable, Sendable {
     public static func read(
         _ text: ImportText, format: ImportFormat, knownNames: Set<NameKey>, priceDecimals: Int = Currency.defaultDecimals
     ) throws(ImportProblem) -> ImportEntries {
-        try read(text, format: format, isKnown: { knownNames.contains($0) }, priceDecimals: priceDecimals)
-    }
-
-    /// Reads checked text as `format`, asking `isKnown` whether the list has an item of a name
-    /// (only a checklist asks).
-    static func read(
-        _ text: ImportText, format: ImportFormat, isKnown: @escaping (NameKey) -> Bool, priceDecimals: Int
-    ) throws(ImportProblem) -> ImportEntries {
+        let isKnown = { (name: NameKey) in knownNames.contains(name) }
         switch format {
         case .markdown:
             // Each item made an entry as it is read; categories once every heading is known.
