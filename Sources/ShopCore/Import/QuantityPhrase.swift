@@ -19,11 +19,11 @@ struct QuantityPhrase: Sendable {
     var size: PackSize? = nil
     /// Whether the phrase is a number with a unit (`500 g`), which can also give the pack size of
     /// a count written elsewhere (`2 x Butter 250 g`).
-    var isAmount: Bool
+    var isAmount = false
     /// Whether the phrase names a unit that is a word (`rolls`, `bottles`) rather than a symbol.
-    var endsWithUnitWord: Bool
+    var endsWithUnitWord = false
     /// Whether the phrase is a number alone (`3`), without `x` or a unit.
-    var isBareNumber: Bool
+    var isBareNumber = false
 
     /// The size an amount gives, when its unit is one a size takes: `500 g`.
     var amountSize: PackSize? {
@@ -64,14 +64,11 @@ struct QuantityPhrase: Sendable {
         let unit = units.first
         switch shape {
         case "n", "nx", "xn":
-            return .success(
-                QuantityPhrase(
-                    quantity: numbers[0], unit: nil, isAmount: false, endsWithUnitWord: false, isBareNumber: shape == "n"))
+            return .success(QuantityPhrase(quantity: numbers[0], unit: nil, isBareNumber: shape == "n"))
         case "nu", "xnu":
             return .success(
                 QuantityPhrase(
-                    quantity: numbers[0], unit: unit?.written, isAmount: shape == "nu",
-                    endsWithUnitWord: !(unit?.isSymbol ?? true), isBareNumber: false))
+                    quantity: numbers[0], unit: unit?.written, isAmount: shape == "nu", endsWithUnitWord: !(unit?.isSymbol ?? true)))
         case "nxnu":
             return .success(
                 pack(
@@ -84,8 +81,7 @@ struct QuantityPhrase: Sendable {
 
     /// `count` packs of `amount` `unit`: a size when the unit is a size's, else the unit `3 bunch`.
     private static func pack(count: WrittenNumber, amount: WrittenNumber, unit: String, endsWithUnitWord: Bool) -> QuantityPhrase {
-        var phrase = QuantityPhrase(
-            quantity: count, unit: nil, isAmount: false, endsWithUnitWord: endsWithUnitWord, isBareNumber: false)
+        var phrase = QuantityPhrase(quantity: count, unit: nil, endsWithUnitWord: endsWithUnitWord)
         if let size = PackSize(amount: amount.value, unit: unit) {
             phrase.size = size
         } else {

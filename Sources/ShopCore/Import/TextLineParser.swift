@@ -198,7 +198,7 @@ public enum TextLineParser {
         {
             let phrase = QuantityPhrase(
                 quantity: WrittenNumber(value: one, text: String(words[0].text), isWhole: true, isPureFraction: false),
-                unit: unit.written, isAmount: false, endsWithUnitWord: !unit.isSymbol, isBareNumber: false)
+                unit: unit.written, endsWithUnitWord: !unit.isSymbol)
             return .success(Found(phrase: phrase, wordCount: skippingOf(words, after: 2)))
         }
         var run = 0
