@@ -18,12 +18,14 @@ public enum CSVExporter {
     /// The columns of `list`'s export in `scope`, in order (``CSVColumn/allCases``): the item keys
     /// in their export order and the line total after the price; `size` only when an exported
     /// item has one.
-    static func columns(of list: ShoppingList?, in scope: ItemScope) -> [CSVColumn] {
-        list?.hasSize(in: scope) == true ? CSVColumn.allCases : CSVColumn.allCases.filter { $0.key != .size }
+    static func columns(of list: ShoppingList, in scope: ItemScope) -> [CSVColumn] {
+        list.hasSize(in: scope) ? CSVColumn.allCases : unsizedColumns
     }
 
+    private static let unsizedColumns = CSVColumn.allCases.filter { $0.key != .size }
+
     /// The header record of a list without sizes, without its line end.
-    public static let header = columns(of: nil, in: .all).map(\.title).joined(separator: ",")
+    public static let header = unsizedColumns.map(\.title).joined(separator: ",")
 
     /// Writes the export to `output`, in chunks. A large list is written by two threads, each
     /// writing half the records: the second half is collected while the first is handed on.
