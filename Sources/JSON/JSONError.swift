@@ -33,15 +33,6 @@ public struct JSONError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The 1-based column of the problem, counted in Unicode scalars.
     public var column: Int
 
-    /// An error with every field given.
-    public init(kind: Kind, message: String, offset: Int, line: Int, column: Int) {
-        self.kind = kind
-        self.message = message
-        self.offset = offset
-        self.line = line
-        self.column = column
-    }
-
     /// An error at `offset` of `bytes`, its line and column counted there.
     init(_ kind: Kind, _ message: String, at offset: Int, in bytes: UnsafeBufferPointer<UInt8>) {
         var line = 1
@@ -60,7 +51,11 @@ public struct JSONError: Error, Hashable, Sendable, CustomStringConvertible {
         for position in lineStart..<end where bytes[position] & 0xC0 != 0x80 {
             column += 1
         }
-        self.init(kind: kind, message: message, offset: offset, line: line, column: column)
+        self.kind = kind
+        self.message = message
+        self.offset = offset
+        self.line = line
+        self.column = column
     }
 
     /// `line:column: message`.
