@@ -128,7 +128,7 @@ public enum CSVImportReader {
     static func unguarded(_ cell: String) -> String {
         let scalars = cell.unicodeScalars
         guard scalars.first == "'", let first = scalars.first(where: { $0 != "'" }),
-            "=+-@\t\r".unicodeScalars.contains(first)
+            SpreadsheetFormula.starts.unicodeScalars.contains(first)
         else { return cell }
         return String(scalars.dropFirst())
     }
