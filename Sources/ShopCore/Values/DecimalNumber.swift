@@ -139,22 +139,19 @@ public struct DecimalNumber: Hashable, Comparable, Sendable, CustomStringConvert
         // Line totals of ordinary prices fit 64 bits, where division is many times faster.
         if scale - target <= 18, let small = Int64(exactly: units) {
             let divisor = Int64(truncatingIfNeeded: Self.power(scale - target))
-            var quotient = small / divisor
-            let remainder = small % divisor
-            let twice = remainder.magnitude * 2
-            if twice > divisor.magnitude || (twice == divisor.magnitude && quotient % 2 != 0) {
-                quotient += small < 0 ? -1 : 1
-            }
-            return DecimalNumber(units: Int128(quotient), scale: target)
+            return DecimalNumber(units: Int128(Self.quotientHalfEven(small, divisor)), scale: target)
         }
-        let divisor = Self.power(scale - target)
-        var quotient = units / divisor
-        let remainder = units % divisor
-        let twice = remainder.magnitude * 2
+        return DecimalNumber(units: Self.quotientHalfEven(units, Self.power(scale - target)), scale: target)
+    }
+
+    /// `value / divisor` rounded half to even.
+    private static func quotientHalfEven<T: SignedInteger>(_ value: T, _ divisor: T) -> T {
+        var quotient = value / divisor
+        let twice = (value % divisor).magnitude * 2
         if twice > divisor.magnitude || (twice == divisor.magnitude && quotient % 2 != 0) {
-            quotient += units < 0 ? -1 : 1
+            quotient += value < 0 ? -1 : 1
         }
-        return DecimalNumber(units: quotient, scale: target)
+        return quotient
     }
 
     /// The exact product.

@@ -66,13 +66,8 @@ public enum KnownUnits {
     /// The length of the longest spelling, in scalars.
     static let longestSpelling = all.flatMap(\.spellings).map(\.unicodeScalars.count).max() ?? 0
 
-    private static let bySpelling: [String: Int] = {
-        var table: [String: Int] = [:]
-        for (index, unit) in all.enumerated() {
-            for spelling in unit.spellings { table[spelling] = index }
-        }
-        return table
-    }()
+    private static let bySpelling = Dictionary(
+        all.enumerated().flatMap { index, unit in unit.spellings.map { ($0, index) } }, uniquingKeysWith: { $1 })
 
     private static func symbol(_ written: String, _ others: String...) -> Unit {
         Unit(written: written, spellings: [written] + others, isSymbol: true)
