@@ -70,18 +70,12 @@ struct ConflictWriter {
     }
 
     private func needsCRLF(_ region: MergeRegion) -> Bool {
-        // Each answer is true, false or unknown (nil); the first false settles it.
-        let before = [
-            { lineEndIsCRLF(ours, max(region.ours.lowerBound - 1, 0)) },
-            { lineEndIsCRLF(theirs, max(region.theirs.lowerBound - 1, 0)) },
-            { lineEndIsCRLF(base, 0) },
+        // Each side's line before the conflict says true, false or nothing (nil): a false settles
+        // it; else the base's first line does.
+        let sides = [
+            lineEndIsCRLF(ours, max(region.ours.lowerBound - 1, 0)), lineEndIsCRLF(theirs, max(region.theirs.lowerBound - 1, 0)),
         ]
-        var answer: Bool?
-        for question in before {
-            answer = question()
-            if answer == false { return false }
-        }
-        return answer ?? false
+        return !sides.contains(false) && lineEndIsCRLF(base, 0) == true
     }
 
     /// Whether line `index` ends with CRLF; for a last line without a line end, the line before
