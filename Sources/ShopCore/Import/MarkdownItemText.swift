@@ -91,12 +91,7 @@ enum MarkdownItemText {
         var start = text.startIndex
         var index = text.startIndex
         while index < text.endIndex {
-            guard text[index] == " " else {
-                index = text.index(after: index)
-                continue
-            }
-            let found = separators.first { text[index...].hasPrefix($0) }
-            guard let found else {
+            guard text[index] == " ", let found = separators.first(where: { text[index...].hasPrefix($0) }) else {
                 index = text.index(after: index)
                 continue
             }
