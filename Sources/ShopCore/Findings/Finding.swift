@@ -84,12 +84,6 @@ public struct RelatedPlace: Hashable, Sendable {
     public var span: SourceSpan
     /// What the place is.
     public var message: String
-
-    /// Creates a related place.
-    public init(span: SourceSpan, message: String) {
-        self.span = span
-        self.message = message
-    }
 }
 
 /// A change to a source's text: the bytes of `span` replaced by `replacement`.
@@ -98,12 +92,6 @@ public struct TextEdit: Hashable, Sendable {
     public var span: SourceSpan
     /// What replaces it.
     public var replacement: String
-
-    /// Creates an edit.
-    public init(span: SourceSpan, replacement: String) {
-        self.span = span
-        self.replacement = replacement
-    }
 }
 
 /// A way to resolve a finding: a title and text edits. A safe fix changes only what the author
@@ -115,13 +103,6 @@ public struct Fix: Hashable, Sendable {
     public var isSafe: Bool
     /// The edits, which do not overlap.
     public var edits: [TextEdit]
-
-    /// Creates a fix.
-    public init(title: String, isSafe: Bool, edits: [TextEdit]) {
-        self.title = title
-        self.isSafe = isSafe
-        self.edits = edits
-    }
 }
 
 /// One finding of a rule: what is wrong, where, what else it concerns, and how to fix it.

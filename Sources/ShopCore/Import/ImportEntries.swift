@@ -16,14 +16,6 @@ public struct ImportEntries: Hashable, Sendable {
     /// How many lines of a checklist were skipped as not task items (``MarkdownImport/skippedLines``).
     public var skippedLines = 0
 
-    /// Entries and problems.
-    public init(entries: [ImportEntry], problems: [ImportProblem], currency: String? = nil, currencyLine: Int = 1) {
-        self.entries = entries
-        self.problems = problems
-        self.currency = currency
-        self.currencyLine = currencyLine
-    }
-
     /// Reads `bytes` as `format`. `knownNames` are the names of the list's items: a checklist
     /// line is read as the known item it can name (see ``MarkdownImportItem/reading(matching:)``).
     /// `priceDecimals` are those of the list's prices, which tell how a text line's price reads
@@ -54,9 +46,7 @@ public struct ImportEntries: Hashable, Sendable {
             for index in entries.indices where headings[index] >= 0 {
                 entries[index].fields[.category] = read.categories[Int(headings[index])]
             }
-            var result = ImportEntries(entries: entries, problems: read.import.problems)
-            result.skippedLines = read.import.skippedLines
-            return result
+            return ImportEntries(entries: entries, problems: read.import.problems, skippedLines: read.import.skippedLines)
         case .csv:
             var entries: [ImportEntry] = []
             let read = try CSVImportReader.read(text) { entries.append(Self.entry($0)) }
@@ -67,7 +57,9 @@ public struct ImportEntries: Hashable, Sendable {
                     entries[index].fields[flag: key] = false
                 }
             }
-            return ImportEntries(read, entries: entries)
+            // The header's currency is the file's, as a JSON export's `currency` is.
+            return ImportEntries(
+                entries: entries, problems: read.problems, currency: read.priceCurrency, ignoredColumns: read.ignoredColumns)
         case .json: return try JSONImportReader.read(text)
         case .text:
             var entries: [ImportEntry] = []
@@ -103,14 +95,6 @@ public struct ImportEntries: Hashable, Sendable {
         return ImportEntry(line: item.line, fields: fields, priceCurrency: reading.priceCurrency, changesKnownItems: false)
     }
 
-    /// A spreadsheet's `entries`, read as the records of `read` (whose records are not read).
-    private init(_ read: CSVImport, entries: [ImportEntry]) {
-        self.entries = entries
-        problems = read.problems
-        // The header's currency is the file's, as a JSON export's `currency` is.
-        currency = read.priceCurrency
-        ignoredColumns = read.ignoredColumns
-    }
 
     /// The entry of a spreadsheet's row.
     private static func entry(_ record: CSVImportRecord) -> ImportEntry {

@@ -49,13 +49,6 @@ public struct ValueProblem: Error, Hashable, Sendable {
     /// What is wrong.
     public var kind: Kind
 
-    /// Creates a problem.
-    public init(key: String, text: String, kind: Kind) {
-        self.key = key
-        self.text = text
-        self.kind = kind
-    }
-
     /// What is wrong and what to write instead, for a value in a file.
     public var message: String {
         let start = "\(key) \"\(text)\""
