@@ -69,11 +69,7 @@ struct LinePrice: Sendable {
                 {
                     return .failure(ImportLineFailure("the line has two prices after \"@\"; keep one"))
                 }
-                return price.map { price in
-                    var marked = price
-                    marked.afterAt = true
-                    return (before, marked)
-                }
+                return price.map { (before, $0) }
             }
         }
         // Without `@`, only an amount with a currency symbol at the very end is a price.
@@ -174,9 +170,12 @@ struct LinePrice: Sendable {
             if currency == centSign {
                 // `99¢` is 0.99 of the list's currency, whichever it is; one without cents refuses
                 // the decimals.
-                return .success(LinePrice(value: DecimalNumber(units: value.units, scale: value.scale + 2), currency: nil, perUnit: perUnit))
+                return .success(
+                    LinePrice(
+                        value: DecimalNumber(units: value.units, scale: value.scale + 2), currency: nil, perUnit: perUnit,
+                        afterAt: afterAt))
             }
-            return .success(LinePrice(value: value, currency: currency, perUnit: perUnit))
+            return .success(LinePrice(value: value, currency: currency, perUnit: perUnit, afterAt: afterAt))
         }
     }
 
