@@ -29,9 +29,6 @@
 /// many items have no price. Names, headings, units and notes are escaped by ``MarkdownText`` so
 /// that they render as written. LF line ends and a final newline.
 public enum MarkdownExporter {
-    /// What separates the name, the quantity and the line total on an item's line.
-    public static let detailSeparator = MarkdownText.detailSeparator
-
     /// Writes the export to `output`, in chunks.
     public static func write(
         _ list: ShoppingList, options: ExportOptions, to output: (UnsafeBufferPointer<UInt8>) -> Void
