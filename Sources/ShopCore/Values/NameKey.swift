@@ -35,12 +35,8 @@ public struct NameKey: Hashable, Sendable, CustomStringConvertible {
         return false
     }
 
-
-
     /// The normalized text (decomposed, so accents follow their letters as combining marks).
     public var description: String { String(decoding: bytes, as: UTF8.self) }
-
-    public static func == (lhs: NameKey, rhs: NameKey) -> Bool { lhs.bytes == rhs.bytes }
 
     /// A fingerprint of the key this name would have (FNV-1a over its bytes) and whether that key
     /// is empty, computed without building the key when the name is ASCII or its other letters are
