@@ -112,8 +112,7 @@ struct ExportWriter: ~Copyable {
     /// A number in its shortest exact form: `2`, `0.5`, `1.25`.
     mutating func appendShortest(_ number: DecimalNumber) {
         let shortest = number.normalized
-        if shortest.units < 0 { append(UInt8(ascii: "-")) }
-        appendDigits(shortest.units.magnitude, decimals: shortest.scale)
+        append(shortest, decimals: shortest.scale)
     }
 
     /// The digits of `units`, with a point before the last `decimals` of them (and at least one
