@@ -15,12 +15,6 @@ public struct Rule: Sendable {
     public let summary: String
     /// The check; nil for the rules that apply while a file is read.
     let check: (@Sendable (inout CheckContext) -> Void)?
-
-    init(_ id: RuleID, summary: String, check: (@Sendable (inout CheckContext) -> Void)?) {
-        self.id = id
-        self.summary = summary
-        self.check = check
-    }
 }
 
 extension RuleID {

@@ -6,7 +6,7 @@ enum CatalogRules {
     /// `catalog`: the `catalog` value is not a path, or names a file that cannot be read, is not a
     /// shop list, or names a catalog itself.
     static let catalog = Rule(
-        .catalog, summary: "The catalog the list names cannot be read, is not a shop list, or names a catalog itself.",
+        id: .catalog, summary: "The catalog the list names cannot be read, is not a shop list, or names a catalog itself.",
         check: { context in
             let value = Int(context.layout.catalog)
             guard value >= 0 else { return }
@@ -31,7 +31,7 @@ enum CatalogRules {
 
     /// `currency-mismatch`: the list's currency is not its catalog's.
     static let currencyMismatch = Rule(
-        .currencyMismatch, summary: "The list's currency differs from its catalog's.",
+        id: .currencyMismatch, summary: "The list's currency differs from its catalog's.",
         check: { context in
             let value = Int(context.layout.currency)
             guard value >= 0, let own = context.list.ownCurrency, let catalog = context.list.catalog,
@@ -47,7 +47,7 @@ enum CatalogRules {
 
     /// `not-in-catalog`: an item of a list with a catalog is not in the catalog (by id or name).
     static let notInCatalog = Rule(
-        .notInCatalog, summary: "An item of a list that names a catalog is not in the catalog.",
+        id: .notInCatalog, summary: "An item of a list that names a catalog is not in the catalog.",
         check: { context in
             guard let link = context.list.link, link.catalog != nil else { return }
             for (position, record) in context.records.enumerated()

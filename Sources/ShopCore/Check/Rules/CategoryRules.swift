@@ -7,7 +7,7 @@ enum CategoryRules {
     /// `duplicate-category`: a category listed twice in `categories`, or in one store of
     /// `stores`; removing the later entry (its comments stay) is a safe fix.
     static let duplicateCategory = Rule(
-        .duplicateCategory, summary: "A category is listed twice in `categories`, or twice in one store of `stores`.",
+        id: .duplicateCategory, summary: "A category is listed twice in `categories`, or twice in one store of `stores`.",
         check: { context in
             let nodes = context.nodes
             let sequence = Int(context.layout.categories)
@@ -88,13 +88,13 @@ enum CategoryRules {
     /// `unknown-category`: an item's category, or one a store lists, is not in the `categories` in
     /// force (the list's, else its catalog's; only when there are some).
     static let unknownCategory = Rule(
-        .unknownCategory, summary: "An item's category, or one a store lists, is not listed in `categories`.",
+        id: .unknownCategory, summary: "An item's category, or one a store lists, is not listed in `categories`.",
         check: { context in check(&context, spelling: false) })
 
     /// `category-spelling`: an item's category, or one a store lists, is in `categories` as another
     /// spelling; writing the listed one, which exports then use, is a safe fix.
     static let categorySpelling = Rule(
-        .categorySpelling, summary: "An item's category, or one a store lists, is spelled otherwise than in `categories`.",
+        id: .categorySpelling, summary: "An item's category, or one a store lists, is spelled otherwise than in `categories`.",
         check: { context in check(&context, spelling: true) })
 
     private static func check(_ context: inout CheckContext, spelling: Bool) {

@@ -3,7 +3,7 @@ import YAML
 /// `unknown-currency`: the currency is not an ISO 4217 code with a minor unit.
 enum CurrencyRule {
     static let rule = Rule(
-        .unknownCurrency, summary: "The currency is not an ISO 4217 code with a minor unit.",
+        id: .unknownCurrency, summary: "The currency is not an ISO 4217 code with a minor unit.",
         check: { context in
             let nodes = context.nodes
             let value = Int(context.layout.currency)

@@ -4,7 +4,7 @@ import YAML
 /// (`buy: true`) is a safe fix: it is in the basket.
 enum DoneNotBoughtRule {
     static let rule = Rule(
-        .doneNotBought,
+        id: .doneNotBought,
         summary: "An item is checked off (`done: true`) but not on the shopping list (`buy: true`).",
         check: { context in
             let nodes = context.nodes

@@ -5,7 +5,7 @@ import YAML
 /// copy counts, or refuse the file, so the later copy is reported, naming the first.
 enum DuplicateKeyRule {
     static let rule = Rule(
-        .duplicateKey, summary: "A key appears twice in the same mapping.",
+        id: .duplicateKey, summary: "A key appears twice in the same mapping.",
         check: { context in
             let nodes = context.nodes
             guard context.layout.root >= 0, nodes.isMapping(Int(context.layout.root)) else { return }

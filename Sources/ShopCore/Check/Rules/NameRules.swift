@@ -4,7 +4,7 @@ import YAML
 enum NameRules {
     /// `missing-name`: an item without a name, or with an empty one, at the item's first line.
     static let missingName = Rule(
-        .missingName, summary: "An item has no name, or an empty one.",
+        id: .missingName, summary: "An item has no name, or an empty one.",
         check: { context in
             let nodes = context.nodes
             for record in context.records {
@@ -27,7 +27,7 @@ enum NameRules {
     /// `duplicate-name`: two items whose names are equal after normalization; the later one is
     /// reported, naming the first.
     static let duplicateName = Rule(
-        .duplicateName,
+        id: .duplicateName,
         summary: "Two items have the same name once case, Unicode compatibility forms and white space are ignored.",
         check: { context in
             let nodes = context.nodes
@@ -54,7 +54,7 @@ enum NameRules {
 
     /// `duplicate-id`: two items with the same id.
     static let duplicateID = Rule(
-        .duplicateID, summary: "Two items have the same id.",
+        id: .duplicateID, summary: "Two items have the same id.",
         check: { context in
             let nodes = context.nodes
             // By a fingerprint of the bytes, compared exactly when two meet: no text is made per item.

@@ -6,7 +6,7 @@ import YAML
 /// writes it in the list's form.
 enum SizeRule {
     static let rule = Rule(
-        .badSize,
+        id: .badSize,
         summary: "A size is not AMOUNT UNIT or COUNT x AMOUNT UNIT with UNIT one of g, kg, ml, cl, dl, l, pcs (500 g, 6 x 330 ml).",
         check: { context in
             let nodes = context.nodes

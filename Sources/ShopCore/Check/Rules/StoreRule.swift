@@ -6,7 +6,7 @@ import YAML
 /// reports them, and this rule does not again.
 enum StoreRule {
     static let duplicateStore = Rule(
-        .duplicateStore, summary: "Two stores in `stores` have one name (compared like names).",
+        id: .duplicateStore, summary: "Two stores in `stores` have one name (compared like names).",
         check: { context in
             let nodes = context.nodes
             let stores = Int(context.layout.stores)

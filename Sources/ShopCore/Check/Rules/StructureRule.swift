@@ -4,7 +4,7 @@ import YAML
 /// mappings, keys are text, and known keys have values of the right kind.
 enum StructureRule {
     static let rule = Rule(
-        .structure,
+        id: .structure,
         summary:
             "The top level must be a mapping with an `items` list of mappings, and known keys must have values of the right kind.",
         check: { context in

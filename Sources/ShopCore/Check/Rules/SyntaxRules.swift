@@ -4,13 +4,13 @@ import YAML
 enum SyntaxRules {
     /// `syntax`: the file is not one well-formed YAML document.
     static let syntax = Rule(
-        .syntax,
+        id: .syntax,
         summary: "The file is not one well-formed YAML document in UTF-8 without anchors, aliases, tags or directives.",
         check: nil)
 
     /// `merge-conflict`: a text merge left its conflict markers.
     static let mergeConflict = Rule(
-        .mergeConflict,
+        id: .mergeConflict,
         summary: "The file has conflict markers that a text merge left: lines of seven or more <, |, = or >.",
         check: nil)
 }

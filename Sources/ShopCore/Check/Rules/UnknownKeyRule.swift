@@ -8,7 +8,7 @@ import YAML
 /// point at one key, only the first is fixed.
 enum UnknownKeyRule {
     static let rule = Rule(
-        .unknownKey, summary: "A key that is neither known nor an extension starting with `x-`.",
+        id: .unknownKey, summary: "A key that is neither known nor an extension starting with `x-`.",
         check: { context in
             let nodes = context.nodes
             guard context.layout.root >= 0, nodes.isMapping(Int(context.layout.root)) else { return }

@@ -12,7 +12,7 @@
 /// - a warning otherwise: resolved by hand, but not yet added, so that git still holds it.
 enum UnmergedRule {
     static let rule = Rule(
-        .unmerged,
+        id: .unmerged,
         summary: "Git still holds the file as unmerged: an error while it is one side's version as it was (the other "
             + "side's changes are not in it), a warning once it is resolved by hand and not yet added.",
         check: nil)

@@ -6,14 +6,14 @@ import YAML
 enum ValueRules {
     /// `bad-price`.
     static let badPrice = Rule(
-        .badPrice,
+        id: .badPrice,
         summary:
             "A price is negative, not a plain decimal with '.', has more decimals than the currency allows, or is 1,000,000,000 or more.",
         check: { context in check(.price, &context) })
 
     /// `bad-quantity`.
     static let badQuantity = Rule(
-        .badQuantity,
+        id: .badQuantity,
         summary:
             "A quantity is zero, negative, not a plain decimal with '.', has more than 3 decimals, or is 1,000,000,000 or more.",
         check: { context in check(.quantity, &context) })
