@@ -79,11 +79,6 @@ struct JSONParser {
     var keys: [String] = []
     var open: [OpenContainer] = []
 
-    init(bytes: UnsafeBufferPointer<UInt8>, limits: JSONReader.Limits) {
-        self.bytes = bytes
-        self.limits = limits
-    }
-
     mutating func parseDocument() throws(JSONError) -> JSONValue {
         guard bytes.count <= limits.maximumBytes else {
             throw JSONError(

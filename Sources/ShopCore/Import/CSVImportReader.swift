@@ -142,12 +142,6 @@ public enum CSVImportReader {
         /// The flag columns with a cell ticked `x`: an empty cell there is false.
         var tickedColumns: Set<CSVColumn> = []
 
-        init(columns: [CSVColumn: Int], width: Int, decimalComma: Bool) {
-            self.columns = columns
-            self.width = width
-            self.decimalComma = decimalComma
-        }
-
         /// Reads a row after the header, handing its record to `record`.
         mutating func read(_ row: CSVRow, each record: (CSVImportRecord) -> Void) {
             var cells = row.fields

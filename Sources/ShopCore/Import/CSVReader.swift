@@ -85,11 +85,6 @@ public enum CSVReader {
         /// The bytes of a quoted field with doubled quotes, undoubled.
         var buffer: [UInt8] = []
 
-        init(bytes: UnsafeBufferPointer<UInt8>, delimiter: UInt8) {
-            self.bytes = bytes
-            self.delimiter = delimiter
-        }
-
         /// The next record that is not a blank line; nil at the end.
         mutating func nextRow() throws(ImportProblem) -> CSVRow? {
             while index < bytes.count {
