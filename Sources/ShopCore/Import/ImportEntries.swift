@@ -117,8 +117,6 @@ public struct ImportEntries: Hashable, Sendable {
         fields[decimal: .quantity] = item.quantity
         fields[decimal: .price] = item.price
         fields[flag: .done] = done
-        var entry = ImportEntry(line: line, fields: fields, priceCurrency: item.priceCurrency)
-        entry.countsPacks = item.countsPacks
-        return entry
+        return ImportEntry(line: line, fields: fields, priceCurrency: item.priceCurrency, countsPacks: item.countsPacks)
     }
 }

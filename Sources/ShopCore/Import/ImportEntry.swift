@@ -13,22 +13,14 @@ public struct ImportEntry: Hashable, Sendable {
     /// gives it. `buy` nil puts the item on the list; `done` nil leaves a known item as it is (but
     /// an item taken off the list leaves the basket too) and a new one not done.
     public var fields: ItemFields
+    /// The currency symbol or code written with the price (`€`, `USD`), checked against the list's.
+    public var priceCurrency: String?
     /// Whether the values change an item the list has: true for spreadsheets, JSON and text
     /// lines; false for a checklist, whose ticks are all that comes back for a known item.
-    public var changesKnownItems: Bool
+    public var changesKnownItems = true
     /// Whether the quantity counts packs of the size (`Potatoes 2.5 kg 3.49`): a known item's
     /// unit goes, so that it does not say 1 kg.
     public var countsPacks = false
-    /// The currency symbol or code written with the price (`€`, `USD`), checked against the list's.
-    public var priceCurrency: String?
-
-    /// Creates an entry of `fields`, which give the name.
-    public init(line: Int, fields: ItemFields, priceCurrency: String? = nil, changesKnownItems: Bool = true) {
-        self.line = line
-        self.fields = fields
-        self.priceCurrency = priceCurrency
-        self.changesKnownItems = changesKnownItems
-    }
 
     /// The name the entry gives.
     public var name: String { fields[.name] ?? "" }

@@ -24,20 +24,6 @@ public struct MarkdownImportItem: Hashable, Sendable {
         /// The currency symbol or code written with ``price`` (`¥`, `EUR`), checked against the
         /// list's.
         public var priceCurrency: String?
-
-        /// Creates a reading.
-        public init(
-            name: String, quantity: DecimalNumber? = nil, unit: String? = nil, size: String? = nil,
-            lineTotal: DecimalNumber? = nil, price: DecimalNumber? = nil, priceCurrency: String? = nil
-        ) {
-            self.name = name
-            self.quantity = quantity
-            self.unit = unit
-            self.size = size
-            self.lineTotal = lineTotal
-            self.price = price
-            self.priceCurrency = priceCurrency
-        }
     }
 
     /// The 1-based line the item is on.

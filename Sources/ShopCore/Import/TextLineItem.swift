@@ -25,28 +25,13 @@ public struct TextLineItem: Hashable, Sendable {
     /// The currency symbol or ISO code written with the price (`€`, `USD`), when there is one.
     public var priceCurrency: String?
     /// The line's checkbox.
-    public var checkbox: Checkbox
+    public var checkbox: Checkbox = .none
     /// Whether the quantity counts packs of ``size`` rather than units: a known item's unit goes
     /// (`Potatoes 2.5 kg 3.49` is one bag, not 1 kg).
     public var countsPacks = false
     /// The fraction as written (`1/3`, `⅓`) when the quantity is that fraction rounded half to
     /// even to 3 decimals, because its exact value has more.
     public var quantityRoundedFrom: String?
-
-    /// Creates an item.
-    public init(
-        name: String, quantity: DecimalNumber? = nil, unit: String? = nil, size: String? = nil, price: DecimalNumber? = nil,
-        priceCurrency: String? = nil, checkbox: Checkbox = .none, quantityRoundedFrom: String? = nil
-    ) {
-        self.name = name
-        self.quantity = quantity
-        self.unit = unit
-        self.size = size
-        self.price = price
-        self.priceCurrency = priceCurrency
-        self.checkbox = checkbox
-        self.quantityRoundedFrom = quantityRoundedFrom
-    }
 
     /// Whether the checkbox was ticked.
     public var isTicked: Bool { checkbox == .ticked }

@@ -1,4 +1,4 @@
-import ShopCore
+@testable import ShopCore
 import Testing
 
 /// Each form a text line may take, the lines that are skipped, and the lines that are refused with
