@@ -1,5 +1,5 @@
 import Foundation
-import ShopCore
+@testable import ShopCore
 import Testing
 import TestSupport
 

@@ -1,4 +1,4 @@
-import ShopCore
+@testable import ShopCore
 import Testing
 import TestSupport
 

@@ -6,12 +6,6 @@ public struct ImportProblem: Error, Hashable, Sendable, CustomStringConvertible 
     /// What is wrong and, where it helps, what to write instead.
     public var message: String
 
-    /// Creates a problem on `line`.
-    public init(line: Int, message: String) {
-        self.line = line
-        self.message = message
-    }
-
     /// `line 3: MESSAGE`.
     public var description: String { "line \(line): \(message)" }
 }

@@ -18,14 +18,6 @@ public enum LineDiff {
         /// How many new lines are put in.
         public var newCount: Int
 
-        /// A change of `oldCount` lines from `oldStart` into `newCount` lines from `newStart`.
-        public init(oldStart: Int, oldCount: Int, newStart: Int, newCount: Int) {
-            self.oldStart = oldStart
-            self.oldCount = oldCount
-            self.newStart = newStart
-            self.newCount = newCount
-        }
-
         /// The old lines replaced.
         public var oldLines: Range<Int> { oldStart..<(oldStart + oldCount) }
         /// The new lines put in.

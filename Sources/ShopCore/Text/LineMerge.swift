@@ -35,12 +35,6 @@ public enum LineMerge {
         public var merged: [UInt8]
         /// The number of conflicts written.
         public var conflicts: Int
-
-        /// A merged text with `conflicts` conflicts.
-        public init(merged: [UInt8], conflicts: Int) {
-            self.merged = merged
-            self.conflicts = conflicts
-        }
     }
 
     /// The marker size git uses when none is given.

@@ -1,5 +1,5 @@
 import Foundation
-import ShopCore
+@testable import ShopCore
 import Testing
 
 /// Columns, values, the formula guard and problems of CSV imports; and every CSV export of every
