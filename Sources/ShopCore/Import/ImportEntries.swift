@@ -75,7 +75,7 @@ public struct ImportEntries: Hashable, Sendable {
     /// the export writes none) changes the item as that text line would: its price, and the
     /// quantity and unit it gives.
     private static func entry(_ item: MarkdownImportItem, isKnown: (NameKey) -> Bool) -> ImportEntry {
-        let reading = item.reading(known: isKnown)
+        let reading = MarkdownImportItem.knownReading(item.readings, isKnown: isKnown) ?? item.reading
         if reading.price != nil, isKnown(NameKey(reading.name)) {
             var fields: ItemFields = [.name: reading.name, .unit: reading.unit, .size: reading.size]
             fields[decimal: .quantity] = reading.quantity

@@ -48,13 +48,7 @@ public struct MarkdownImportItem: Hashable, Sendable {
 
     /// The reading whose name is one of `knownNames` (the first, so the longest), else ``reading``.
     public func reading(matching knownNames: Set<NameKey>) -> Reading {
-        reading { knownNames.contains($0) }
-    }
-
-    /// The reading whose name `isKnown` says the list has (the first, so the longest), else
-    /// ``reading``.
-    func reading(known isKnown: (NameKey) -> Bool) -> Reading {
-        Self.knownReading(readings, isKnown: isKnown) ?? reading
+        Self.knownReading(readings) { knownNames.contains($0) } ?? reading
     }
 
     /// The first of `readings` whose name `isKnown` says the list has; else the first whose name
