@@ -22,7 +22,16 @@ enum StructureRule {
                 return
             }
             checkTopLevel(root, &context)
-            checkItems(&context)
+            let nodes = context.nodes
+            if context.layout.itemsThatAreNotMappings, context.layout.items >= 0 {
+                for entry in nodes.items(of: Int(context.layout.items)) where !nodes.isMapping(entry) {
+                    let what = nodes.isScalar(entry) ? (nodes.isNull(entry) ? "empty" : "a single value") : "a list"
+                    context.report(entry, "an item must be a mapping with keys such as \"name:\" and \"price:\", not \(what)")
+                }
+            }
+            for record in context.records where record.marks.contains(.wrongKind) {
+                checkItem(Int(record.node), &context)
+            }
         })
 
     private static func checkTopLevel(_ root: Int, _ context: inout CheckContext) {
@@ -115,19 +124,6 @@ enum StructureRule {
                 let what = nodes.isScalar(entry) ? "empty" : "a \(context.kindName(entry))"
                 context.report(entry, "a category must be a name, not \(what)")
             }
-        }
-    }
-
-    private static func checkItems(_ context: inout CheckContext) {
-        let nodes = context.nodes
-        if context.layout.itemsThatAreNotMappings, context.layout.items >= 0 {
-            for entry in nodes.items(of: Int(context.layout.items)) where !nodes.isMapping(entry) {
-                let what = nodes.isScalar(entry) ? (nodes.isNull(entry) ? "empty" : "a single value") : "a list"
-                context.report(entry, "an item must be a mapping with keys such as \"name:\" and \"price:\", not \(what)")
-            }
-        }
-        for record in context.records where record.marks.contains(.wrongKind) {
-            checkItem(Int(record.node), &context)
         }
     }
 
