@@ -30,25 +30,30 @@ enum CheckFixer {
                     console.note("no fix was made in \(displayPath): git holds it as one side's version of an unfinished merge")
                     return FileReport(checking: bytes, path: path, displayPath: displayPath)
                 }
-                let formatted: [UInt8]
                 let applied: [AppliedFix]
                 switch fixed(bytes, path: path, displayPath: displayPath, unmerged: unmerged, console: console) {
                 case .unchanged(let report):
                     return report
-                case .fixed(let text, let fixes):
-                    (formatted, applied) = (text, fixes)
-                }
-                do throws(FileError) {
-                    try FileAccess.writeAtomically(formatted, to: path, replacing: version)
-                } catch {
-                    outcome.failure = error
-                    return FileReport(checking: bytes, path: path, displayPath: displayPath)
+                case .fixed(let list, let fixes):
+                    applied = fixes
+                    // Printed straight into the file, as an edit writes: the fixed list and its
+                    // text are never held together.
+                    let policy = CanonicalForm.policy(for: list)
+                    do throws(FileError) {
+                        try FileAccess.writeAtomically(to: path, replacing: version) { write in
+                            list.document.format(policy: policy, into: write)
+                        }
+                    } catch {
+                        outcome.failure = error
+                        return FileReport(checking: bytes, path: path, displayPath: displayPath)
+                    }
                 }
                 for fix in applied {
                     console.note(
                         "fixed \(displayPath):\(fix.location.line):\(fix.location.column): \(fix.title) [\(fix.rule.rawValue)]")
                 }
-                let report = FileReport(checking: formatted, path: path, displayPath: displayPath)
+                // The text as written is checked again, read back once the fixed list is let go of.
+                let report = FileReport(checking: try FileAccess.read(path), path: path, displayPath: displayPath)
                 if report.hasErrors { console.note(noFixApplies(to: displayPath, afterFixes: true)) }
                 return report
             }
@@ -62,13 +67,13 @@ enum CheckFixer {
     private enum Fixing {
         /// No fix applied: the report of the text as it is.
         case unchanged(FileReport)
-        /// The fixed list's text in canonical form, and the fixes made, in order.
-        case fixed([UInt8], [AppliedFix])
+        /// The fixed list, to be written in canonical form, and the fixes made, in order.
+        case fixed(ShoppingList, [AppliedFix])
     }
 
-    /// Applies the safe fixes of the list `bytes` hold in rounds and prints the fixed list, which is
-    /// let go of when this returns, before the printed text is checked. A file
-    /// left as it is is reported with its `unmerged` finding, when git holds it as unmerged.
+    /// Applies the safe fixes of the list `bytes` hold in rounds and reads the fixed text as a
+    /// list; the rounds' findings are let go of when this returns. A file left as it is is
+    /// reported with its `unmerged` finding, when git holds it as unmerged.
     private static func fixed(
         _ bytes: [UInt8], path: String, displayPath: String, unmerged: Finding?, console: Console
     ) -> Fixing {
@@ -107,7 +112,7 @@ enum CheckFixer {
         guard case .success(let list) = ShoppingList.read(rounds.bytes) else {
             return .unchanged(FileReport(checking: bytes, path: path, displayPath: displayPath))
         }
-        return .fixed(list.document.formatted(policy: CanonicalForm.policy(for: list)), Array(rounds.fixed.joined()))
+        return .fixed(list, Array(rounds.fixed.joined()))
     }
 
     /// Whether the list `bytes` hold names a catalog (looked for in the text first: most lists do

@@ -160,26 +160,12 @@ enum EditSession {
         _ change: (inout ListEditor) throws(EditRefusal) -> Void
     ) -> Made {
         let console = context.console
-        let list = list
         let displayPath = CommandContext.displayName(path)
-        var editor: ListEditor
-        do throws(EditRefusal) {
-            // Decoded once, as it was read; the editor checks only the shape it needs.
-            editor = try ListEditor(list: list)
-            if let named = context.arguments.value("file") {
-                editor.command = "shop -f " + ListEditor.quotedForShell(named)
-            }
-            if let catalog { editor.catalogName = CommandContext.displayName(catalog) }
-            try change(&editor)
-        } catch {
-            if !error.diagnostics.isEmpty {
-                ListFile.report(error.diagnostics, path: displayPath, source: list.document.source, to: console)
-            }
-            report(error, path: path, console)
-            return .ended(1)
-        }
+        // Kept here for a preview only: else the editor holds the only copy of the list as read.
+        let before = keepingBefore ? copy list : nil
+        guard let editor = changed(list, path: path, catalog: catalog, context: context, change) else { return .ended(1) }
         guard editor.changed else {
-            return .edited(before: keepingBefore ? list : nil, after: nil, catalog: nil, notes: editor.notes)
+            return .edited(before: before, after: nil, catalog: nil, notes: editor.notes)
         }
         let editedCatalog = editor.editedCatalog
         if let editedCatalog, !editedCatalog.check(RuleRegistry.structural).isEmpty {
@@ -187,16 +173,44 @@ enum EditSession {
             return .ended(1)
         }
         guard editor.listChanged else {
-            return .edited(before: keepingBefore ? list : nil, after: nil, catalog: editedCatalog, notes: editor.notes)
+            return .edited(before: before, after: nil, catalog: editedCatalog, notes: editor.notes)
         }
-        // One re-check of the edited document: its shape must stay a list's. The editor lets go of
-        // its changes once they are made (a large import's new items).
-        let edited = editor.takeEditedList()
+        // One re-check of the edited document: its shape must stay a list's. The editor ends
+        // here, and with it its changes (a large import's new items) and its hold on the list as
+        // read: unless a preview shows it, the tree read is freed before the edited one is decoded.
+        let notes = editor.notes
+        let edited = (consume editor).takeEditedList()
         guard edited.check(RuleRegistry.structural).isEmpty else {
             console.error("the change would leave \(displayPath) broken; nothing was written")
             return .ended(1)
         }
-        return .edited(before: keepingBefore ? list : nil, after: edited, catalog: editedCatalog, notes: editor.notes)
+        return .edited(before: before, after: edited, catalog: editedCatalog, notes: notes)
+    }
+
+    /// The editor of `list` with `change` made, which holds the list from then on; nil when the
+    /// list or the change is refused, and why was said.
+    private static func changed(
+        _ list: consuming ShoppingList, path: String, catalog: String?, context: CommandContext,
+        _ change: (inout ListEditor) throws(EditRefusal) -> Void
+    ) -> ListEditor? {
+        let list = list
+        do throws(EditRefusal) {
+            // Decoded once, as it was read; the editor checks only the shape it needs.
+            var editor = try ListEditor(list: list)
+            if let named = context.arguments.value("file") {
+                editor.command = "shop -f " + ListEditor.quotedForShell(named)
+            }
+            if let catalog { editor.catalogName = CommandContext.displayName(catalog) }
+            try change(&editor)
+            return editor
+        } catch {
+            if !error.diagnostics.isEmpty {
+                ListFile.report(
+                    error.diagnostics, path: CommandContext.displayName(path), source: list.document.source, to: context.console)
+            }
+            report(error, path: path, context.console)
+            return nil
+        }
     }
 
     /// Says why an edit was refused. Which file refused is said when it is not the one a reader

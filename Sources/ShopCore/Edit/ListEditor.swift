@@ -89,18 +89,17 @@ public struct ListEditor: Sendable {
         return catalogChanges.editor.editedList
     }
 
-    /// ``editedList``, after which the editor holds no changes, only its notes: what the changes
-    /// took (the new items of a large import) is let go of before the edited list is shown or
-    /// written.
-    public mutating func takeEditedList() -> ShoppingList {
-        let edited = editedList
-        plans = [:]
-        planOrder = []
-        itemChanges = DocumentEdit()
-        handled = [:]
-        removedItems = []
-        addedCategories = []
-        return edited
+    /// ``editedList``, made from an editor that ends here (its notes and ``editedCatalog`` are to
+    /// be taken first). What the changes took (the plans of `clear --all`, the new items of a
+    /// large import) is let go of once they are one batch, and the list as read once the edited
+    /// document is made, when nothing else holds it: an edit of a long list then never holds two
+    /// trees and the records of both at once.
+    public consuming func takeEditedList() -> ShoppingList {
+        guard listChanged else { return list }
+        let edit = pendingEdit
+        let read = list
+        _ = consume self
+        return (consume read).applying(edit)
     }
 
     /// Every change so far, as one edit of the document.

@@ -68,14 +68,18 @@ public struct ShoppingList: Sendable {
     }
 
     /// The list with `edit` made to its document, decoded again only where the edit changed it:
-    /// the items whose rows it copied unchanged keep their records.
-    func applying(_ edit: DocumentEdit) -> ShoppingList {
-        let (edited, rows) = document.applyingWithRows(edit)
-        let list = ShoppingList(
-            document: edited, streamed: nil, carried: CarriedRecords(of: self, rows: rows), inheritedCurrency: inheritedCurrency)
+    /// the items whose rows it copied unchanged keep their records. This list is let go of once
+    /// the edited document is made, before it is decoded: when nothing else holds it, its tree
+    /// (11 bytes a node) is freed then, not held beside the edited one to the end.
+    consuming func applying(_ edit: consuming DocumentEdit) -> ShoppingList {
+        let (edited, rows) = document.applyingWithRows(consume edit)
+        let (currency, catalog, problem) = (inheritedCurrency, self.catalog, catalogProblem)
+        // The records are all the edited list takes of this one, which ends here.
+        let carried = CarriedRecords(of: consume self, rows: rows)
+        let list = ShoppingList(document: edited, streamed: nil, carried: carried, inheritedCurrency: currency)
         // The items may have changed: they are matched again.
         if let catalog { return list.resolved(with: catalog) }
-        if let problem = catalogProblem { return list.withCatalogProblem(problem) }
+        if let problem { return list.withCatalogProblem(problem) }
         return list
     }
 

@@ -16,13 +16,15 @@ public struct DocumentEdit: Sendable {
         case keep(firstLine: NodeID?)
     }
 
+    /// The cases that carry rows or comments are indirect: a change then takes 24 bytes in the
+    /// batch, not the 72 of its largest case (`clear --all` of 100,000 items plans some 60,000).
     enum Change: Sendable {
-        case replace(node: Int, with: Subtree)
+        indirect case replace(node: Int, with: Subtree)
         case removeEntry(key: Int, comments: RemovedComments)
         case removeItem(node: Int)
         /// Rows to insert before the child `before` of `container`, or at its end when nil.
-        case insert(container: Int, before: Int?, position: Int?, rows: Subtree)
-        case setComments(node: Int, trivia: Trivia)
+        indirect case insert(container: Int, before: Int?, position: Int?, rows: Subtree)
+        indirect case setComments(node: Int, trivia: Trivia)
         case setBlankLineBefore(node: Int, Bool)
     }
 
@@ -142,11 +144,13 @@ extension Document {
     }
 
     /// The document with every change of `edit` made, and which of its rows are this document's
-    /// rows unchanged (so that what was decoded from them need not be decoded again).
-    public func applyingWithRows(_ edit: DocumentEdit) -> (document: Document, rows: RowCorrespondence) {
+    /// rows unchanged (so that what was decoded from them need not be decoded again). The batch
+    /// is let go of once planned, before the rows are written.
+    public func applyingWithRows(_ edit: consuming DocumentEdit) -> (document: Document, rows: RowCorrespondence) {
         guard !edit.isEmpty else { return (self, .identity(count: storage.table.count)) }
         var applier = EditApplier(old: storage.table, source: storage.source)
         applier.plan(edit.changes)
+        _ = consume edit
         let table = applier.run()
         let root: Int? = table.count > 0 ? 0 : nil
         let document = Document(
