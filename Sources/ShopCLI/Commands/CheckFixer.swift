@@ -13,13 +13,15 @@ enum CheckFixer {
 
     /// Fixes `path`: the findings that remain, or why it could not be read or written. A file
     /// that was read but could not be written keeps every finding, reported with the failure: a
-    /// report without them would say a file with errors has none.
+    /// report without them would say a file with errors has none. They are found in its text
+    /// read again: the text as first read is let go of once the rounds have fixed it, so that
+    /// it is not held beside the fixed text and list while they are printed.
     static func fix(_ path: String, console: Console) -> Outcome {
         var outcome = Outcome()
         do throws(FileError) {
             // A path that does not exist is reported as unreadable before anything else.
             if !FileAccess.exists(path) { _ = try FileAccess.read(path) }
-            outcome.report = try FileAccess.withEditLock(for: path, action: "fix") { () throws(FileError) -> FileReport in
+            outcome.report = try FileAccess.withEditLock(for: path, action: "fix") { () throws(FileError) -> FileReport? in
                 let displayPath = CommandContext.displayName(path)
                 let (bytes, version) = try FileAccess.readVersion(path)
                 // A file git holds as one side's version of an unfinished merge is not written:
@@ -30,10 +32,16 @@ enum CheckFixer {
                     console.note("no fix was made in \(displayPath): git holds it as one side's version of an unfinished merge")
                     return FileReport(checking: bytes, path: path, displayPath: displayPath)
                 }
+                // The file as it is, which neither a fix not made nor a failed write changes.
+                func unfixed() -> FileReport? {
+                    (try? FileAccess.read(path)).map { FileReport(checking: $0, path: path, displayPath: displayPath) }
+                }
                 let applied: [AppliedFix]
-                switch fixed(bytes, path: path, displayPath: displayPath, unmerged: unmerged, console: console) {
+                switch fixed(consume bytes, path: path, displayPath: displayPath, unmerged: unmerged, console: console) {
                 case .unchanged(let report):
                     return report
+                case .unreadable:
+                    return unfixed()
                 case .fixed(let list, let fixes):
                     applied = fixes
                     // Printed straight into the file, as an edit writes: the fixed list and its
@@ -45,7 +53,7 @@ enum CheckFixer {
                         }
                     } catch {
                         outcome.failure = error
-                        return FileReport(checking: bytes, path: path, displayPath: displayPath)
+                        return unfixed()
                     }
                 }
                 for fix in applied {
@@ -69,19 +77,21 @@ enum CheckFixer {
         case unchanged(FileReport)
         /// The fixed list, to be written in canonical form, and the fixes made, in order.
         case fixed(ShoppingList, [AppliedFix])
+        /// The fixed text did not read as a list (the rounds make none such): the file stays.
+        case unreadable
     }
 
     /// Applies the safe fixes of the list `bytes` hold in rounds and reads the fixed text as a
     /// list; the rounds' findings are let go of when this returns. A file left as it is is
     /// reported with its `unmerged` finding, when git holds it as unmerged.
     private static func fixed(
-        _ bytes: [UInt8], path: String, displayPath: String, unmerged: Finding?, console: Console
+        _ bytes: consuming [UInt8], path: String, displayPath: String, unmerged: Finding?, console: Console
     ) -> Fixing {
         let rounds: FixRounds
-        switch FixRounds.apply(to: bytes) {
+        switch FixRounds.apply(to: consume bytes) {
         case .failure(let failure):
             console.note(noFixApplies(to: displayPath, afterFixes: false))
-            let loaded = ListFile.unreadable(failure, bytes: bytes, path: path).diagnostics
+            let loaded = ListFile.unreadable(failure, bytes: failure.source.bytes, path: path).diagnostics
             return .unchanged(
                 FileReport(
                     path: displayPath, diagnostics: ResolvedFindings(loaded.findings.adding(unmerged: unmerged), in: loaded.source)))
@@ -89,8 +99,10 @@ enum CheckFixer {
             rounds = made
         }
         guard !rounds.fixed.isEmpty else {
-            // The rounds judge the list alone; a list that names a catalog is reported as check
-            // reports it, resolved against its catalog.
+            // No round was made: the rounds' text is the text as read. They judge the list
+            // alone; a list that names a catalog is reported as check reports it, resolved
+            // against its catalog.
+            let bytes = rounds.bytes
             if namesCatalog(bytes) {
                 let report = FileReport(checking: bytes, path: path, displayPath: displayPath)
                 if report.hasErrors { console.note(noFixApplies(to: displayPath, afterFixes: false)) }
@@ -109,9 +121,7 @@ enum CheckFixer {
                     path: displayPath, diagnostics: ResolvedFindings(findings.adding(unmerged: unmerged), in: SourceText(bytes: bytes))))
         }
         // The rounds read the fixed text as a list already, and let go of it: it reads again.
-        guard case .success(let list) = ShoppingList.read(rounds.bytes) else {
-            return .unchanged(FileReport(checking: bytes, path: path, displayPath: displayPath))
-        }
+        guard case .success(let list) = ShoppingList.read(rounds.bytes) else { return .unreadable }
         return .fixed(list, Array(rounds.fixed.joined()))
     }
 
