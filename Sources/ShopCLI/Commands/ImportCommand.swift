@@ -89,11 +89,11 @@ enum ImportCommand {
             ? { before, after in ListDiff(old: before, new: after).write { console.out.write($0) } } : nil
         return EditSession.run(context, preview: preview) { editor throws(EditRefusal) in
             do throws(ImportRefusal) {
-                let known = Set(editor.list.items.compactMap { $0.name.map(NameKey.init) })
                 let entries: ImportEntries
                 do throws(ImportProblem) {
                     entries = try ImportEntries.read(
-                        text, format: format, knownNames: known, priceDecimals: editor.list.priceDecimals)
+                        text, format: format, knownNames: Set(editor.list.items.compactMap { $0.name.map(NameKey.init) }),
+                        priceDecimals: editor.list.priceDecimals)
                 } catch {
                     throw ImportRefusal([error])
                 }

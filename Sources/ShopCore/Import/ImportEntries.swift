@@ -18,21 +18,30 @@ public struct ImportEntries: Hashable, Sendable {
 
     /// Reads `bytes` as `format`. `knownNames` are the names of the list's items: a checklist
     /// line is read as the known item it can name (see ``MarkdownImportItem/reading(matching:)``).
+    /// A text line is read as a known item's name too; a spreadsheet and JSON do not ask, and
+    /// the names are gathered only for what asks (100,000 of them take 7 MB).
     /// `priceDecimals` are those of the list's prices, which tell how a text line's price reads
     /// (`¥1,500` is 1500 yen).
     /// Throws what makes the whole input unreadable (not UTF-8 text, too large, a CSV text
     /// without a name column, text that is not JSON).
     public static func read(
-        _ bytes: [UInt8], format: ImportFormat, knownNames: Set<NameKey>, priceDecimals: Int = Currency.defaultDecimals
+        _ bytes: [UInt8], format: ImportFormat, knownNames: @autoclosure () -> Set<NameKey>,
+        priceDecimals: Int = Currency.defaultDecimals
     ) throws(ImportProblem) -> ImportEntries {
-        try read(try ImportText(bytes), format: format, knownNames: knownNames, priceDecimals: priceDecimals)
+        try read(try ImportText(bytes), format: format, knownNames: knownNames(), priceDecimals: priceDecimals)
     }
 
     /// Reads checked text as `format`; see ``read(_:format:knownNames:priceDecimals:)-([UInt8],_,_,_)``.
     public static func read(
-        _ text: ImportText, format: ImportFormat, knownNames: Set<NameKey>, priceDecimals: Int = Currency.defaultDecimals
+        _ text: ImportText, format: ImportFormat, knownNames: @autoclosure () -> Set<NameKey>,
+        priceDecimals: Int = Currency.defaultDecimals
     ) throws(ImportProblem) -> ImportEntries {
-        let isKnown = { (name: NameKey) in knownNames.contains(name) }
+        let names: Set<NameKey>
+        switch format {
+        case .markdown, .text: names = knownNames()
+        case .csv, .json: names = []
+        }
+        let isKnown = { (name: NameKey) in names.contains(name) }
         switch format {
         case .markdown:
             // Each item made an entry as it is read; categories once every heading is known.
