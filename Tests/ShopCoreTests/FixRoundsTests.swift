@@ -39,6 +39,21 @@ import YAML
         #expect(rounds.findings == [breaking] + findings)
     }
 
+    /// A round that is not made puts its text back byte for byte from what its fixes replaced,
+    /// whether they made it shorter or longer.
+    @Test func aRoundNotMadePutsBackWhatItsFixesReplaced() throws {
+        let text = Array("items:\n  - name: Milk\n    price: 3,49\n  - name: Tea\n".utf8)
+        let list = try Self.list(text)
+        let findings = [
+            FixerTests.finding([(6, 6, " [")]), FixerTests.finding([(17, 21, "M")]),
+            FixerTests.finding([(33, 37, "3.49")]), FixerTests.finding([(48, 51, "Green tea")]),
+        ]
+        let rounds = FixRounds(list, findings: findings)
+        #expect(rounds.bytes == text)
+        #expect(rounds.fixed.isEmpty)
+        #expect(rounds.findings == findings)
+    }
+
     /// A round whose text reads but breaks the list's shape is not made either, wherever in a long
     /// list the structure error is.
     @Test func aRoundThatBreaksTheShapeOfALongListIsNotMade() throws {
