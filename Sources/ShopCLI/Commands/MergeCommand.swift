@@ -62,7 +62,10 @@ enum MergeCommand {
                 return 2
             }
         }
-        let result = ListMerge.merge(base: texts[0], ours: texts[1], theirs: texts[2], labels: labels, markerSize: markerSize)
+        // The base is handed over, not copied: the merge releases it once it has made its plan.
+        let base = texts.removeFirst()
+        let result = ListMerge.merge(
+            base: consume base, ours: texts[0], theirs: texts[1], labels: labels, markerSize: markerSize)
         if let reason = result.lineMergeReason {
             console.warning("\(name): \(reason); merged line by line")
         }

@@ -29,6 +29,9 @@ struct CategoriesMerge {
     /// Whether the sides changed categories in ways that cannot both be taken: then the result
     /// keeps ours' and the key is a conflict.
     var conflict: Bool
+    /// Whether the base has a blank line before each of its categories: what the result's blank
+    /// lines need of the base, which is released before the result is written.
+    var baseBlankLines: [Bool]
 
     /// The merge, when both sides have `categories` as a list of names (and the base has one or
     /// none); nil otherwise.
@@ -98,7 +101,8 @@ struct CategoriesMerge {
         if comments == nil { conflict = true }
         return CategoriesMerge(
             members: members, order: placed.order.map { surviving[$0] }, moved: Set(placed.moved.map { surviving[$0] }),
-            entryComments: comments ?? .ours, conflict: conflict)
+            entryComments: comments ?? .ours, conflict: conflict,
+            baseBlankLines: base.map { base in elements(base, versions).map(versions.baseNodes.hasBlankLine) } ?? [])
     }
 
     /// The element nodes of a `categories` list.

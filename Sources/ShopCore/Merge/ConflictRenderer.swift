@@ -24,7 +24,6 @@ struct ConflictRenderer {
         var rawConflicts = 0
     }
 
-    let versions: MergeVersions
     let plan: MergePlan
     let result: OutputLines
     let theirs: OutputLines

@@ -28,14 +28,17 @@ struct MergedItem {
         case comments
     }
 
-    var base: Int?
-    var ours: Int?
-    var theirs: Int?
+    /// Its positions in the versions that have it.
+    let positions: OrderMerge.Member
     var content: Content
     var conflict: Conflict?
     /// Items only theirs has (their positions in theirs) that would end with this item's name or
     /// id: they are written with it between the markers instead of on their own.
     var clashes: [Int] = []
+
+    var base: Int? { positions.base }
+    var ours: Int? { positions.ours }
+    var theirs: Int? { positions.theirs }
 
     /// Whether the conflict, if any, is written around the whole item (rather than around some
     /// of its keys).
@@ -62,7 +65,7 @@ struct KeyMerge {
 /// merged key by key (against an empty base when both added it).
 enum ItemMerge {
     static func merge(base: Int?, ours: Int?, theirs: Int?, in versions: MergeVersions) -> MergedItem {
-        var item = MergedItem(base: base, ours: ours, theirs: theirs, content: .removed)
+        var item = MergedItem(positions: OrderMerge.Member(base: base, ours: ours, theirs: theirs), content: .removed)
         switch (ours, theirs) {
         case (nil, nil):
             break

@@ -21,33 +21,36 @@ public enum ListMerge {
 
     /// Merges the changes from `base` to `ours` and from `base` to `theirs`. An empty base is an
     /// empty list (git gives one when both sides added the file). Markers are `markerSize`
-    /// characters long (7 below 1), followed by the labels of ours and theirs.
+    /// characters long (7 below 1), followed by the labels of ours and theirs. The base is taken,
+    /// not lent: a caller that lets go of it lets the merge release it half way.
     public static func merge(
-        base: [UInt8], ours: [UInt8], theirs: [UInt8], labels: LineMerge.Labels = .standard,
+        base: consuming [UInt8], ours: [UInt8], theirs: [UInt8], labels: LineMerge.Labels = .standard,
         markerSize: Int = LineMerge.defaultMarkerSize
     ) -> Result {
         let size = markerSize < 1 ? LineMerge.defaultMarkerSize : markerSize
-        switch itemByItem(base: base, ours: ours, theirs: theirs, labels: labels, markerSize: size) {
-        case .merged(let merged, let conflicts):
-            return Result(merged: merged, conflicts: conflicts, lineMergeReason: nil)
-        case .unreadable(let reason):
+        let baseVersion: ListVersion
+        let oursVersion: ListVersion
+        let theirsVersion: ListVersion
+        switch read(base: base, ours: ours, theirs: theirs, labels: labels) {
+        case .success(let read):
+            (baseVersion, oursVersion, theirsVersion) = read
+        case .failure(let unreadable):
             let line = LineMerge.merge(base: base, ours: ours, theirs: theirs, labels: labels, markerSize: size)
-            return Result(merged: line.merged, conflicts: line.conflicts, lineMergeReason: reason)
+            return Result(merged: line.merged, conflicts: line.conflicts, lineMergeReason: unreadable.reason)
         }
+        // From here the base's text is held by its version alone, which the merge lets go of once
+        // it has made its plan.
+        _ = consume base
+        let merged = mergeLists(
+            base: consume baseVersion, ours: oursVersion, theirs: theirsVersion, labels: labels, markerSize: size)
+        return Result(merged: merged.text, conflicts: merged.conflicts, lineMergeReason: nil)
     }
 
-    /// How a merge item by item went.
-    enum Outcome {
-        /// The merged text, and how many conflicts it has.
-        case merged([UInt8], conflicts: Int)
-        /// Why a version cannot be read as a list: `NAME cannot be read as a list (...)`.
-        case unreadable(String)
-    }
-
-    /// The versions merged item by item, or why one cannot be.
-    static func itemByItem(
-        base: [UInt8], ours: [UInt8], theirs: [UInt8], labels: LineMerge.Labels, markerSize: Int
-    ) -> Outcome {
+    /// The three versions read as lists, or why one cannot be: `NAME cannot be read as a list
+    /// (...)`.
+    static func read(
+        base: [UInt8], ours: [UInt8], theirs: [UInt8], labels: LineMerge.Labels
+    ) -> Swift.Result<(base: ListVersion, ours: ListVersion, theirs: ListVersion), VersionReading.Unreadable> {
         let texts = [(labels.base ?? "base", base), (labels.ours ?? "ours", ours), (labels.theirs ?? "theirs", theirs)]
         // The three versions are read, and prepared for matching, each on its own: two at a time
         // on large lists.
@@ -63,21 +66,28 @@ public enum ListMerge {
             case .success(let version):
                 versions.append(version)
             case .failure(let failure):
-                return .unreadable("\(name) cannot be read as a list (\(failure.reason))")
+                return .failure(VersionReading.Unreadable(reason: "\(name) cannot be read as a list (\(failure.reason))"))
             }
         }
-        let merged = mergeLists(base: versions[0], ours: versions[1], theirs: versions[2], labels: labels, markerSize: markerSize)
-        return .merged(merged.text, conflicts: merged.conflicts)
+        return .success((versions[0], versions[1], versions[2]))
     }
 
     /// The size of the three texts from which reading them on two threads pays for itself.
     static let sharedReadSize = 256 * 1024
 
+    /// The versions merged: the plan is made with the three, then the base, of which the plan
+    /// keeps what it needs, is released before the result is made and printed, which take its
+    /// room (the peak of a large merge would otherwise hold the three versions and the result).
     static func mergeLists(
-        base: ListVersion, ours: ListVersion, theirs: ListVersion, labels: LineMerge.Labels, markerSize: Int
+        base: consuming ListVersion, ours: ListVersion, theirs: ListVersion, labels: LineMerge.Labels, markerSize: Int
     ) -> (text: [UInt8], conflicts: Int) {
-        MergeVersions.with(base: base, ours: ours, theirs: theirs) { versions in
-            var plan = MergePlanner.plan(versions, labels: labels, markerSize: markerSize)
+        var plan = MergeVersions.with(base: base, ours: ours, theirs: theirs) { versions in
+            MergePlanner.plan(versions, labels: labels, markerSize: markerSize)
+        }
+        _ = consume base
+        // What the result is made of is ours' and theirs': an empty list stands in for the base.
+        let noBase = ListVersion(ShoppingList(document: Document()))
+        return MergeVersions.with(base: noBase, ours: ours, theirs: theirs) { versions in
             var merged = MergeEditBuilder(versions: versions, plan: plan).build()
             if CurrencyClash.breaksPrices(merged, versions) {
                 CurrencyClash.makeConflict(&plan)
@@ -87,9 +97,8 @@ public enum ListMerge {
             guard plan.hasConflicts, let result = OutputLines(text),
                 let theirsText = OutputLines(CanonicalForm.format(theirs.document))
             else { return (text, 0) }
-            return ConflictRenderer(
-                versions: versions, plan: plan, result: result, theirs: theirsText, labels: labels, markerSize: markerSize
-            ).render()
+            return ConflictRenderer(plan: plan, result: result, theirs: theirsText, labels: labels, markerSize: markerSize)
+                .render()
         }
     }
 }

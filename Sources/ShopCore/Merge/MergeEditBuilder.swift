@@ -50,14 +50,13 @@ struct MergeEditBuilder {
             guard let base = item.base, let ours = item.ours, let theirs = item.theirs else { continue }
             if case .removed = item.content { continue }
             mergeBlankLine(
-                base: versions.base.items[base].node, ours: versions.ours.items[ours].node,
+                base: plan.baseBlankLines.items[base], ours: versions.ours.items[ours].node,
                 theirs: versions.theirs.items[theirs].node, &edit)
         }
         // Every top-level key, `items` and `categories` too, which the plan merges apart.
-        for base in versions.base.topEntries {
-            guard let key = base.key, let ours = versions.ours.topEntry(key), let theirs = versions.theirs.topEntry(key)
-            else { continue }
-            mergeBlankLine(base: base.keyNode, ours: ours.keyNode, theirs: theirs.keyNode, &edit)
+        for (key, blank) in plan.baseBlankLines.topKeys {
+            guard let ours = versions.ours.topEntry(key), let theirs = versions.theirs.topEntry(key) else { continue }
+            mergeBlankLine(base: blank, ours: ours.keyNode, theirs: theirs.keyNode, &edit)
         }
     }
 
@@ -67,20 +66,21 @@ struct MergeEditBuilder {
     private func movedBlankLine(_ item: MergedItem) -> Bool? {
         guard let ours = item.ours, let theirs = item.theirs else { return nil }
         return movedBlankLine(
-            base: item.base.map { versions.base.items[$0].node }, ours: versions.ours.items[ours].node,
+            base: item.base.map { plan.baseBlankLines.items[$0] }, ours: versions.ours.items[ours].node,
             theirs: versions.theirs.items[theirs].node)
     }
 
     /// The blank line before the node `ours` (of ours), moved where theirs has `theirs`; `base`
-    /// is the base's, when it has one (see ``movedBlankLine(_:)``).
-    private func movedBlankLine(base: Int?, ours: Int, theirs: Int) -> Bool {
+    /// says whether the base has one there, when it has the node (see ``movedBlankLine(_:)``).
+    private func movedBlankLine(base: Bool?, ours: Int, theirs: Int) -> Bool {
         let oursBlank = versions.oursNodes.hasBlankLine(ours)
-        if let base, versions.baseNodes.hasBlankLine(base) != oursBlank { return oursBlank }
+        if let base, base != oursBlank { return oursBlank }
         return versions.theirsNodes.hasBlankLine(theirs)
     }
 
-    private func mergeBlankLine(base: Int, ours: Int, theirs: Int, _ edit: inout DocumentEdit) {
-        let before = versions.baseNodes.hasBlankLine(base)
+    /// Theirs' blank line before the node `ours` (of ours) where theirs changed it from the
+    /// base's (`before`) and ours did not.
+    private func mergeBlankLine(base before: Bool, ours: Int, theirs: Int, _ edit: inout DocumentEdit) {
         let theirsBlank = versions.theirsNodes.hasBlankLine(theirs)
         if versions.oursNodes.hasBlankLine(ours) == before && theirsBlank != before {
             edit.setBlankLineBefore(NodeID(index: ours), theirsBlank)
@@ -214,9 +214,6 @@ struct MergeEditBuilder {
         }
         let oursElements = CategoriesMerge.elements(MergeVersions.SideEntry(side: .ours, entry: oursEntry), versions)
         let theirsElements = CategoriesMerge.elements(MergeVersions.SideEntry(side: .theirs, entry: theirsEntry), versions)
-        let baseElements = versions.base.topEntry(ListKey.categories.rawValue).map {
-            CategoriesMerge.elements(MergeVersions.SideEntry(side: .base, entry: $0), versions)
-        }
         let sequence = NodeID(index: oursEntry.valueNode)
         var stationary = Set<Int>()
         for index in categories.order where categories.members[index].ours != nil && !categories.moved.contains(index) {
@@ -226,8 +223,8 @@ struct MergeEditBuilder {
         // items.
         for index in stationary {
             let member = categories.members[index]
-            guard let base = member.base, let baseElements, let ours = member.ours, let theirs = member.theirs else { continue }
-            mergeBlankLine(base: baseElements[base], ours: oursElements[ours], theirs: theirsElements[theirs], &edit)
+            guard let base = member.base, let ours = member.ours, let theirs = member.theirs else { continue }
+            mergeBlankLine(base: categories.baseBlankLines[base], ours: oursElements[ours], theirs: theirsElements[theirs], &edit)
         }
         for (index, member) in categories.members.enumerated() {
             guard let ours = member.ours else { continue }
@@ -248,7 +245,7 @@ struct MergeEditBuilder {
                 subtree = self.ours.subtree(at: NodeID(index: oursElements[ours]))
                 if let theirs = member.theirs {
                     subtree.hasBlankLineBefore = movedBlankLine(
-                        base: member.base.flatMap { base in baseElements.map { $0[base] } }, ours: oursElements[ours],
+                        base: member.base.map { categories.baseBlankLines[$0] }, ours: oursElements[ours],
                         theirs: theirsElements[theirs])
                 }
             } else {

@@ -24,6 +24,10 @@ struct MergePlan {
     var footer: CommentLinesMerge
     /// The comments after the last item.
     var itemsEnd: CommentLinesMerge
+    /// Whether the base has a blank line before each of its items, and before each of its
+    /// top-level keys: what the result's blank lines need of the base, which is released before
+    /// the result is written.
+    var baseBlankLines: (items: [Bool], topKeys: [(key: String, blank: Bool)])
 
     /// How many conflicts the plan has, counted as they are written: conflicting keys of one
     /// item that stand together count once.
@@ -43,8 +47,7 @@ enum MergePlanner {
             if case .removed = items[$0].content { return false }
             return true
         }
-        let members = surviving.map { OrderMerge.Member(base: items[$0].base, ours: items[$0].ours, theirs: items[$0].theirs) }
-        let placed = OrderMerge.order(members)
+        let placed = OrderMerge.order(surviving.map { items[$0].positions })
         var order = placed.order.map { surviving[$0] }
         NameClashes.resolve(&items, order: &order, in: versions)
         var plan = MergePlan(
@@ -52,9 +55,20 @@ enum MergePlanner {
             itemsComments: .ours,
             header: commentLines(versions, labels: labels, markerSize: markerSize) { $0.leading },
             footer: commentLines(versions, labels: labels, markerSize: markerSize) { $0.end },
-            itemsEnd: commentLines(versions, labels: labels, markerSize: markerSize, ofItems: true) { $0.end })
+            itemsEnd: commentLines(versions, labels: labels, markerSize: markerSize, ofItems: true) { $0.end },
+            baseBlankLines: baseBlankLines(versions))
         planTopLevel(&plan, versions)
         return plan
+    }
+
+    /// Whether the base has a blank line before each of its items and each of its top-level keys.
+    static func baseBlankLines(_ versions: MergeVersions) -> (items: [Bool], topKeys: [(key: String, blank: Bool)]) {
+        let nodes = versions.baseNodes
+        let items = versions.base.items.map { nodes.hasBlankLine($0.node) }
+        let topKeys = versions.base.topEntries.compactMap { entry in
+            entry.key.map { (key: $0, blank: nodes.hasBlankLine(entry.keyNode)) }
+        }
+        return (items, topKeys)
     }
 
     /// Each item of the base with what each side made of it, then the items each side added (an

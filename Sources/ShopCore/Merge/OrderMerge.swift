@@ -3,11 +3,19 @@
 /// after what ours added right there, else first (after what ours added first); an entry that
 /// theirs moved and ours did not is moved the same way.
 enum OrderMerge {
-    /// One entry of the result: its positions in the versions that have it.
+    /// One entry of the result: its positions in the versions that have it, 4 bytes each (-1
+    /// where a version does not have it; an `Int?` takes 16): a large merge holds one an item.
     struct Member {
-        var base: Int? = nil
-        var ours: Int? = nil
-        var theirs: Int? = nil
+        private let positions: (base: Int32, ours: Int32, theirs: Int32)
+
+        init(base: Int?, ours: Int?, theirs: Int?) {
+            func stored(_ position: Int?) -> Int32 { position.map { Int32(truncatingIfNeeded: $0) } ?? -1 }
+            positions = (stored(base), stored(ours), stored(theirs))
+        }
+
+        var base: Int? { positions.base < 0 ? nil : Int(positions.base) }
+        var ours: Int? { positions.ours < 0 ? nil : Int(positions.ours) }
+        var theirs: Int? { positions.theirs < 0 ? nil : Int(positions.theirs) }
 
         /// Whether ours added it: ours has it, the base does not.
         var addedByOurs: Bool { base == nil && ours != nil }

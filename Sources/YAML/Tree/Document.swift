@@ -50,6 +50,11 @@ public struct Document: Sendable {
         self.storage = storage
     }
 
+    /// A document with no node, as an empty source reads.
+    public init() {
+        self.init(storage: DocumentStorage(source: SourceText(bytes: []), table: NodeTable(), root: nil, endComments: []))
+    }
+
     /// The source the document was read from.
     public var source: SourceText { storage.source }
 
