@@ -122,16 +122,12 @@ struct ConflictRenderer {
         if plan.itemsComments == nil, let entry = result.version.topEntry(ListKey.items.rawValue),
             let other = theirs.version.topEntry(ListKey.items.rawValue)
         {
-            let lines = result.span(ofSubtree: entry.keyNode).lowerBound..<(result.line(of: startOf(entry.keyNode)) + 1)
+            let lines = result.span(ofSubtree: entry.keyNode).lowerBound..<(result.line(of: result.startOffset(entry.keyNode)) + 1)
             let theirsLines =
                 theirs.span(ofSubtree: other.keyNode).lowerBound..<(theirs.line(of: theirs.startOffset(other.keyNode)) + 1)
             regions.append(Region(lines: lines, ours: result.text(lines), theirs: theirs.text(theirsLines)))
         }
         return regions
-    }
-
-    private func startOf(_ node: Int) -> Int {
-        result.startOffset(node)
     }
 
     // MARK: Items

@@ -17,18 +17,16 @@ extension ListDiff {
         .object([
             "list": .array(listChanges.map(Self.json)),
             "items": .array(itemChanges.map(Self.json)),
-            "summary": .object(Self.summary(counts)),
+            "summary": .object([
+                "added": .int(counts.added), "removed": .int(counts.removed), "changed": .int(counts.changed),
+                "moved": .int(counts.moved),
+            ]),
         ])
     }
 
     /// The JSON text, with a final line feed.
     public func jsonText() -> String {
         JSONWriter.string(json()) + "\n"
-    }
-
-    /// The summary object of `counts`.
-    private static func summary(_ counts: Counts) -> JSONObject {
-        ["added": .int(counts.added), "removed": .int(counts.removed), "changed": .int(counts.changed), "moved": .int(counts.moved)]
     }
 
     static func json(_ change: ListChange) -> JSONValue {

@@ -26,11 +26,6 @@ extension ListDiff {
     /// `2 added, 1 removed, 3 changed` (and `, 1 moved` with the order option); `no changes` when
     /// the versions are the same.
     public var summaryLine: String {
-        Self.summaryLine(counts, options: options)
-    }
-
-    /// ``summaryLine`` for changes `counts` counts, compared with `options`.
-    private static func summaryLine(_ counts: Counts, options: Options) -> String {
         guard counts != Counts() else { return "no changes" }
         var parts = ["\(counts.added) added", "\(counts.removed) removed", "\(counts.changed) changed"]
         if options.order { parts.append("\(counts.moved) moved") }

@@ -215,10 +215,8 @@ struct MergeEditBuilder {
         let oursElements = CategoriesMerge.elements(MergeVersions.SideEntry(side: .ours, entry: oursEntry), versions)
         let theirsElements = CategoriesMerge.elements(MergeVersions.SideEntry(side: .theirs, entry: theirsEntry), versions)
         let sequence = NodeID(index: oursEntry.valueNode)
-        var stationary = Set<Int>()
-        for index in categories.order where categories.members[index].ours != nil && !categories.moved.contains(index) {
-            stationary.insert(index)
-        }
+        let stationary = Set(
+            categories.order.filter { categories.members[$0].ours != nil && !categories.moved.contains($0) })
         // The blank lines between categories, the author's grouping of aisles, merge as between
         // items.
         for index in stationary {
@@ -274,30 +272,29 @@ struct MergeEditBuilder {
                 edit.replace(NodeID(index: oursNode), with: self.theirs.subtree(at: NodeID(index: theirsNode)))
                 edit.setComments(of: NodeID(index: oursNode), to: trivia(theirsNode, .theirs))
             case .oursEdited(let keys, let comments):
-                addKeys(keys, ours: ours, theirs: item.theirs, to: &edit)
-                if comments == .theirs, let theirs = item.theirs {
-                    edit.setComments(of: NodeID(index: oursNode), to: trivia(versions.theirs.items[theirs].node, .theirs))
-                }
+                addEdits(keys, comments: comments, ours: ours, theirs: item.theirs, to: &edit)
             }
         }
         // An item that both changed and theirs moved is changed in place first (see build()).
         for index in plan.moved {
             guard case .oursEdited(let keys, let comments) = plan.items[index].content, let ours = plan.items[index].ours
             else { continue }
-            addKeys(keys, ours: ours, theirs: plan.items[index].theirs, to: &edit)
-            if comments == .theirs, let theirs = plan.items[index].theirs {
-                edit.setComments(
-                    of: NodeID(index: versions.ours.items[ours].node), to: trivia(versions.theirs.items[theirs].node, .theirs))
-            }
+            addEdits(keys, comments: comments, ours: ours, theirs: plan.items[index].theirs, to: &edit)
         }
     }
 
-    private func addKeys(_ keys: [KeyMerge], ours: Int, theirs: Int?, to edit: inout DocumentEdit) {
+    /// The keys of ours' item `ours` merged, and its own comments theirs' when `comments` says so.
+    private func addEdits(
+        _ keys: [KeyMerge], comments: MergeVersions.Side, ours: Int, theirs: Int?, to edit: inout DocumentEdit
+    ) {
         let oursNode = versions.ours.items[ours].node
         let oursEntries = versions.ours.entries(ofItem: ours)
         let theirsEntries = theirs.map { versions.theirs.entries(ofItem: $0) } ?? []
         for merge in keys {
             addEntry(merge, container: oursNode, oursEntries: oursEntries, theirsEntries: theirsEntries, to: &edit)
+        }
+        if comments == .theirs, let theirs {
+            edit.setComments(of: NodeID(index: oursNode), to: trivia(versions.theirs.items[theirs].node, .theirs))
         }
     }
 
@@ -305,10 +302,7 @@ struct MergeEditBuilder {
     /// items made), whose items sequence is `items` and whose nodes of ours' items are
     /// `itemNodes`.
     private func addItemStructure(_ edit: inout DocumentEdit, document: Document, items: NodeID, itemNodes: [NodeID]) {
-        var stationary = Set<Int>()
-        for index in plan.order where plan.items[index].ours != nil && !plan.moved.contains(index) {
-            stationary.insert(index)
-        }
+        let stationary = Set(plan.order.filter { plan.items[$0].ours != nil && !plan.moved.contains($0) })
         for (index, item) in plan.items.enumerated() {
             guard let ours = item.ours, !stationary.contains(index) else { continue }
             edit.removeItem(itemNodes[ours])
