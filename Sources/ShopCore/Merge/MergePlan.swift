@@ -120,7 +120,12 @@ enum MergePlanner {
             same: { $0 == $1 }, base: itemsCommentTexts(entry(.base, itemsKey), versions),
             ours: itemsCommentTexts(entry(.ours, itemsKey), versions),
             theirs: itemsCommentTexts(entry(.theirs, itemsKey), versions))
-        for key in ListDiffBuilder.topKeys(versions.base, versions.ours) + theirsOnlyKeys(versions) where key != itemsKey {
+        // The keys in canonical order, then those only theirs has, in its order.
+        var keys = ListDiffBuilder.topKeys(versions.base, versions.ours)
+        for key in versions.theirs.topEntries.compactMap(\.key) where !keys.contains(key) {
+            keys.append(key)
+        }
+        for key in keys where key != itemsKey {
             let (base, ours, theirs) = (entry(.base, key), entry(.ours, key), entry(.theirs, key))
             if base == nil && ours == nil && theirs == nil { continue }
             if key == ListKey.categories.rawValue,
@@ -138,12 +143,6 @@ enum MergePlanner {
             }
             plan.topKeys.append(KeyMerge(key: key, base: base, ours: ours, theirs: theirs, outcome: outcome))
         }
-    }
-
-    /// The top-level keys only theirs has, in its order.
-    static func theirsOnlyKeys(_ versions: MergeVersions) -> [String] {
-        let known = Set(ListDiffBuilder.topKeys(versions.base, versions.ours))
-        return versions.theirs.topEntries.compactMap(\.key).filter { !known.contains($0) }
     }
 
     /// The comments of `items:` that are its own: above the key, on its line, but not those
