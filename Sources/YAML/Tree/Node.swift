@@ -73,26 +73,22 @@ public struct Node: Sendable {
         isScalar ? nil : (table.style(index) == 1 ? .flow : .block)
     }
 
-    /// Where the node was written; nil for a node added by an edit.
-    public var range: SourceRange? {
-        let start = table.starts[index]
-        guard start != NodeTable.synthetic else { return nil }
-        return SourceRange(
-            start: storage.source.location(at: Int(start)),
-            end: storage.source.location(at: table.end(index)))
-    }
-
-    /// Where the node begins; nil for a node added by an edit.
-    public var location: SourceLocation? {
-        let start = table.starts[index]
-        guard start != NodeTable.synthetic else { return nil }
-        return storage.source.location(at: Int(start))
-    }
-
     /// The byte offset where the node begins; nil for a node added by an edit.
     public var startOffset: Int? {
         let start = table.starts[index]
         return start == NodeTable.synthetic ? nil : Int(start)
+    }
+
+    /// Where the node was written; nil for a node added by an edit.
+    public var range: SourceRange? {
+        guard let start = startOffset else { return nil }
+        let source = storage.source
+        return SourceRange(start: source.location(at: start), end: source.location(at: table.end(index)))
+    }
+
+    /// Where the node begins; nil for a node added by an edit.
+    public var location: SourceLocation? {
+        startOffset.map(storage.source.location(at:))
     }
 
     /// Whether a blank line separated this node from what came before it.
@@ -135,7 +131,7 @@ public struct Node: Sendable {
         var text = text
         return text.withUTF8 { expected in
             withValueBytes { actual in
-                actual.count == expected.count && (actual.isEmpty || memoryEqual(actual, expected))
+                memoryEqual(actual, expected)
             }
         }
     }
