@@ -172,35 +172,8 @@ struct CanonicalPrinter {
     private mutating func writeValue(_ value: Int, keyIndent: Int, depth: Int) {
         let trivia = layout.optionalTrivia(value)
         if table.isScalar(value) {
-            let (form, bytes) = forms.decide(value, isKey: false)
-            switch form {
-            case .empty:
-                output.append(UInt8(ascii: ":"))
-                if let comment = layout.inlineComment(trivia) { output.writeComment(comment) }
-                output.newline()
-            case .literal(let indicator, let chomping):
-                output.append(UInt8(ascii: ":"))
-                output.append(0x20)
-                output.writeLiteral(
-                    bytes, indicator: indicator, chomping: chomping, comment: layout.inlineComment(trivia),
-                    contentIndent: keyIndent + 2)
-            case .plain, .doubleQuoted, .verbatim:
-                output.append(UInt8(ascii: ":"))
-                if let header = trivia?.header, let trailing = trivia?.trailing {
-                    // The header keeps the introducing line; the value and its trailing comment
-                    // go on the next, so that both comments read back in their places.
-                    output.writeComment(header)
-                    output.newline()
-                    output.writeIndent(keyIndent + 2)
-                    output.writeScalarText(form, bytes)
-                    output.writeComment(trailing)
-                } else {
-                    output.append(0x20)
-                    output.writeScalarText(form, bytes)
-                    if let comment = trivia?.header ?? trivia?.trailing ?? takeLineComment() { output.writeComment(comment) }
-                }
-                output.newline()
-            }
+            output.append(UInt8(ascii: ":"))
+            writeScalar(value, trivia: trivia, indent: keyIndent)
             return
         }
         if tree.isEmptyCollection(value) {
@@ -286,36 +259,44 @@ struct CanonicalPrinter {
         }
     }
 
+    /// Writes a scalar, with its comments, after the `:` or the indicator before it; the lines of a
+    /// block scalar, or a value put below its header comment, go at `indent + 2`.
+    private mutating func writeScalar(_ node: Int, trivia: Trivia?, indent: Int) {
+        let (form, bytes) = forms.decide(node, isKey: false)
+        switch form {
+        case .empty:
+            if let comment = layout.inlineComment(trivia) { output.writeComment(comment) }
+            output.newline()
+        case .literal(let indicator, let chomping):
+            output.append(0x20)
+            output.writeLiteral(
+                bytes, indicator: indicator, chomping: chomping, comment: layout.inlineComment(trivia),
+                contentIndent: indent + 2)
+        case .plain, .doubleQuoted, .verbatim:
+            if let header = trivia?.header, let trailing = trivia?.trailing {
+                // The header keeps the introducing line; the value and its trailing comment go on
+                // the next, so that both comments read back in their places.
+                output.writeComment(header)
+                output.newline()
+                output.writeIndent(indent + 2)
+                output.writeScalarText(form, bytes)
+                output.writeComment(trailing)
+            } else {
+                output.append(0x20)
+                output.writeScalarText(form, bytes)
+                if let comment = trivia?.header ?? trivia?.trailing ?? takeLineComment() { output.writeComment(comment) }
+            }
+            output.newline()
+        }
+    }
+
     /// Writes a node after an indicator (`-` for a sequence item, `?` and `:` for explicit keys and
     /// their values) at the current position of the line; nested blocks go at `indent + 2`.
     private mutating func writeItem(_ node: Int, indicator: UInt8, indent: Int, depth: Int) {
         let trivia = layout.optionalTrivia(node)
         output.append(indicator)
         if table.isScalar(node) {
-            let (form, bytes) = forms.decide(node, isKey: false)
-            switch form {
-            case .empty:
-                if let comment = layout.inlineComment(trivia) { output.writeComment(comment) }
-                output.newline()
-            case .literal(let indicator, let chomping):
-                output.append(0x20)
-                output.writeLiteral(
-                    bytes, indicator: indicator, chomping: chomping, comment: layout.inlineComment(trivia),
-                    contentIndent: indent + 2)
-            case .plain, .doubleQuoted, .verbatim:
-                if let header = trivia?.header, let trailing = trivia?.trailing {
-                    output.writeComment(header)
-                    output.newline()
-                    output.writeIndent(indent + 2)
-                    output.writeScalarText(form, bytes)
-                    output.writeComment(trailing)
-                } else {
-                    output.append(0x20)
-                    output.writeScalarText(form, bytes)
-                    if let comment = trivia?.header ?? trivia?.trailing ?? takeLineComment() { output.writeComment(comment) }
-                }
-                output.newline()
-            }
+            writeScalar(node, trivia: trivia, indent: indent)
             return
         }
         if tree.isEmptyCollection(node) {
