@@ -128,7 +128,7 @@ public enum CSVImportReader {
     static func unguarded(_ cell: String) -> String {
         let scalars = cell.unicodeScalars
         guard scalars.first == "'", let first = scalars.first(where: { $0 != "'" }),
-            SpreadsheetFormula.starts.unicodeScalars.contains(first)
+            first.isASCII, SpreadsheetFormula.startsFormula(UInt8(first.value))
         else { return cell }
         return String(scalars.dropFirst())
     }
