@@ -118,17 +118,9 @@ enum BashCompletionScript {
                 case "$1:$2" in
 
             """#
-        var seenGlobal = Set<String>()
-        for command in model.commands {
-            for option in command.options where !option.isFlag {
-                let isGlobal = model.globalOptions.contains { $0.long == option.long }
-                if isGlobal && !seenGlobal.insert(option.long).inserted { continue }
-                let scope = isGlobal ? "*" : command.name
-                let completion = action(option.completion, current: "$3")
-                guard completion != ":" else { continue }
-                let pattern = CompletionModel.forms(of: option).map { "\(scope):\($0)" }.joined(separator: "|")
-                script += "        \(pattern)) \(completion) ;;\n"
-            }
+        for (pattern, kind) in model.valueOptionCases {
+            let completion = action(kind, current: "$3")
+            if completion != ":" { script += "        \(pattern)) \(completion) ;;\n" }
         }
         script += #"""
                 esac

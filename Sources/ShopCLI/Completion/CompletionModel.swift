@@ -73,6 +73,22 @@ struct CompletionModel {
         return patterns
     }
 
+    /// The `case` patterns of bash's and zsh's option values, with what each completes to: a global
+    /// option's pattern is `*:OPTION`, given once, where the first command lists it.
+    var valueOptionCases: [(pattern: String, completion: CompletionKind)] {
+        var cases: [(pattern: String, completion: CompletionKind)] = []
+        var seenGlobal = Set<String>()
+        for command in commands {
+            for option in command.options where !option.isFlag {
+                let isGlobal = globalOptions.contains { $0.long == option.long }
+                if isGlobal && !seenGlobal.insert(option.long).inserted { continue }
+                let scope = isGlobal ? "*" : command.name
+                cases.append((Self.forms(of: option).map { "\(scope):\($0)" }.joined(separator: "|"), option.completion))
+            }
+        }
+        return cases
+    }
+
     /// The text quoted for a POSIX-style shell (bash, zsh) in single quotes.
     static func singleQuoted(_ text: String) -> String {
         "'" + text.replacingAll("'", with: "'\\''") + "'"

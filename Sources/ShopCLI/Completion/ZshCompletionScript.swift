@@ -65,17 +65,9 @@ enum ZshCompletionScript {
               case "$1:$2" in
 
             """#
-        var seenGlobal = Set<String>()
-        for command in model.commands {
-            for option in command.options where !option.isFlag {
-                let isGlobal = model.globalOptions.contains { $0.long == option.long }
-                if isGlobal && !seenGlobal.insert(option.long).inserted { continue }
-                let scope = isGlobal ? "*" : command.name
-                let completion = action(option.completion)
-                guard completion != ":" else { continue }
-                let pattern = CompletionModel.forms(of: option).map { "\(scope):\($0)" }.joined(separator: "|")
-                script += "    \(pattern)) \(completion) ;;\n"
-            }
+        for (pattern, kind) in model.valueOptionCases {
+            let completion = action(kind)
+            if completion != ":" { script += "    \(pattern)) \(completion) ;;\n" }
         }
         script += #"""
               esac
