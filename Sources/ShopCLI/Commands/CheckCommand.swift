@@ -1,10 +1,4 @@
 import JSON
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
 import ShopCore
 import YAML
 
@@ -145,8 +139,6 @@ enum CheckCommand {
 enum CatalogChecks {
     /// The file's real path (links and `..` resolved), or the path as given when it has none.
     static func identity(_ path: String) -> String {
-        guard path != "-", let resolved = realpath(path, nil) else { return path }
-        defer { free(resolved) }
-        return String(cString: resolved)
+        path == "-" ? path : FileAccess.realPath(path) ?? path
     }
 }

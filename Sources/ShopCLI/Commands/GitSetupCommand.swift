@@ -108,7 +108,7 @@ enum GitSetupCommand {
 
     /// The path of `path` from the work tree's top folder, when it is inside it.
     static func relativePath(of path: String, in top: String) -> String? {
-        let folder = ShopExecutable.resolved(FileAccess.directory(of: path)) ?? FileAccess.directory(of: path)
+        let folder = FileAccess.realPath(FileAccess.directory(of: path)) ?? FileAccess.directory(of: path)
         let absolute = folder + "/" + FileAccess.fileName(of: path)
         guard absolute.hasPrefix(top + "/") else { return nil }
         return String(absolute.dropFirst(top.count + 1))
@@ -216,7 +216,7 @@ enum GitSetupCommand {
             case S_IFREG:
                 return nil
             case S_IFLNK:
-                let target = linkTarget(path).map { " (to '\($0)')" } ?? ""
+                let target = FileAccess.linkTarget(path).map { " (to '\($0)')" } ?? ""
                 return AttributesFileProblem(
                     description: "'\(path)' is a symbolic link\(target): git reads no .gitattributes through a link in a "
                         + "work tree, and shop git setup writes nothing outside the work tree",
@@ -250,14 +250,6 @@ enum GitSetupCommand {
         case S_IFLNK: "a symbolic link"
         default: "not a file"
         }
-    }
-
-    /// Where a symbolic link points, as written in it.
-    static func linkTarget(_ path: String) -> String? {
-        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-        let length = readlink(path, &buffer, buffer.count - 1)
-        guard length > 0 else { return nil }
-        return String(decoding: buffer[0..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
     /// The attributes file's text; empty when there is none.

@@ -51,14 +51,13 @@ extension FileAccess {
     /// The real path of the folder whose lock guards writes to `target` (`path` as the user named it).
     private static func lockFolder(ofTarget target: String, path: String) throws(FileError) -> String {
         let folder = directory(of: target)
-        guard let resolved = realpath(folder, nil) else {
+        guard let resolved = realPath(folder) else {
             let reason = errno
             if reason == ENOENT || reason == ENOTDIR {
                 throw FileError(path: path, action: "write", reason: "the folder '\(folder)' does not exist", code: reason)
             }
             throw .system(path, "lock", reason)
         }
-        defer { free(resolved) }
-        return String(cString: resolved)
+        return resolved
     }
 }

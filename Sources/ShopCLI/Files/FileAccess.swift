@@ -47,16 +47,13 @@ enum FileAccess {
     static func writeTarget(_ path: String) throws(FileError) -> String {
         var info = stat()
         guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFLNK else { return path }
-        guard let resolved = realpath(path, nil) else {
+        guard let resolved = realPath(path) else {
             let code = errno
             if code == ENOENT {
                 // A dangling link: write the file it points to, at the end of a chain of links.
                 var link = path
                 for _ in 0..<40 {
-                    var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-                    let length = readlink(link, &buffer, buffer.count - 1)
-                    guard length > 0 else { throw .system(path, "follow the link") }
-                    let target = String(decoding: buffer[0..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+                    guard let target = linkTarget(link) else { throw .system(path, "follow the link") }
                     link = target.hasPrefix("/") ? target : directory(of: link) + "/" + target
                     guard lstat(link, &info) == 0, info.st_mode & S_IFMT == S_IFLNK else { return link }
                 }
@@ -64,8 +61,22 @@ enum FileAccess {
             }
             throw .system(path, "follow the link", code)
         }
+        return resolved
+    }
+
+    /// The path with every link and `..` resolved; nil, with `errno` saying why, when it cannot be.
+    static func realPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
         defer { free(resolved) }
         return String(cString: resolved)
+    }
+
+    /// Where a symbolic link points, as written in it; nil when `path` is no link.
+    static func linkTarget(_ path: String) -> String? {
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let length = readlink(path, &buffer, buffer.count - 1)
+        guard length > 0 else { return nil }
+        return String(decoding: buffer[0..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
     static func directory(of path: String) -> String {
@@ -244,13 +255,8 @@ enum FileAccess {
         guard code == EACCES || code == EPERM || code == EROFS else {
             return .system(path, "write", code)
         }
-        var shown = folder
-        if let resolved = realpath(folder, nil) {
-            shown = String(cString: resolved)
-            free(resolved)
-        }
         let reason =
-            "the folder '\(shown)' does not let shop create files in it (\(String(cString: strerror(code)))); "
+            "the folder '\(realPath(folder) ?? folder)' does not let shop create files in it (\(String(cString: strerror(code)))); "
             + "every write makes a new file there, renamed into place when it is complete"
         return FileError(path: path, action: "write", reason: reason, code: code)
     }

@@ -12,21 +12,16 @@ enum ShopExecutable {
     /// to), else with every link resolved; nil when it cannot be told.
     static func path(_ environment: Environment) -> String? {
         let started = startedAs(environment)
-        guard let own = ownFile() ?? started.flatMap(resolved) else { return nil }
+        guard let own = ownFile() ?? started.flatMap(FileAccess.realPath) else { return nil }
         if let started, sameFile(started, own) { return started }
         return own
     }
 
     /// The running program's file, every link resolved, as the system tells it.
     static func ownFile() -> String? {
-        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-        let length = readlink("/proc/self/exe", &buffer, buffer.count - 1)
-        if length > 0 {
-            let path = String(decoding: buffer[0..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-            // A program whose file was removed or replaced while it runs: the name is no longer it.
-            return path.hasSuffix(" (deleted)") ? nil : path
-        }
-        return nil
+        guard let path = FileAccess.linkTarget("/proc/self/exe") else { return nil }
+        // A program whose file was removed or replaced while it runs: the name is no longer it.
+        return path.hasSuffix(" (deleted)") ? nil : path
     }
 
     /// The absolute path the program was started by: its first argument, made absolute, or, for a
@@ -73,13 +68,6 @@ enum ShopExecutable {
     static func isExecutableFile(_ path: String) -> Bool {
         var info = stat()
         return stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFREG && access(path, X_OK) == 0
-    }
-
-    /// The path with every link and `..` resolved; nil when it does not exist.
-    static func resolved(_ path: String) -> String? {
-        guard let pointer = realpath(path, nil) else { return nil }
-        defer { free(pointer) }
-        return String(cString: pointer)
     }
 
     /// The program's absolute path quoted for a shell (git runs drivers with one); nil when the

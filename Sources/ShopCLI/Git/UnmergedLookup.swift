@@ -165,15 +165,9 @@ final class UnmergedLookup: Sendable {
     /// it. A file that does not exist yet (a document an editor has not saved) is named by its
     /// folder's real path.
     static func realPath(of path: String) -> String? {
-        if let resolved = resolve(path) { return resolved }
-        guard let folder = resolve(FileAccess.directory(of: path)) else { return nil }
+        if let resolved = FileAccess.realPath(path) { return resolved }
+        guard let folder = FileAccess.realPath(FileAccess.directory(of: path)) else { return nil }
         return (folder == "/" ? "" : folder) + "/" + FileAccess.fileName(of: path)
-    }
-
-    private static func resolve(_ path: String) -> String? {
-        guard let resolved = realpath(path, nil) else { return nil }
-        defer { free(resolved) }
-        return String(cString: resolved)
     }
 
     /// The text of a small file of git's, without the line break and blanks at its ends.
