@@ -19,7 +19,7 @@ enum BuyFromCommand {
         let console = context.console
         var recipes: [Recipe] = []
         for path in arguments.values("from") {
-            if path != "-" && ExportCommand.isSameFile(path, context.listFile) {
+            if path != "-" && FileAccess.sameFile(path, context.listFile) {
                 throw CommandFailure.refused("'\(path)' is the list itself; --from takes a recipe to put on it")
             }
             let loaded: ListFile

@@ -1,12 +1,6 @@
 import ShopCore
 import YAML
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// `shop export`: writes the shopping list (or every item) as CSV, a Markdown checklist, JSON, a
 /// printable HTML page or a page to tick on a phone.
 enum ExportCommand {
@@ -105,7 +99,7 @@ enum ExportCommand {
             format.write(list, options: options) { console.out.write($0) }
             return 0
         }
-        if isSameFile(path, output) {
+        if FileAccess.sameFile(path, output) {
             console.error("refusing to write the export over the list it comes from ('\(output)')")
             return 2
         }
@@ -135,16 +129,5 @@ enum ExportCommand {
                 command: "export")
         }
         return format
-    }
-
-    /// Whether two paths name the same existing file (following symbolic links).
-    /// Whether two paths name one file; `-` is standard input, which may be a file redirected
-    /// in (`< shopping.yaml`).
-    static func isSameFile(_ first: String, _ second: String) -> Bool {
-        var firstInfo = stat()
-        var secondInfo = stat()
-        let firstFound = first == "-" ? fstat(0, &firstInfo) == 0 : stat(first, &firstInfo) == 0
-        guard firstFound, stat(second, &secondInfo) == 0 else { return false }
-        return firstInfo.st_dev == secondInfo.st_dev && firstInfo.st_ino == secondInfo.st_ino
     }
 }

@@ -55,7 +55,7 @@ enum ImportCommand {
         let input = arguments.positionals[0]
         let inputName = CommandContext.displayName(input)
         let listFile = context.listFile
-        if input != "-" && ExportCommand.isSameFile(input, listFile) {
+        if input != "-" && FileAccess.sameFile(input, listFile) {
             throw CommandFailure.refused("'\(input)' is the list itself; import another file into it")
         }
         let text: ImportText

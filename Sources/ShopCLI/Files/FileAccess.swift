@@ -43,6 +43,16 @@ enum FileAccess {
         return lstat(path, &info) == 0
     }
 
+    /// Whether two paths name one existing file (device and inode, links followed); a `first` of
+    /// `-` is standard input, which may be a file redirected in (`< shopping.yaml`).
+    static func sameFile(_ first: String, _ second: String) -> Bool {
+        var firstInfo = stat()
+        var secondInfo = stat()
+        let firstFound = first == "-" ? fstat(0, &firstInfo) == 0 : stat(first, &firstInfo) == 0
+        guard firstFound, stat(second, &secondInfo) == 0 else { return false }
+        return firstInfo.st_dev == secondInfo.st_dev && firstInfo.st_ino == secondInfo.st_ino
+    }
+
     /// The path a write should replace: the final target of a symbolic link, or the path itself.
     static func writeTarget(_ path: String) throws(FileError) -> String {
         var info = stat()

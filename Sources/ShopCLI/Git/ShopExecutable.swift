@@ -13,7 +13,7 @@ enum ShopExecutable {
     static func path(_ environment: Environment) -> String? {
         let started = startedAs(environment)
         guard let own = ownFile() ?? started.flatMap(FileAccess.realPath) else { return nil }
-        if let started, sameFile(started, own) { return started }
+        if let started, FileAccess.sameFile(started, own) { return started }
         return own
     }
 
@@ -37,7 +37,7 @@ enum ShopExecutable {
     }
 
     /// `path` from the root: the current folder before a relative path, `.` and `..` taken out
-    /// (``sameFile(_:_:)`` then tells whether the result is still the file meant).
+    /// (``FileAccess/sameFile(_:_:)`` then tells whether the result is still the file meant).
     static func absolute(_ path: String) -> String? {
         var base = ""
         if !path.hasPrefix("/") {
@@ -54,14 +54,6 @@ enum ShopExecutable {
             }
         }
         return "/" + parts.joined(separator: "/")
-    }
-
-    /// Whether two paths name one file (device and inode).
-    static func sameFile(_ lhs: String, _ rhs: String) -> Bool {
-        var left = stat()
-        var right = stat()
-        guard stat(lhs, &left) == 0, stat(rhs, &right) == 0 else { return false }
-        return left.st_dev == right.st_dev && left.st_ino == right.st_ino
     }
 
     /// Whether `path` is a regular file (links followed) that may be run.
