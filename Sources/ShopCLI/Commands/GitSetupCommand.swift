@@ -132,8 +132,13 @@ enum GitSetupCommand {
     }
 
     static func run(_ git: GitRunner, _ arguments: [String]) throws(CommandFailure) -> GitRunner.Output {
+        try askingGit { () throws(GitError) in try git.run(arguments) }
+    }
+
+    /// What `ask` gets from git, git's failure to run a failure of the command.
+    static func askingGit<Answer>(_ ask: () throws(GitError) -> Answer) throws(CommandFailure) -> Answer {
         do throws(GitError) {
-            return try git.run(arguments)
+            return try ask()
         } catch {
             throw CommandFailure.file(FileError(path: "git", action: "run", reason: error.description))
         }

@@ -142,7 +142,7 @@ enum HistoryCommand {
         /// Asks git for the versions' sizes, which decide the batches; a version larger than
         /// shop reads (``FileAccess/maximumInputBytes``) is refused before any is read.
         mutating func measure() throws(CommandFailure) {
-            sizes = try runBatchCheck(git, Array(requests.joined().utf8))
+            sizes = try GitSetupCommand.askingGit { () throws(GitError) in try git.objectSizes(Array(requests.joined().utf8)) }
             for (index, size) in sizes.enumerated() {
                 guard let size, size > FileAccess.maximumInputBytes, index < requests.count else { continue }
                 let name = String(requests[index].dropLast())
@@ -160,7 +160,9 @@ enum HistoryCommand {
             guard index < runOfVersion.count else { return nil }
             let run = runs[runOfVersion[index]]
             let capacity = sizes.count == requests.count ? run.reduce(0) { $0 + (sizes[$1] ?? 0) + 128 } : 0
-            let texts = try runBatch(git, Array(requests[run].joined().utf8), capacity: capacity)
+            let texts = try GitSetupCommand.askingGit { () throws(GitError) in
+                try git.objectContents(Array(requests[run].joined().utf8), capacity: capacity)
+            }
             if run.count > 1 { kept = (run, texts) }
             return texts.count > index - run.lowerBound ? texts[index - run.lowerBound] : nil
         }
@@ -187,25 +189,5 @@ enum HistoryCommand {
         }
         if start < sizes.count { result.append(start..<sizes.count) }
         return result
-    }
-
-    /// The sizes of the objects asked for (``GitRunner/objectSizes(_:)``), git's failure to run
-    /// a failure of the command.
-    static func runBatchCheck(_ git: GitRunner, _ requests: [UInt8]) throws(CommandFailure) -> [Int?] {
-        do throws(GitError) {
-            return try git.objectSizes(requests)
-        } catch {
-            throw CommandFailure.file(FileError(path: "git", action: "run", reason: error.description))
-        }
-    }
-
-    /// The contents of the objects asked for (``GitRunner/objectContents(_:capacity:)``), git's
-    /// failure to run a failure of the command.
-    static func runBatch(_ git: GitRunner, _ requests: [UInt8], capacity: Int = 0) throws(CommandFailure) -> [[UInt8]?] {
-        do throws(GitError) {
-            return try git.objectContents(requests, capacity: capacity)
-        } catch {
-            throw CommandFailure.file(FileError(path: "git", action: "run", reason: error.description))
-        }
     }
 }
