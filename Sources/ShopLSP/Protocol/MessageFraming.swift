@@ -82,11 +82,8 @@ public struct FrameReader {
                 problem = "a message header line longer than \(Self.maximumHeaderLine) bytes"
                 continue
             }
-            guard let colon = line.firstIndex(of: UInt8(ascii: ":")) else {
-                problem = problem ?? "bytes that are not a message header: \(Self.preview(line[...]))"
-                continue
-            }
-            guard colon > 0, line[..<colon].allSatisfy(Self.isTokenByte) else {
+            guard let colon = line.firstIndex(of: UInt8(ascii: ":")), colon > 0, line[..<colon].allSatisfy(Self.isTokenByte)
+            else {
                 problem = problem ?? "bytes that are not a message header: \(Self.preview(line[...]))"
                 continue
             }
@@ -175,18 +172,15 @@ public struct FrameReader {
             if position == end && !fill() {
                 return line.isEmpty ? nil : line
             }
-            if let newline = buffer[position..<end].firstIndex(of: 0x0A) {
-                if line.count <= Self.maximumHeaderLine {
-                    line.append(contentsOf: buffer[position..<newline].prefix(Self.maximumHeaderLine + 1 - line.count))
-                }
-                position = newline + 1
+            let newline = buffer[position..<end].firstIndex(of: 0x0A)
+            if line.count <= Self.maximumHeaderLine {
+                line.append(contentsOf: buffer[position..<(newline ?? end)].prefix(Self.maximumHeaderLine + 1 - line.count))
+            }
+            position = newline.map { $0 + 1 } ?? end
+            if newline != nil {
                 if line.last == 0x0D { line.removeLast() }
                 return line
             }
-            if line.count <= Self.maximumHeaderLine {
-                line.append(contentsOf: buffer[position..<end].prefix(Self.maximumHeaderLine + 1 - line.count))
-            }
-            position = end
         }
     }
 
@@ -204,19 +198,12 @@ public struct FrameReader {
     static func contentLengthStart(in line: [UInt8]) -> Int? {
         let pattern = Array("content-length:".utf8)
         guard line.count >= pattern.count else { return nil }
-        for start in 0...(line.count - pattern.count) {
-            var matches = true
-            for (offset, expected) in pattern.enumerated() {
-                var byte = line[start + offset]
-                if byte >= 0x41 && byte <= 0x5A { byte += 0x20 }
-                if byte != expected {
-                    matches = false
-                    break
-                }
+        return (0...(line.count - pattern.count)).first { start in
+            pattern.indices.allSatisfy { offset in
+                let byte = line[start + offset]
+                return (byte >= 0x41 && byte <= 0x5A ? byte + 0x20 : byte) == pattern[offset]
             }
-            if matches { return start }
         }
-        return nil
     }
 
     /// Whether a byte may be part of a header name.
