@@ -48,14 +48,10 @@ public struct ErrorCode: RawRepresentable, Hashable, Sendable {
     public static let methodNotFound = ErrorCode(rawValue: -32601)
     /// The parameters are not what the method takes.
     public static let invalidParams = ErrorCode(rawValue: -32602)
-    /// The server failed.
-    public static let internalError = ErrorCode(rawValue: -32603)
     /// A request came before `initialize`.
     public static let serverNotInitialized = ErrorCode(rawValue: -32002)
     /// The client cancelled the request.
     public static let requestCancelled = ErrorCode(rawValue: -32800)
-    /// The document changed while the request was handled.
-    public static let contentModified = ErrorCode(rawValue: -32801)
     /// The request was valid but could not be carried out.
     public static let requestFailed = ErrorCode(rawValue: -32803)
 }

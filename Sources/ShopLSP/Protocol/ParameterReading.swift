@@ -15,16 +15,9 @@ extension JSONValue {
         return text
     }
 
-    /// The integer member `key`, which must be there.
-    public func requiredInt(_ key: String) throws(ResponseError) -> Int {
-        let value = try required(key)
-        guard let number = value.intValue else { throw .invalidParams("'\(key)' must be an integer") }
-        return number
-    }
-
     /// The member `key`, an integer of 0 or more that must be there.
     public func requiredCount(_ key: String) throws(ResponseError) -> Int {
-        let number = try requiredInt(key)
+        guard let number = try required(key).intValue else { throw .invalidParams("'\(key)' must be an integer") }
         guard number >= 0 else { throw .invalidParams("'\(key)' must not be negative") }
         return number
     }
