@@ -84,12 +84,9 @@ final class Console {
     /// "dumb"); `always` and `never` override.
     func configure(_ choice: ColorChoice, environment: Environment) {
         switch choice {
-        case .always:
-            colorOut = true
-            colorErr = true
-        case .never:
-            colorOut = false
-            colorErr = false
+        case .always, .never:
+            colorOut = choice == .always
+            colorErr = colorOut
         case .auto:
             let allowed = (environment["NO_COLOR"] ?? "").isEmpty && environment["TERM"] != "dumb"
             colorOut = allowed && isatty(1) == 1
@@ -103,7 +100,6 @@ final class Console {
         case red = "1;31"
         case yellow = "1;33"
         case green = "32"
-        case cyan = "36"
         case dim = "2"
     }
 
