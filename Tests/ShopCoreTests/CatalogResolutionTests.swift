@@ -124,14 +124,11 @@ import YAML
         #expect(untitled.title == nil)
     }
 
-    @Test func storesInForceAreTheListsElseTheCatalogs() throws {
+    @Test func storesAreTheListsElseTheCatalogs() throws {
         let catalog = "stores:\n  Corner: [Dairy]\nitems: []\n"
-        let inherited = try resolved("items: []\n", catalog: catalog)
-        #expect(inherited.storesInForce?.file.catalogPath == nil)
-        #expect(inherited.storesInForce.map { $0.file.document.source.bytes } == Array(catalog.utf8))
-        let own = try resolved("stores:\n  Market: [Bakery]\nitems: []\n", catalog: catalog)
-        #expect(own.storesInForce.map { $0.file.document.source.bytes } == Array("stores:\n  Market: [Bakery]\nitems: []\n".utf8))
-        #expect(try resolved("items: []\n").storesInForce == nil)
+        #expect(try resolved("items: []\n", catalog: catalog).stores?.names == ["Corner"])
+        #expect(try resolved("stores:\n  Market: [Bakery]\nitems: []\n", catalog: catalog).stores?.names == ["Market"])
+        #expect(try resolved("items: []\n").stores == nil)
     }
 
     @Test func aListWithoutCurrencyUnderAYenCatalogHasNoDecimals() throws {

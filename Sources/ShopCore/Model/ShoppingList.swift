@@ -15,7 +15,7 @@ public struct ShoppingList: Sendable {
     /// The list's own `currency`, when set to a known code.
     public let ownCurrency: Currency?
     /// The catalog's currency, for a list without a `currency` key that names a catalog.
-    let inheritedCurrency: Currency?
+    private(set) var inheritedCurrency: Currency?
     /// The categories in force that are names, each once, in aisle order: the list's `categories`
     /// when it has that key, else its catalog's.
     public var categories: [String]? { categoryIndex?.names }
@@ -33,14 +33,6 @@ public struct ShoppingList: Sendable {
     }
     /// The `stores` the file itself sets.
     let storeOrders: StoreOrders?
-    /// The file whose `stores` are in force, and its `stores` value node: the list when it has the
-    /// key, else its catalog when that has it; nil when neither has. The stores are read from that
-    /// file's document, as categories in force are.
-    public var storesInForce: (file: ShoppingList, node: NodeID)? {
-        if layout.stores >= 0 { return (self, NodeID(index: Int(layout.stores))) }
-        if let catalog, catalog.layout.stores >= 0 { return (catalog, NodeID(index: Int(catalog.layout.stores))) }
-        return nil
-    }
     /// The list's own `categories`, when the key is a list.
     let ownCategoryIndex: CategoryIndex?
     /// The `catalog` path as written, when it is text; the list names a catalog then.
@@ -48,7 +40,7 @@ public struct ShoppingList: Sendable {
     /// The value node of `catalog`, when the list has the key: where findings about it go.
     public var catalogNode: NodeID? { layout.catalog < 0 ? nil : NodeID(index: Int(layout.catalog)) }
     /// The catalog and its items' matches, once resolved (see ``resolved(with:)``).
-    let link: CatalogLink?
+    private(set) var link: CatalogLink?
     /// The catalog the list was resolved with, when it has been.
     public var catalog: ShoppingList? { link?.catalog }
     /// Why the list's catalog could not be had, when it could not.
@@ -109,19 +101,11 @@ public struct ShoppingList: Sendable {
 
     /// This list with `link` in place of its own, and `currency` as the currency it takes from its
     /// catalog (for a list whose records were read with that currency's decimals).
-    private init(_ list: ShoppingList, link: CatalogLink?, currency: Currency?) {
-        document = list.document
-        title = list.title
-        ownCurrency = list.ownCurrency
-        inheritedCurrency = currency
-        ownCategoryIndex = list.ownCategoryIndex
-        catalogPath = list.catalogPath
-        storeOrders = list.storeOrders
-        records = list.records
-        layout = list.layout
-        repeatedNames = list.repeatedNames
-        repeatedIDs = list.repeatedIDs
-        self.link = link
+    private func with(link: CatalogLink?, currency: Currency?) -> ShoppingList {
+        var list = self
+        list.link = link
+        list.inheritedCurrency = currency
+        return list
     }
 
     /// The list resolved against `catalog`, the list its `catalog` names (read by the caller, who
@@ -138,18 +122,18 @@ public struct ShoppingList: Sendable {
             base = ShoppingList(document: document, streamed: nil, inheritedCurrency: inherited)
         } else if inherited != inheritedCurrency {
             // Same decimals: the records hold; only the currency in force changes.
-            base = ShoppingList(self, link: link, currency: inherited)
+            base = with(link: link, currency: inherited)
         } else {
             base = self
         }
         let link = document.withRawNodes { nodes in CatalogLink(records: base.records, nodes: nodes, catalog: catalog) }
-        return ShoppingList(base, link: link, currency: base.inheritedCurrency)
+        return base.with(link: link, currency: base.inheritedCurrency)
     }
 
     /// The list whose catalog could not be had, for `problem`: its items are its own, and check
     /// reports the problem at the `catalog` value.
     public func withCatalogProblem(_ problem: CatalogProblem) -> ShoppingList {
-        ShoppingList(self, link: CatalogLink(problem: problem, count: records.count), currency: inheritedCurrency)
+        with(link: CatalogLink(problem: problem, count: records.count), currency: inheritedCurrency)
     }
 
     /// Reads a list from bytes: the document, with its items decoded while it is read. A file
