@@ -100,34 +100,21 @@ public enum ItemKey: String, CaseIterable, Sendable {
 /// What one key of an item means.
 public struct KeyDefinition: Sendable, Hashable {
     /// The kind of value: how it is read, checked and written.
-    public let kind: ValueKind
+    public var kind: ValueKind
     /// The key's column in the CSV export (the derived `total` column follows the price).
-    public let exportColumn: Int
+    public var exportColumn: Int
     /// What completes the key's value in an editor.
-    public let completion: CompletionSource
+    public var completion: CompletionSource
     /// Whether a list item that does not set the key takes it from its catalog item; `name` is
     /// how they are matched, and what is on the list and in the basket is the list's own.
-    public let comesFromCatalog: Bool
+    public var comesFromCatalog = false
     /// The value an item has without the key, as written; nil when it then has none.
-    public let defaultValue: String?
+    public var defaultValue: String? = nil
     /// The help of the option that gives the key's value to `add` and `edit` (`--price 3.49`);
     /// nil for a key that has no such option.
-    public let optionHelp: String?
+    public var optionHelp: String? = nil
     /// One line on what the key is for, for help texts and editors.
-    public let meaning: String
-
-    init(
-        kind: ValueKind, exportColumn: Int, completion: CompletionSource, comesFromCatalog: Bool = false, defaultValue: String? = nil,
-        optionHelp: String? = nil, meaning: String
-    ) {
-        self.kind = kind
-        self.exportColumn = exportColumn
-        self.completion = completion
-        self.comesFromCatalog = comesFromCatalog
-        self.defaultValue = defaultValue
-        self.optionHelp = optionHelp
-        self.meaning = meaning
-    }
+    public var meaning: String
 }
 
 /// The kinds of values shop reads by its own rules, not by YAML's type guessing.
