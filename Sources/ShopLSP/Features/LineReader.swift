@@ -29,14 +29,11 @@ struct LineReader {
     /// line of its `- ` and that dash's column; nil when the keys at that column above are not in
     /// such an entry.
     func entryStart(above line: Int, keyColumn: Int) -> (line: Int, dashColumn: Int)? {
-        var current = line - 1
-        while current >= 0 {
-            defer { current -= 1 }
+        for current in stride(from: line - 1, through: 0, by: -1) {
             let shape = shape(current)
             // Blank lines, values of the keys above, and sequences at the keys' own column (a
             // key's compact sequence) are inside the mapping.
-            if shape.isBlank || shape.indent > keyColumn { continue }
-            if shape.indent == keyColumn { continue }
+            if shape.isBlank || shape.indent >= keyColumn { continue }
             guard let dash = shape.dashColumn, shape.contentColumn == keyColumn else { return nil }
             return (current, dash)
         }
@@ -46,9 +43,7 @@ struct LineReader {
     /// Whether the sequence entry whose `- ` is at `dashColumn` on `line` is an entry of the
     /// top-level `items`.
     func isItemEntry(line: Int, dashColumn: Int) -> Bool {
-        var current = line - 1
-        while current >= 0 {
-            defer { current -= 1 }
+        for current in stride(from: line - 1, through: 0, by: -1) {
             let shape = shape(current)
             if shape.isBlank || shape.indent > dashColumn { continue }
             if shape.indent == dashColumn && shape.dashColumn != nil { continue }
@@ -62,10 +57,8 @@ struct LineReader {
     /// Whether the sequence entry whose `- ` is at `dashColumn` on `line` is a category of a store
     /// of the top-level `stores` (a plain `NAME:` key, with its categories in block style below).
     func isStoreEntry(line: Int, dashColumn: Int) -> Bool {
-        var current = line - 1
         var storeIndent: Int?
-        while current >= 0 {
-            defer { current -= 1 }
+        for current in stride(from: line - 1, through: 0, by: -1) {
             let shape = shape(current)
             if shape.isBlank { continue }
             if let storeIndent {
