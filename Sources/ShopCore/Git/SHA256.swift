@@ -17,21 +17,15 @@ public struct SHA256: GitHashFunction {
     /// The digest of everything added.
     public mutating func finish() -> [UInt8] {
         blocks.finish()
-        let state = blocks.compressor
-        return [state.a, state.b, state.c, state.d, state.e, state.f, state.g, state.h]
-            .flatMap(HashBlocks<State>.bigEndianBytes)
+        let state = blocks.compressor.words
+        return [state.0, state.1, state.2, state.3, state.4, state.5, state.6, state.7].flatMap(HashBlocks<State>.bigEndianBytes)
     }
 
     /// The eight words of the state, and what a block does to them.
     struct State: BlockCompressor {
-        var a: UInt32 = 0x6A09_E667
-        var b: UInt32 = 0xBB67_AE85
-        var c: UInt32 = 0x3C6E_F372
-        var d: UInt32 = 0xA54F_F53A
-        var e: UInt32 = 0x510E_527F
-        var f: UInt32 = 0x9B05_688C
-        var g: UInt32 = 0x1F83_D9AB
-        var h: UInt32 = 0x5BE0_CD19
+        var words: (UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32) = (
+            0x6A09_E667, 0xBB67_AE85, 0x3C6E_F372, 0xA54F_F53A, 0x510E_527F, 0x9B05_688C, 0x1F83_D9AB, 0x5BE0_CD19
+        )
 
         /// The round constants.
         private static let k: [UInt32] = [
@@ -54,7 +48,7 @@ public struct SHA256: GitHashFunction {
                     let s1 = w[index &- 2].rotatedRight(17) ^ w[index &- 2].rotatedRight(19) ^ (w[index &- 2] &>> 10)
                     w[index] = w[index &- 16] &+ s0 &+ w[index &- 7] &+ s1
                 }
-                var (a, b, c, d, e, f, g, h) = (self.a, self.b, self.c, self.d, self.e, self.f, self.g, self.h)
+                var (a, b, c, d, e, f, g, h) = words
                 Self.k.withUnsafeBufferPointer { k in
                     for index in 0..<64 {
                         let s1 = e.rotatedRight(6) ^ e.rotatedRight(11) ^ e.rotatedRight(25)
@@ -64,14 +58,10 @@ public struct SHA256: GitHashFunction {
                         (h, g, f, e, d, c, b, a) = (g, f, e, d &+ t1, c, b, a, t1 &+ t2)
                     }
                 }
-                self.a &+= a
-                self.b &+= b
-                self.c &+= c
-                self.d &+= d
-                self.e &+= e
-                self.f &+= f
-                self.g &+= g
-                self.h &+= h
+                words = (
+                    words.0 &+ a, words.1 &+ b, words.2 &+ c, words.3 &+ d, words.4 &+ e, words.5 &+ f, words.6 &+ g,
+                    words.7 &+ h
+                )
             }
         }
     }
