@@ -21,10 +21,6 @@ public struct JoinableThread {
         init(_ run: @escaping () -> Void) { self.run = run }
     }
 
-    private init(handle: pthread_t) {
-        self.handle = handle
-    }
-
     /// Starts `body` on a new thread, or returns nil when the system refuses one.
     public static func start(_ body: @escaping () -> Void) -> JoinableThread? {
         let context = Unmanaged.passRetained(Body(body)).toOpaque()
