@@ -82,12 +82,6 @@ public struct TextEdit: Hashable, Sendable {
     /// What replaces it.
     public var newText: String
 
-    /// An edit replacing `range` with `newText`.
-    public init(range: LSPRange, newText: String) {
-        self.range = range
-        self.newText = newText
-    }
-
     /// The edit as JSON.
     public var json: JSONValue { ["range": range.json, "newText": .string(newText)] }
 }
@@ -114,13 +108,6 @@ public struct LSPDiagnostic: Hashable, Sendable {
         public var range: LSPRange
         /// What the place is: "first defined here".
         public var message: String
-
-        /// A related place.
-        public init(uri: String, range: LSPRange, message: String) {
-            self.uri = uri
-            self.range = range
-            self.message = message
-        }
     }
 
     /// Where.

@@ -29,20 +29,6 @@ public struct CompletionItem: Hashable, Sendable {
     /// The edit made when the item is chosen.
     public var edit: TextEdit
 
-    /// An item with every field given.
-    public init(
-        label: String, kind: CompletionItemKind, detail: String? = nil, documentation: String? = nil, sortText: String? = nil,
-        filterText: String? = nil, edit: TextEdit
-    ) {
-        self.label = label
-        self.kind = kind
-        self.detail = detail
-        self.documentation = documentation
-        self.sortText = sortText
-        self.filterText = filterText
-        self.edit = edit
-    }
-
     /// The item as JSON.
     public var json: JSONValue {
         var object: JSONObject = ["label": .string(label), "kind": .int(kind.rawValue)]
@@ -78,20 +64,7 @@ public struct DocumentSymbol: Hashable, Sendable {
     /// The part to select and reveal, inside `range`.
     public var selectionRange: LSPRange
     /// The symbols inside it.
-    public var children: [DocumentSymbol]
-
-    /// A symbol with every field given.
-    public init(
-        name: String, detail: String? = nil, kind: SymbolKind, range: LSPRange, selectionRange: LSPRange,
-        children: [DocumentSymbol] = []
-    ) {
-        self.name = name
-        self.detail = detail
-        self.kind = kind
-        self.range = range
-        self.selectionRange = selectionRange
-        self.children = children
-    }
+    public var children: [DocumentSymbol] = []
 
     /// The symbol and its children as a `DocumentSymbol` of JSON.
     public var json: JSONValue {
@@ -128,15 +101,6 @@ public struct CodeAction: Hashable, Sendable {
     /// The edits, by document URI.
     public var changes: [(uri: String, edits: [TextEdit])]
 
-    /// An action with every field given.
-    public init(title: String, kind: String, diagnostics: [LSPDiagnostic], isPreferred: Bool, changes: [(uri: String, edits: [TextEdit])]) {
-        self.title = title
-        self.kind = kind
-        self.diagnostics = diagnostics
-        self.isPreferred = isPreferred
-        self.changes = changes
-    }
-
     /// The action as JSON, its edits as a `WorkspaceEdit` of `changes`.
     public var json: JSONValue {
         var object: JSONObject = ["title": .string(title), "kind": .string(kind)]
@@ -159,13 +123,6 @@ public struct Hover: Hashable, Sendable {
     public var isMarkdown: Bool
     /// What the text is about, for the client to highlight.
     public var range: LSPRange?
-
-    /// A hover with every field given.
-    public init(text: String, isMarkdown: Bool, range: LSPRange?) {
-        self.text = text
-        self.isMarkdown = isMarkdown
-        self.range = range
-    }
 
     /// The hover as JSON, its text as `MarkupContent`.
     public var json: JSONValue {
