@@ -9,12 +9,6 @@ public struct Item: Sendable {
     /// The position of the item among the file's items that are mappings.
     public let position: Int
 
-    init(list: ShoppingList, record: ItemRecord, position: Int) {
-        self.list = list
-        self.record = record
-        self.position = position
-    }
-
     /// The item's mapping in the document.
     public var node: NodeID { NodeID(index: Int(record.node)) }
 
@@ -102,13 +96,6 @@ struct ItemView {
         let nodes: RawNodes
         let record: ItemRecord
         let decimals: Int
-    }
-
-    init(nodes: RawNodes, record: ItemRecord, decimals: Int, catalogItem: CatalogItem? = nil) {
-        self.nodes = nodes
-        self.record = record
-        self.decimals = decimals
-        self.catalogItem = catalogItem
     }
 
     /// The item's mapping node.
