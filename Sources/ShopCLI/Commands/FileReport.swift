@@ -10,13 +10,9 @@ struct FileReport {
     let diagnostics: ResolvedFindings
     /// The path of the catalog the list names, when it names one: check checks it too.
     var catalogPath: String?
+}
 
-    /// The report of `diagnostics`, the findings of the file at `path`.
-    init(path: String, diagnostics: ResolvedFindings) {
-        self.path = path
-        self.diagnostics = diagnostics
-    }
-
+extension FileReport {
     /// The report of the file at `path` whose list `bytes` hold, checked with every rule. A file
     /// that is not one readable document has the findings that say why. A file git holds as
     /// unmerged has its `unmerged` finding first.
@@ -24,8 +20,9 @@ struct FileReport {
         let unmerged = ListFile.unmergedFinding(path: path, bytes: bytes)
         let loaded = ListFile.decode(bytes, path: path)
         let checked = loaded.diagnostics
-        self.init(path: displayPath, diagnostics: ResolvedFindings(checked.findings.adding(unmerged: unmerged), in: checked.source))
-        catalogPath = loaded.catalogPath
+        self.init(
+            path: displayPath, diagnostics: ResolvedFindings(checked.findings.adding(unmerged: unmerged), in: checked.source),
+            catalogPath: loaded.catalogPath)
     }
 
     /// The text the findings were found in.
