@@ -101,6 +101,7 @@ enum DiagnosticRenderer {
         return "\\x" + (hex.count == 1 ? "0" + hex : hex)
     }
 
+    /// Whether a scalar is a C0 or C1 control character, or DEL.
     static func isControl(_ scalar: Unicode.Scalar) -> Bool {
         scalar.value < 0x20 || (scalar.value >= 0x7F && scalar.value < 0xA0)
     }

@@ -136,23 +136,19 @@ struct ListTable {
     /// Text that cannot break the table or drive the terminal: control characters are shown as
     /// their Unicode control pictures (a line feed as `␊`, a tab as `␉`, escape as `␛`).
     static func terminalSafe(_ text: String) -> String {
-        guard text.unicodeScalars.contains(where: isControl) else { return text }
+        guard text.unicodeScalars.contains(where: DiagnosticRenderer.isControl) else { return text }
         var result = ""
         for scalar in text.unicodeScalars {
             if scalar.value < 0x20 {
                 result.unicodeScalars.append(Unicode.Scalar(0x2400 + scalar.value) ?? "\u{FFFD}")
             } else if scalar.value == 0x7F {
                 result.unicodeScalars.append("\u{2421}")
-            } else if isControl(scalar) {
+            } else if DiagnosticRenderer.isControl(scalar) {
                 result.unicodeScalars.append("\u{FFFD}")
             } else {
                 result.unicodeScalars.append(scalar)
             }
         }
         return result
-    }
-
-    private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
-        scalar.value < 0x20 || (scalar.value >= 0x7F && scalar.value < 0xA0)
     }
 }
