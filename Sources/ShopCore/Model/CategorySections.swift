@@ -147,16 +147,8 @@ public struct CategorySections: Sendable {
             sections = Self.inAisleOrder(sections, keys: sectionKeys, of: store)
         }
         if !uncategorized.isEmpty {
-            let heading: String?
-            if sections.isEmpty {
-                heading = nil
-            } else {
-                heading = Self.uncategorizedHeading(after: usedKeys)
-            }
-            sections.append(
-                Section(
-                    heading: heading, isUncategorized: true, items: SectionItems(list: items, positions: uncategorized))
-            )
+            let heading = sections.isEmpty ? nil : Self.uncategorizedHeading(after: usedKeys)
+            sections.append(Section(heading: heading, isUncategorized: true, items: SectionItems(list: items, positions: uncategorized)))
         }
         self.sections = sections
     }
