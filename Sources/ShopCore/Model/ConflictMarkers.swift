@@ -32,7 +32,7 @@ public struct ConflictMarkers: Sendable {
             var probe = 6
             while probe < count {
                 let byte = buffer[probe]
-                guard Self.isMarkerStart(byte) else {
+                guard ConflictMarkerLine.isMarkerCharacter(byte) else {
                     probe += 7
                     continue
                 }
@@ -84,10 +84,6 @@ public struct ConflictMarkers: Sendable {
             if let open { regions.append(open) }
             return regions
         }
-    }
-
-    @inline(__always) private static func isMarkerStart(_ byte: UInt8) -> Bool {
-        ConflictMarkerLine.isMarkerCharacter(byte)
     }
 
     /// Whether there are none.
