@@ -54,7 +54,7 @@ import TestSupport
     struct Step: RequestHandler {
         let action: @Sendable () -> Void
         var method: String { "test/step" }
-        func announce(in capabilities: inout JSONObject) {}
+        var serverCapability: (key: String, value: JSONValue)? { nil }
         func respond(to request: FeatureRequest) throws(ResponseError) -> JSONValue {
             action()
             return nil

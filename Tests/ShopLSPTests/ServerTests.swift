@@ -120,7 +120,7 @@ import Testing
     struct WaitForInput: RequestHandler {
         let source: MemorySource
         var method: String { "test/wait" }
-        func announce(in capabilities: inout JSONObject) {}
+        var serverCapability: (key: String, value: JSONValue)? { nil }
         func respond(to request: FeatureRequest) throws(ResponseError) -> JSONValue {
             source.drained.wait()
             return "waited"
@@ -129,7 +129,7 @@ import Testing
 
     struct Echo: RequestHandler {
         var method: String { "test/echo" }
-        func announce(in capabilities: inout JSONObject) { capabilities["echoProvider"] = true }
+        var serverCapability: (key: String, value: JSONValue)? { ("echoProvider", true) }
         func respond(to request: FeatureRequest) throws(ResponseError) -> JSONValue { request.params }
     }
 
@@ -240,7 +240,7 @@ import Testing
     struct CancellableWork: RequestHandler {
         let source: GatedSource
         var method: String { "test/work" }
-        func announce(in capabilities: inout JSONObject) {}
+        var serverCapability: (key: String, value: JSONValue)? { nil }
         func respond(to request: FeatureRequest) throws(ResponseError) -> JSONValue {
             source.open()
             source.drained.wait()
@@ -269,7 +269,7 @@ import Testing
     /// Answers with the client capabilities it was given.
     struct Capabilities: RequestHandler {
         var method: String { "test/capabilities" }
-        func announce(in capabilities: inout JSONObject) {}
+        var serverCapability: (key: String, value: JSONValue)? { nil }
         func respond(to request: FeatureRequest) throws(ResponseError) -> JSONValue {
             ["all": request.clientCapabilities, "hover": request.capability("textDocument", "hover") ?? "none"]
         }

@@ -14,8 +14,8 @@ struct ShopCodeActions: RequestHandler {
 
     var method: String { "textDocument/codeAction" }
 
-    func announce(in capabilities: inout JSONObject) {
-        capabilities["codeActionProvider"] = ["codeActionKinds": [.string(Self.quickFixKind), .string(Self.fixAllKind)]]
+    var serverCapability: (key: String, value: JSONValue)? {
+        ("codeActionProvider", ["codeActionKinds": [.string(Self.quickFixKind), .string(Self.fixAllKind)]])
     }
 
     func respond(to request: FeatureRequest) throws(ResponseError) -> JSONValue {

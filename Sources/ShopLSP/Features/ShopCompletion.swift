@@ -16,8 +16,8 @@ struct ShopCompletion: RequestHandler {
 
     var method: String { "textDocument/completion" }
 
-    func announce(in capabilities: inout JSONObject) {
-        capabilities["completionProvider"] = ["triggerCharacters": [":", " "], "resolveProvider": false]
+    var serverCapability: (key: String, value: JSONValue)? {
+        ("completionProvider", ["triggerCharacters": [":", " "], "resolveProvider": false])
     }
 
     func respond(to request: FeatureRequest) throws(ResponseError) -> JSONValue {

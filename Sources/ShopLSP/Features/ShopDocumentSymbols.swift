@@ -12,9 +12,7 @@ struct ShopDocumentSymbols: RequestHandler {
 
     var method: String { "textDocument/documentSymbol" }
 
-    func announce(in capabilities: inout JSONObject) {
-        capabilities["documentSymbolProvider"] = true
-    }
+    var serverCapability: (key: String, value: JSONValue)? { ("documentSymbolProvider", true) }
 
     func respond(to request: FeatureRequest) throws(ResponseError) -> JSONValue {
         let snapshot = try request.textDocument()

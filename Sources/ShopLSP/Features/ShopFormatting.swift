@@ -11,9 +11,7 @@ struct ShopFormatting: RequestHandler {
 
     var method: String { "textDocument/formatting" }
 
-    func announce(in capabilities: inout JSONObject) {
-        capabilities["documentFormattingProvider"] = true
-    }
+    var serverCapability: (key: String, value: JSONValue)? { ("documentFormattingProvider", true) }
 
     func respond(to request: FeatureRequest) throws(ResponseError) -> JSONValue {
         let snapshot = try request.textDocument()

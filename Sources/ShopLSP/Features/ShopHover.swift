@@ -11,9 +11,7 @@ struct ShopHover: RequestHandler {
 
     var method: String { "textDocument/hover" }
 
-    func announce(in capabilities: inout JSONObject) {
-        capabilities["hoverProvider"] = true
-    }
+    var serverCapability: (key: String, value: JSONValue)? { ("hoverProvider", true) }
 
     func respond(to request: FeatureRequest) throws(ResponseError) -> JSONValue {
         let snapshot = try request.textDocument()

@@ -110,9 +110,9 @@ public struct FeatureRequest: Sendable {
 public protocol RequestHandler: Sendable {
     /// The method answered: `textDocument/formatting`.
     var method: String { get }
-    /// Adds what the server announces for the method to the `capabilities` of the `initialize`
-    /// result (`documentFormattingProvider: true`).
-    func announce(in capabilities: inout JSONObject)
+    /// What the server announces for the method in the `capabilities` of the `initialize` result,
+    /// as a key and its value (`documentFormattingProvider: true`); nil for nothing.
+    var serverCapability: (key: String, value: JSONValue)? { get }
     /// The result of a request, or the error to answer it with.
     func respond(to request: FeatureRequest) throws(ResponseError) -> JSONValue
 }

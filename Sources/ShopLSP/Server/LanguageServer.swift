@@ -138,7 +138,7 @@ public final class LanguageServer {
             "positionEncoding": .string(encoding.rawValue),
             "textDocumentSync": ["openClose": true, "change": 2, "save": ["includeText": false]],
         ]
-        for handler in features.requests { handler.announce(in: &capabilities) }
+        for case let (key, value)? in features.requests.map(\.serverCapability) { capabilities[key] = value }
         return ["capabilities": .object(capabilities), "serverInfo": ["name": .string(name), "version": .string(version)]]
     }
 
