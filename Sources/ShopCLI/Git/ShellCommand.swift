@@ -93,11 +93,7 @@ enum ShellCommand {
         if !program.contains("/") {
             // Words the shell runs itself, which start another program or none.
             if ["exec", "command", "eval", "true", ":"].contains(program) { return nil }
-            for entry in path.split(separator: ":", omittingEmptySubsequences: false) {
-                let candidate = (entry.isEmpty ? "." : String(entry)) + "/" + program
-                if ShopExecutable.isExecutableFile(candidate) { return nil }
-            }
-            return .notOnPath(program)
+            return ShopExecutable.find(program, onPath: path) == nil ? .notOnPath(program) : nil
         }
         var file = program
         if !program.hasPrefix("/"), let folder { file = folder + "/" + program }

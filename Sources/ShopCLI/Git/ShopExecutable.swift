@@ -29,11 +29,14 @@ enum ShopExecutable {
     static func startedAs(_ environment: Environment) -> String? {
         guard let first = CommandLine.arguments.first, !first.isEmpty else { return nil }
         if first.contains("/") { return absolute(first) }
-        for folder in (environment["PATH"] ?? "").split(separator: ":", omittingEmptySubsequences: false) {
-            let candidate = (folder.isEmpty ? "." : String(folder)) + "/" + first
-            if isExecutableFile(candidate) { return absolute(candidate) }
-        }
-        return nil
+        return find(first, onPath: environment["PATH"] ?? "").flatMap(absolute)
+    }
+
+    /// The first executable file named `name` in the folders of `path` (a `PATH` value), as a
+    /// shell finds it.
+    static func find(_ name: String, onPath path: String) -> String? {
+        path.split(separator: ":", omittingEmptySubsequences: false).lazy
+            .map { ($0.isEmpty ? "." : String($0)) + "/" + name }.first(where: isExecutableFile)
     }
 
     /// `path` from the root: the current folder before a relative path, `.` and `..` taken out
