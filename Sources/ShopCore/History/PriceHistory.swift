@@ -70,7 +70,7 @@ public struct PriceHistory: Sendable {
     /// For each item of ``newest``, its track.
     let trackOfItem: [Int32]
     /// The items of ``newest`` shown, when not all are.
-    private var shown: [Int]?
+    var shown: [Int]? = nil
 
     /// The items of the newest version, in its order (only those kept by ``keeping(names:)``).
     public var items: Items { Items(history: self) }
@@ -87,13 +87,6 @@ public struct PriceHistory: Sendable {
             try reading.follow(index, text: text, skipped: skipped)
         }
         return reading.history
-    }
-
-    init(readVersions: [ReadVersion], tracks: PriceTracks, newest: VersionItems, trackOfItem: [Int32]) {
-        self.readVersions = readVersions
-        self.tracks = tracks
-        self.newest = newest
-        self.trackOfItem = trackOfItem
     }
 
     /// Only the items named (compared like names), in the order of the list.
