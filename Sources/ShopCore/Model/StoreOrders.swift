@@ -13,23 +13,10 @@ public struct StoreOrders: Sendable, Equatable {
         public let name: String
         /// The categories, as written, in the store's aisle order, each once (compared like names).
         public let categories: [String]
-
-        /// A store named `name` whose aisles hold `categories` in that order.
-        public init(name: String, categories: [String]) {
-            self.name = name
-            var seen: Set<NameKey> = []
-            self.categories = categories.filter { !NameKey($0).isEmpty && seen.insert(NameKey($0)).inserted }
-        }
     }
 
     /// The stores, in file order.
     public let stores: [Store]
-
-    /// The stores given, the first of any two whose names have one key.
-    public init(_ stores: [Store]) {
-        var seen: Set<NameKey> = []
-        self.stores = stores.filter { !NameKey($0.name).isEmpty && seen.insert(NameKey($0.name)).inserted }
-    }
 
     /// The stores' names, in file order.
     public var names: [String] { stores.map(\.name) }
@@ -43,18 +30,22 @@ public struct StoreOrders: Sendable, Equatable {
     /// The readable stores of the mapping `mapping`.
     init(_ mapping: Int, nodes: RawNodes) {
         var read: [Store] = []
+        var seenStores: Set<NameKey> = []
         for (key, value) in nodes.entries(of: mapping) {
             // A store written with nothing after it (`Corner shop:`), a `structure` error, is read
             // as a store without an order yet: `list` still shows the list in the store.
             let empty = nodes.isScalar(value) && nodes.isNull(value)
             guard nodes.isScalar(key), !nodes.isNull(key), nodes.isSequence(value) || empty else { continue }
             let name = String(decoding: nodes.value(key), as: UTF8.self)
+            guard !NameKey(name).isEmpty, seenStores.insert(NameKey(name)).inserted else { continue }
             var categories: [String] = []
+            var seen: Set<NameKey> = []
             for entry in empty ? [] : Array(nodes.items(of: value)) where nodes.isScalar(entry) && !nodes.isNull(entry) {
-                categories.append(String(decoding: nodes.value(entry), as: UTF8.self))
+                let category = String(decoding: nodes.value(entry), as: UTF8.self)
+                if !NameKey(category).isEmpty && seen.insert(NameKey(category)).inserted { categories.append(category) }
             }
             read.append(Store(name: name, categories: categories))
         }
-        self.init(read)
+        stores = read
     }
 }
