@@ -4,11 +4,6 @@ public enum ItemScope: Sendable, Hashable {
     case shoppingList
     /// Every item of the catalog.
     case all
-
-    /// Whether the scope includes an item.
-    public func includes(_ item: Item) -> Bool {
-        self == .all || item.buy
-    }
 }
 
 /// What a listing keeps of the items in scope: those whose name contains a text (compared like
