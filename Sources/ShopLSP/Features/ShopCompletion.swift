@@ -35,6 +35,7 @@ struct ShopCompletion: RequestHandler {
         -> [CompletionItem]
     {
         let range = snapshot.range(of: context.replaced)
+        let source: CompletionSource
         switch context.target {
         case .listKey:
             return ListKey.allCases.filter { !context.presentKeys.contains($0.rawValue) }.map { key in
@@ -51,15 +52,11 @@ struct ShopCompletion: RequestHandler {
                     edit: TextEdit(
                         range: range, newText: (context.needsSpace ? " " : "") + key.rawValue + (context.hasColon ? "" : ": ")))
             }
-        case .listValue(let key):
-            return try values(ListKey(rawValue: key)?.completion ?? .none, context: context, range: range, snapshot: snapshot, request: request)
-        case .itemValue(let key):
-            return try values(
-                ItemKey(rawValue: key)?.definition.completion ?? .none, context: context, range: range, snapshot: snapshot,
-                request: request)
-        case .storeCategory:
-            return try values(.categories, context: context, range: range, snapshot: snapshot, request: request)
+        case .listValue(let key): source = ListKey(rawValue: key)?.completion ?? .none
+        case .itemValue(let key): source = ItemKey(rawValue: key)?.definition.completion ?? .none
+        case .storeCategory: source = .categories
         }
+        return try values(source, context: context, range: range, snapshot: snapshot, request: request)
     }
 
     private func values(
