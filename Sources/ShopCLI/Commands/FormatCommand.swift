@@ -46,19 +46,14 @@ enum FormatCommand {
         let console = context.console
         let display = CommandContext.displayName(path)
 
-        /// Says why the bytes are not one readable document: the findings, then the failure.
-        func reportUnreadable(_ failure: ReadFailure, _ bytes: [UInt8]) {
-            let file = ListFile.unreadable(failure, bytes: bytes, path: path)
-            file.reportDiagnostics(to: console)
-            console.error(file.unreadableAdvice)
-        }
-
-        /// The list the bytes hold, decoded as it is read; nil, with the reason reported, when
-        /// they are not one readable document.
+        /// The list the bytes hold, decoded as it is read; nil, with the findings and the failure
+        /// reported, when they are not one readable document.
         func read(_ bytes: [UInt8]) -> ShoppingList? {
             switch ShoppingList.read(bytes) {
             case .failure(let failure):
-                reportUnreadable(failure, bytes)
+                let file = ListFile.unreadable(failure, bytes: bytes, path: path)
+                file.reportDiagnostics(to: console)
+                console.error(file.unreadableAdvice)
                 return nil
             case .success(let list):
                 return list
