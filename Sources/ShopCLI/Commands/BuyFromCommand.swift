@@ -23,7 +23,7 @@ enum BuyFromCommand {
                 throw CommandFailure.refused("'\(path)' is the list itself; --from takes a recipe to put on it")
             }
             let loaded: ListFile
-            switch ListFile.loadRefusingErrors(path, context: context) {
+            switch ListFile.loadRefusingErrors(path) {
             case .failure(let error):
                 throw CommandFailure.file(error)
             case .success(let file):

@@ -77,7 +77,7 @@ enum ExportCommand {
 
         let loaded: ListFile
         // Only errors stop it: the rules that find warnings need not run.
-        switch ListFile.loadRefusingErrors(path, context: context) {
+        switch ListFile.loadRefusingErrors(path) {
         case .failure(let error):
             ListFile.reportUnreadable(error, path: path, context: context)
             return 2

@@ -28,20 +28,12 @@ struct ListFile {
         return "\(displayPath) is not valid YAML; fix it by hand first (see 'shop check')"
     }
 
-    /// Reads and checks a file.
-    static func load(_ path: String, context: CommandContext, rules: Set<RuleID>? = nil) -> Result<ListFile, FileError> {
-        do throws(FileError) {
-            return .success(decode(try FileAccess.read(path), path: path, rules: rules))
-        } catch {
-            return .failure(error)
-        }
-    }
-
     /// Reads the file at `path` for a command that refuses a file with errors: checked for errors
     /// only, and with the `unmerged` error of a file git holds as one side's version of an
     /// unfinished merge.
-    static func loadRefusingErrors(_ path: String, context: CommandContext) -> Result<ListFile, FileError> {
-        load(path, context: context, rules: RuleRegistry.errors).map { file in
+    static func loadRefusingErrors(_ path: String) -> Result<ListFile, FileError> {
+        let read = Result { () throws(FileError) in decode(try FileAccess.read(path), path: path, rules: RuleRegistry.errors) }
+        return read.map { file in
             guard file.list != nil else { return file }
             var loaded = file
             let findings = loaded.diagnostics.findings.adding(unmerged: unmergedFinding(path: path, bytes: loaded.bytes))
