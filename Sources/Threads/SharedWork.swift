@@ -40,13 +40,7 @@ public enum SharedWork {
     public static func map<Element>(
         _ count: Int, concurrently: Bool = true, _ transform: (Int) -> Element
     ) -> [Element] {
-        guard concurrently else { return (0..<count).map(transform) }
-        return Array(unsafeUninitializedCapacity: count) { buffer, initialized in
-            guard let base = buffer.baseAddress else { return }
-            // Each piece initializes its own element, once.
-            forEach(count) { index in (base + index).initialize(to: transform(index)) }
-            initialized = count
-        }
+        map(count, inRuns: count, concurrently: concurrently, transform)
     }
 
     /// `transform` of every index in `0..<count`, in order, like ``map(_:concurrently:_:)``, but
