@@ -76,12 +76,10 @@ struct GitRunner {
             throw GitError(description: "cannot run git: \(String(cString: strerror(spawned)))")
         }
         // The child's ends are the child's: closed here so that its exit ends the reads.
-        close(pipes[0][0])
-        pipes[0][0] = -1
-        close(pipes[1][1])
-        pipes[1][1] = -1
-        close(pipes[2][1])
-        pipes[2][1] = -1
+        for (pair, end) in [(0, 0), (1, 1), (2, 1)] {
+            close(pipes[pair][end])
+            pipes[pair][end] = -1
+        }
         var output = Output(status: 0, stdout: [], stderr: [])
         output.stdout.reserveCapacity(stdoutCapacity)
         var (stdin, stdout, stderr) = (pipes[0][1], pipes[1][0], pipes[2][0])
