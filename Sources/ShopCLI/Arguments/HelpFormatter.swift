@@ -21,11 +21,7 @@ enum HelpFormatter {
             text += row(option.synopsis, option.help)
         }
         if !command.examples.isEmpty {
-            text += "\nEXAMPLES:\n"
-            for example in command.examples {
-                text += "  \(example.command)\n"
-                text += wrap(example.explanation, indent: 6) + "\n"
-            }
+            text += "\nEXAMPLES:\n" + examples(command.examples)
         }
         text += "\nSEE ALSO: shop(1), shop(5)\n"
         return text
@@ -44,11 +40,7 @@ enum HelpFormatter {
         }
         text += row("--version", "Show the version.")
         text += row("-h, --help", "Show help information.")
-        text += "\nEXAMPLES:\n"
-        for example in overviewExamples {
-            text += "  \(example.command)\n"
-            text += wrap(example.explanation, indent: 6) + "\n"
-        }
+        text += "\nEXAMPLES:\n" + examples(overviewExamples)
         text += "\nSee 'shop help <command>' (or 'shop <command> --help') for the help of a command, and 'man shop' for the manual.\n"
         return text
     }
@@ -61,19 +53,22 @@ enum HelpFormatter {
         Example(command: "shop fmt --check && shop check", explanation: "What a pre-commit hook runs."),
     ]
 
+    /// Each example's command, and under it its explanation.
+    static func examples(_ examples: [Example]) -> String {
+        examples.map { "  \($0.command)\n" + wrap($0.explanation, indent: 6) + "\n" }.joined()
+    }
+
+    /// `label` and `help` beside it, wrapped in the help column; a label too wide for its column
+    /// has a line of its own.
     static func row(_ label: String, _ help: String) -> String {
         let padded = "  " + label
+        var lines = wrapLines(help, width: width - labelWidth).map { String(repeating: " ", count: labelWidth) + $0 + "\n" }
         if padded.count + 2 <= labelWidth {
-            let lines = wrapLines(help, width: width - labelWidth)
-            var text = padded + String(repeating: " ", count: labelWidth - padded.count) + (lines.first ?? "") + "\n"
-            for line in lines.dropFirst() {
-                text += String(repeating: " ", count: labelWidth) + line + "\n"
-            }
-            return text
+            lines[0] = padded + lines[0].dropFirst(padded.count)
+        } else {
+            lines.insert(padded + "\n", at: 0)
         }
-        return padded + "\n" + wrapLines(help, width: width - labelWidth).map {
-            String(repeating: " ", count: labelWidth) + $0 + "\n"
-        }.joined()
+        return lines.joined()
     }
 
     static func wrap(_ text: String, indent: Int) -> String {
