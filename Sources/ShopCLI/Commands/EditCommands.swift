@@ -86,15 +86,11 @@ enum EditCommands {
             }
         })
 
-    static let remove = CommandSpec(
-        name: "rm",
-        abstract: "Remove items from the catalog, with their comments.",
+    static let remove = perName(
+        "rm", abstract: "Remove items from the catalog, with their comments.",
         discussion: "Removes items from the list file only. On a list that names a catalog, an item only the catalog has is refused: other lists may name it.",
-        arguments: [namesArgument],
-        examples: [Example(command: "shop rm Croissants", explanation: "Remove an item and the comments above and beside it.")],
-        run: { context throws(CommandFailure) in
-            names(context) { editor, name throws(EditRefusal) in try editor.remove(name) }
-        })
+        example: Example(command: "shop rm Croissants", explanation: "Remove an item and the comments above and beside it.")
+    ) { editor, name throws(EditRefusal) in try editor.remove(name) }
 
     static let buy = CommandSpec(
         name: "buy",
@@ -149,32 +145,20 @@ enum EditCommands {
             return names(context) { editor, name throws(EditRefusal) in try editor.buy(name, quantity: quantity) }
         })
 
-    static let unbuy = CommandSpec(
-        name: "unbuy",
-        abstract: "Take items off the shopping list (removes their buy and done keys).",
-        arguments: [namesArgument],
-        examples: [Example(command: "shop unbuy \"Vanilla ice cream\"", explanation: "Changed your mind: take an item off the list.")],
-        run: { context throws(CommandFailure) in
-            names(context) { editor, name throws(EditRefusal) in try editor.unbuy(name) }
-        })
+    static let unbuy = perName(
+        "unbuy", abstract: "Take items off the shopping list (removes their buy and done keys).",
+        example: Example(command: "shop unbuy \"Vanilla ice cream\"", explanation: "Changed your mind: take an item off the list.")
+    ) { editor, name throws(EditRefusal) in try editor.unbuy(name) }
 
-    static let done = CommandSpec(
-        name: "done",
-        abstract: "Check items off: they are in the basket (an item not on the list is put on it).",
-        arguments: [namesArgument],
-        examples: [Example(command: "shop done Bananas", explanation: "Check off an item in the store.")],
-        run: { context throws(CommandFailure) in
-            names(context) { editor, name throws(EditRefusal) in try editor.markDone(name) }
-        })
+    static let done = perName(
+        "done", abstract: "Check items off: they are in the basket (an item not on the list is put on it).",
+        example: Example(command: "shop done Bananas", explanation: "Check off an item in the store.")
+    ) { editor, name throws(EditRefusal) in try editor.markDone(name) }
 
-    static let undone = CommandSpec(
-        name: "undone",
-        abstract: "Uncheck items (removes their done key).",
-        arguments: [namesArgument],
-        examples: [Example(command: "shop undone Bananas", explanation: "Take an item out of the basket again.")],
-        run: { context throws(CommandFailure) in
-            names(context) { editor, name throws(EditRefusal) in try editor.markUndone(name) }
-        })
+    static let undone = perName(
+        "undone", abstract: "Uncheck items (removes their done key).",
+        example: Example(command: "shop undone Bananas", explanation: "Take an item out of the basket again.")
+    ) { editor, name throws(EditRefusal) in try editor.markUndone(name) }
 
     static let clear = CommandSpec(
         name: "clear",
@@ -186,6 +170,16 @@ enum EditCommands {
         })
 
     static let all = [add, edit, remove, buy, unbuy, done, undone, clear]
+
+    /// A command that takes item names and makes `change` to each.
+    static func perName(
+        _ name: String, abstract: String, discussion: String = "", example: Example,
+        change: @escaping @Sendable (inout ListEditor, String) throws(EditRefusal) -> Void
+    ) -> CommandSpec {
+        CommandSpec(
+            name: name, abstract: abstract, discussion: discussion, arguments: [namesArgument], examples: [example],
+            run: { context throws(CommandFailure) in names(context, change) })
+    }
 
     /// Applies `change` to each NAME; if any is refused, nothing is written.
     static func names(_ context: CommandContext, _ change: (inout ListEditor, String) throws(EditRefusal) -> Void) -> Int32 {
