@@ -118,3 +118,53 @@ import Testing
         #expect(text(edited) == "items:\n  - name: \"yes\"\n    price: 3.50\n")
     }
 }
+
+/// Single changes, each a batch of one, for the tests: each returns a new document and leaves this
+/// one as it was.
+extension Document {
+    /// The document with the subtree at `node` replaced by `fragment`. The comments of `node` itself
+    /// stay; those inside the replaced subtree go.
+    func replacing(_ node: NodeID, with fragment: Fragment) -> Document {
+        var edit = DocumentEdit()
+        edit.replace(node, with: fragment)
+        return applying(edit)
+    }
+
+    /// The document without the entry whose key is `key` (the key and its value, with their comments).
+    func removingEntry(key: NodeID) -> Document {
+        var edit = DocumentEdit()
+        edit.removeEntry(key: key, comments: .drop)
+        return applying(edit)
+    }
+
+    /// The document without the sequence item `item` and its comments.
+    func removingItem(_ item: NodeID) -> Document {
+        var edit = DocumentEdit()
+        edit.removeItem(item)
+        return applying(edit)
+    }
+
+    /// The document with `fragment` added to `sequence` as item number `position` (its count to
+    /// append).
+    func insertingItem(_ fragment: Fragment, into sequence: NodeID, at position: Int) -> Document {
+        var edit = DocumentEdit()
+        edit.insertItem(Subtree(fragment), into: sequence, at: position)
+        return applying(edit)
+    }
+
+    /// The document with a key/value pair added to `mapping` as entry number `position` (its count
+    /// to append).
+    func insertingEntry(key: Fragment, value: Fragment, into mapping: NodeID, at position: Int) -> Document {
+        var edit = DocumentEdit()
+        edit.insertEntry(key: key, value: Subtree(value), into: mapping, at: position)
+        return applying(edit)
+    }
+}
+
+extension DocumentEdit {
+    /// Inserts the entry `key: value` into `mapping` as entry number `position` (its count to
+    /// append).
+    mutating func insertEntry(key: Fragment, value: Subtree, into mapping: NodeID, at position: Int) {
+        changes.append(.insert(container: mapping.index, before: nil, position: position, rows: Self.entry(key, value)))
+    }
+}

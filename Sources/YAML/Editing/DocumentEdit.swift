@@ -73,12 +73,6 @@ public struct DocumentEdit: Sendable {
         changes.append(.insert(container: mapping.index, before: before?.index, position: nil, rows: Self.entry(key, value)))
     }
 
-    /// Inserts the entry `key: value` into `mapping` as entry number `position` (its count to
-    /// append).
-    public mutating func insertEntry(key: Fragment, value: Subtree, into mapping: NodeID, at position: Int) {
-        changes.append(.insert(container: mapping.index, before: nil, position: position, rows: Self.entry(key, value)))
-    }
-
     /// Inserts the entry whose key is `key` (a subtree, so that the key keeps the comments written
     /// above it) and whose value is `value` into `mapping` before the entry whose key is `before`,
     /// or at its end when nil.
@@ -88,16 +82,16 @@ public struct DocumentEdit: Sendable {
         changes.append(.insert(container: mapping.index, before: before?.index, position: nil, rows: Subtree(table: rows)))
     }
 
-    /// Gives the node `node` exactly the comments of `trivia`, in place of those it had (and of
-    /// those a subtree that replaces it brings for its top node). The comments of the nodes under
-    /// it are not touched. The comments are written as new ones: their source offsets are not
-    /// kept.
     /// Sets whether a blank line comes before `node` (which the canonical form keeps before items
     /// and top-level keys), wherever the batch leaves it.
     public mutating func setBlankLineBefore(_ node: NodeID, _ blank: Bool) {
         changes.append(.setBlankLineBefore(node: node.index, blank))
     }
 
+    /// Gives the node `node` exactly the comments of `trivia`, in place of those it had (and of
+    /// those a subtree that replaces it brings for its top node). The comments of the nodes under
+    /// it are not touched. The comments are written as new ones: their source offsets are not
+    /// kept.
     public mutating func setComments(of node: NodeID, to trivia: Trivia) {
         changes.append(.setComments(node: node.index, trivia: trivia))
     }

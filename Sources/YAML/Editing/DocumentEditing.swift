@@ -34,50 +34,12 @@ public struct FragmentEntry: Hashable, Sendable {
     }
 }
 
-/// Single changes, each a batch of one: each returns a new document and leaves this one as it was.
-/// Comments stay with the nodes they belong to; a removed node takes its comments with it.
 extension Document {
     /// The document with the scalar `node` holding `value` instead, read with `style`. Its comments
-    /// stay.
+    /// stay; this document stays as it was.
     public func settingScalar(_ node: NodeID, to value: String, style: ScalarStyle = .plain) -> Document {
-        replacing(node, with: .scalar(value, style))
-    }
-
-    /// The document with the subtree at `node` replaced by `fragment`. The comments of `node` itself
-    /// stay; those inside the replaced subtree go.
-    public func replacing(_ node: NodeID, with fragment: Fragment) -> Document {
         var edit = DocumentEdit()
-        edit.replace(node, with: fragment)
-        return applying(edit)
-    }
-
-    /// The document without the entry whose key is `key` (the key and its value, with their comments).
-    public func removingEntry(key: NodeID) -> Document {
-        var edit = DocumentEdit()
-        edit.removeEntry(key: key, comments: .drop)
-        return applying(edit)
-    }
-
-    /// The document without the sequence item `item` and its comments.
-    public func removingItem(_ item: NodeID) -> Document {
-        var edit = DocumentEdit()
-        edit.removeItem(item)
-        return applying(edit)
-    }
-
-    /// The document with `fragment` added to `sequence` as item number `position` (its count to
-    /// append).
-    public func insertingItem(_ fragment: Fragment, into sequence: NodeID, at position: Int) -> Document {
-        var edit = DocumentEdit()
-        edit.insertItem(Subtree(fragment), into: sequence, at: position)
-        return applying(edit)
-    }
-
-    /// The document with a key/value pair added to `mapping` as entry number `position` (its count
-    /// to append).
-    public func insertingEntry(key: Fragment, value: Fragment, into mapping: NodeID, at position: Int) -> Document {
-        var edit = DocumentEdit()
-        edit.insertEntry(key: key, value: Subtree(value), into: mapping, at: position)
+        edit.replace(node, with: .scalar(value, style))
         return applying(edit)
     }
 }

@@ -366,12 +366,7 @@ extension EditApplier {
             ]
             for (place, comments) in parts {
                 for comment in comments {
-                    let text = Array(comment.text.utf8)
-                    let start = UInt32(truncatingIfNeeded: table.arena.count)
-                    table.arena.append(contentsOf: text)
-                    let record = CommentRecord(
-                        node: UInt32(node), start: start, length: UInt32(text.count), place: place,
-                        blankLineBefore: comment.hasBlankLineBefore, inArena: true)
+                    let record = table.arenaRecord(of: comment, node: Int(node), place: place)
                     placed.append(PlacedComment(record: record, priority: 1, sequence: sequence))
                     sequence += 1
                 }

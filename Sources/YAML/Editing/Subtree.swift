@@ -119,14 +119,18 @@ extension Document {
 extension NodeTable {
     /// Adds a comment whose text goes into the arena.
     mutating func addComment(_ comment: Comment, to node: Int, place: CommentRecord.Place) {
+        comments.append(arenaRecord(of: comment, node: node, place: place))
+        setFlag(NodeTable.triviaBit, on: node)
+    }
+
+    /// Stores the text of `comment` in the arena and returns its record, not yet added.
+    mutating func arenaRecord(of comment: Comment, node: Int, place: CommentRecord.Place) -> CommentRecord {
         let text = Array(comment.text.utf8)
         let start = UInt32(truncatingIfNeeded: arena.count)
         arena.append(contentsOf: text)
-        comments.append(
-            CommentRecord(
-                node: UInt32(node), start: start, length: UInt32(text.count), place: place,
-                blankLineBefore: comment.hasBlankLineBefore, inArena: true))
-        setFlag(NodeTable.triviaBit, on: node)
+        return CommentRecord(
+            node: UInt32(node), start: start, length: UInt32(text.count), place: place,
+            blankLineBefore: comment.hasBlankLineBefore, inArena: true)
     }
 
     /// Adds a comment that goes before the node's other comments of the same place once sorted.
