@@ -100,12 +100,8 @@ struct ImportPlan {
         }
         guard let sequence = editor.list.itemsNode else { return }
         for addition in additions {
-            let subtree = subtree(for: entry(of: addition))
-            if let before = addition.before {
-                editor.itemChanges.insertItem(subtree, into: sequence, before: items[before].node)
-            } else {
-                editor.itemChanges.insertItem(subtree, into: sequence)
-            }
+            let before = addition.before.map { items[$0].node }
+            editor.itemChanges.insertItem(subtree(for: entry(of: addition)), into: sequence, before: before)
         }
     }
 

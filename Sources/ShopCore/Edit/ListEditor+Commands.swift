@@ -34,12 +34,7 @@ extension ListEditor {
         }
         if values.fields[flag: .buy] == true { entries.append(FragmentEntry("buy", .plain("true"))) }
         if let notes = values.fields[.notes] { entries.append(FragmentEntry("notes", try textFragment(notes, key: "notes", adding: true))) }
-        let subtree = Subtree(.mapping(entries))
-        if let before {
-            itemChanges.insertItem(subtree, into: items, before: before)
-        } else {
-            itemChanges.insertItem(subtree, into: items)
-        }
+        itemChanges.insertItem(Subtree(.mapping(entries)), into: items, before: before)
         note(.changed, "added \"\(name)\"")
     }
 
@@ -65,12 +60,8 @@ extension ListEditor {
         if let quantity { entries.append(FragmentEntry("quantity", quantity)) }
         entries.append(FragmentEntry("buy", .plain("true")))
         if done { entries.append(FragmentEntry("done", .plain("true"))) }
-        let subtree = Subtree(.mapping(entries))
-        if let category = item.category, let before = itemAfterLast(ofCategory: category) {
-            itemChanges.insertItem(subtree, into: items, before: before)
-        } else {
-            itemChanges.insertItem(subtree, into: items)
-        }
+        let before = item.category.flatMap { itemAfterLast(ofCategory: $0) }
+        itemChanges.insertItem(Subtree(.mapping(entries)), into: items, before: before)
     }
 
     /// Changes the fields of the item named `name`; `unset` removes keys. Each value goes to the

@@ -120,7 +120,7 @@ extension ListEditor {
             if let stocked = need.stocked {
                 put(quantity, on: stocked)
             } else if let copy = copies[index] {
-                add(copy, named: need.name)
+                add(copy)
                 note(.changed, "\(need.name): added to the list, \(Self.phrase(quantity, need.unit, need.size))")
             }
         }
@@ -186,7 +186,7 @@ extension ListEditor {
                 entries.append(FragmentEntry("quantity", .plain(ValueKind.quantity.canonicalText(quantity, decimals: 3))))
             }
             entries.append(FragmentEntry("buy", .plain("true")))
-            add((Subtree(.mapping(entries)), stocked.catalogItem?.category), named: stocked.name)
+            add((Subtree(.mapping(entries)), stocked.catalogItem?.category))
             note(.changed, "\(stocked.name): on the list, \(Self.phrase(quantity, stocked.unit, stocked.size))")
             return
         }
@@ -278,13 +278,10 @@ extension ListEditor {
     }
 
     /// Inserts a new item after the last item of its category, else at the end, as `add` puts it.
-    private mutating func add(_ copy: (subtree: Subtree, category: String?), named name: String) {
+    private mutating func add(_ copy: (subtree: Subtree, category: String?)) {
         guard let items = list.itemsNode else { return }
-        if let before = copy.category.flatMap({ itemAfterLast(ofCategory: $0) }) {
-            itemChanges.insertItem(copy.subtree, into: items, before: before)
-        } else {
-            itemChanges.insertItem(copy.subtree, into: items)
-        }
+        let before = copy.category.flatMap { itemAfterLast(ofCategory: $0) }
+        itemChanges.insertItem(copy.subtree, into: items, before: before)
     }
 
     /// The first item of `edited` (a recipe's list once changed) whose name has `key`.

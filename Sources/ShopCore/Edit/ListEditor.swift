@@ -114,26 +114,27 @@ public struct ListEditor: Sendable {
 
     // MARK: Planning
 
-    /// Plans setting `key` of `item` to `value` (which `same` says is already there or not).
+    /// Plans setting `key` of `item` to `value`.
     mutating func plan(_ item: Item, set key: ItemKey, to value: Fragment) {
-        var plan = plans[item.node.index] ?? ItemPlan(position: item.position, node: item.node.index)
-        plan.sets.removeAll { $0.key == key }
-        plan.sets.append((key, value))
-        store(plan)
+        updatePlan(of: item) { plan in
+            plan.sets.removeAll { $0.key == key }
+            plan.sets.append((key, value))
+        }
     }
 
     /// Plans removing every entry with the key `key` from `item`.
     mutating func plan(_ item: Item, unset key: String) {
-        var plan = plans[item.node.index] ?? ItemPlan(position: item.position, node: item.node.index)
-        if !plan.unsets.contains(key) { plan.unsets.append(key) }
-        store(plan)
+        updatePlan(of: item) { plan in
+            if !plan.unsets.contains(key) { plan.unsets.append(key) }
+        }
     }
 
-    private mutating func store(_ plan: ItemPlan) {
-        let node = plan.node
+    /// Changes the plan of `item` (a new one when it has none); a removed item is left alone.
+    private mutating func updatePlan(of item: Item, _ change: (inout ItemPlan) -> Void) {
+        let node = item.node.index
         guard !removedItems.contains(node) else { return }
         if plans[node] == nil { planOrder.append(node) }
-        plans[node] = plan
+        change(&plans[node, default: ItemPlan(position: item.position, node: node)])
     }
 
     /// The document changes of one item's plan: values replaced in place (their comments stay),
@@ -150,9 +151,7 @@ public struct ListEditor: Sendable {
                 edit.replace(existing, with: value)
                 continue
             }
-            let next = entries.first { entry in
-                (entry.key.value.flatMap(ItemKey.init(rawValue:))?.rank ?? ItemKey.allCases.count) > key.rank
-            }
+            let next = entries.first { Self.rank($0.key) > key.rank }
             edit.insertEntry(key: .plain(key.rawValue), value: Subtree(value), into: mapping.id, before: next?.key.id)
         }
         guard !removed.isEmpty else { return }
@@ -182,20 +181,17 @@ public struct ListEditor: Sendable {
     ) throws(EditRefusal) -> Result {
         guard let catalog = list.catalog else { throw EditRefusal("the list names no catalog that can be read") }
         var changes: CatalogChanges
-        if let made = catalogChanges {
-            changes = made
-        } else {
-            do throws(EditRefusal) {
-                var editor = try ListEditor(list: catalog)
-                editor.command = "shop -f " + Self.quotedForShell(catalogName)
-                changes = CatalogChanges(editor: editor)
-            } catch {
-                throw EditRefusal(catalogName + ": " + error.message, diagnostics: error.diagnostics)
-            }
-        }
-        let said = changes.editor.notes.count
+        let said: Int
         let result: Result
         do throws(EditRefusal) {
+            if let made = catalogChanges {
+                changes = made
+            } else {
+                var editor = try ListEditor(list: catalog)
+                editor.command = "shop -f " + Self.quotedForShell(catalogName)
+                changes = .planned(editor)
+            }
+            said = changes.editor.notes.count
             result = try body(&changes.editor)
         } catch {
             throw EditRefusal(catalogName + ": " + error.message, diagnostics: error.diagnostics)
@@ -213,8 +209,6 @@ public struct ListEditor: Sendable {
 /// indirectly because an editor cannot hold an editor directly.
 indirect enum CatalogChanges: Sendable {
     case planned(ListEditor)
-
-    init(editor: ListEditor) { self = .planned(editor) }
 
     /// The catalog's editor.
     var editor: ListEditor {
