@@ -142,7 +142,7 @@ extension Document {
     /// is let go of once planned, before the rows are written.
     public func applyingWithRows(_ edit: consuming DocumentEdit) -> (document: Document, rows: RowCorrespondence) {
         guard !edit.isEmpty else { return (self, .identity(count: storage.table.count)) }
-        var applier = EditApplier(old: storage.table, source: storage.source)
+        var applier = EditApplier(old: storage.table)
         applier.plan(edit.changes)
         _ = consume edit
         let table = applier.run()

@@ -52,7 +52,6 @@ struct EditApplier {
     }
 
     let old: NodeTable
-    let source: SourceText
     var removals: [Int: Removal] = [:]
     var replacements: [Int: Subtree] = [:]
     var insertions: [InsertionPoint: [Subtree]] = [:]
@@ -66,11 +65,6 @@ struct EditApplier {
     /// starts.
     var replacedRows: [Int: Int] = [:]
     var table = NodeTable()
-
-    init(old: NodeTable, source: SourceText) {
-        self.old = old
-        self.source = source
-    }
 
     // MARK: Planning
 

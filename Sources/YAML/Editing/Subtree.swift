@@ -9,11 +9,9 @@ public struct Subtree: Sendable {
     /// The rows, in the layout of a node table: subtree ends relative to the first row, every scalar
     /// value and comment text in `table.arena`, no source positions.
     var table: NodeTable
+}
 
-    init(table: NodeTable) {
-        self.table = table
-    }
-
+extension Subtree {
     /// The subtree of a fragment: its scalars with the styles given, no comments.
     public init(_ fragment: Fragment) {
         var rows = NodeTable()

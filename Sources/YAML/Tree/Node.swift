@@ -119,12 +119,6 @@ public struct Node: Sendable {
         return withValueBytes { String(decoding: $0, as: UTF8.self) }
     }
 
-    /// The number of bytes in a scalar's value (0 for collections).
-    public var valueByteCount: Int {
-        guard isScalar else { return 0 }
-        return table.scalarValueRange(index).range.count
-    }
-
     /// Whether this is a scalar whose value is exactly `text`.
     public func hasValue(_ text: String) -> Bool {
         guard isScalar else { return false }

@@ -1,7 +1,9 @@
+@testable import YAML
+
 extension Document {
     /// A readable outline of the tree, one node per line with its kind, style, source range, value
     /// and comments. Tests compare it against golden files; people read it when debugging.
-    public func outline() -> String {
+    func outline() -> String {
         var lines: [String] = []
         if let root {
             outline(root, depth: 0, role: "", into: &lines)
@@ -73,5 +75,13 @@ extension Document {
             }
         }
         return result + "\""
+    }
+}
+
+extension Node {
+    /// The number of bytes in a scalar's value (0 for collections).
+    var valueByteCount: Int {
+        guard isScalar else { return 0 }
+        return table.scalarValueRange(index).range.count
     }
 }
