@@ -78,7 +78,20 @@ extension Document {
     }
 }
 
+/// How a collection was written.
+enum CollectionStyle: Hashable, Sendable {
+    /// One entry per line, structured by indentation.
+    case block
+    /// In brackets or braces: `[a, b]`, `{a: 1}`.
+    case flow
+}
+
 extension Node {
+    /// The style of a collection; nil for scalars.
+    var collectionStyle: CollectionStyle? {
+        isScalar ? nil : (table.style(index) == 1 ? .flow : .block)
+    }
+
     /// The number of bytes in a scalar's value (0 for collections).
     var valueByteCount: Int {
         guard isScalar else { return 0 }

@@ -68,11 +68,6 @@ public struct Node: Sendable {
         isScalar ? ScalarStyle(code: table.style(index)) : nil
     }
 
-    /// The style of a collection; nil for scalars.
-    public var collectionStyle: CollectionStyle? {
-        isScalar ? nil : (table.style(index) == 1 ? .flow : .block)
-    }
-
     /// The byte offset where the node begins; nil for a node added by an edit.
     public var startOffset: Int? {
         let start = table.starts[index]

@@ -32,11 +32,3 @@ public enum ScalarStyle: Hashable, Sendable, CaseIterable {
         }
     }
 }
-
-/// How a collection was written.
-public enum CollectionStyle: Hashable, Sendable {
-    /// One entry per line, structured by indentation.
-    case block
-    /// In brackets or braces: `[a, b]`, `{a: 1}`.
-    case flow
-}
