@@ -1,11 +1,14 @@
 /// Every error a read can end with, in plain words: libyaml's complaints translated, and the reader's
 /// own refusals of what shop files do not use. Kept in one place so that the wording stays alike.
 enum ReadErrors {
+    /// An error of `kind` found at byte `offset` of `source`.
+    private static func error(_ kind: YAMLError.Kind, at offset: Int, in source: SourceText, _ message: String) -> YAMLError {
+        YAMLError(kind: kind, location: source.location(at: offset), message: message)
+    }
+
     /// An input too large for the 32-bit offsets the node table keeps.
     static func tooLarge(_ source: SourceText) -> YAMLError {
-        YAMLError(
-            kind: .tooLarge, location: source.location(at: 0),
-            message: "the input is larger than 4 GiB, more than can be read")
+        error(.tooLarge, at: 0, in: source, "the input is larger than 4 GiB, more than can be read")
     }
 
     /// Text in UTF-16 or UTF-32, which libyaml would either decode silently or report as a
@@ -18,51 +21,41 @@ enum ReadErrors {
 
     /// A second document in the stream, whose `---` is at `offset`.
     static func secondDocument(_ source: SourceText, at offset: Int) -> YAMLError {
-        YAMLError(
-            kind: .multipleDocuments, location: source.location(at: offset),
-            message:
-                "a second document starts here; a file holds one document (remove this '---' line or split the file)"
-        )
+        error(
+            .multipleDocuments, at: offset, in: source,
+            "a second document starts here; a file holds one document (remove this '---' line or split the file)")
     }
 
     /// A `%YAML` or `%TAG` directive before the document at `offset`.
     static func directive(_ source: SourceText, at offset: Int) -> YAMLError {
-        YAMLError(
-            kind: .directive, location: source.location(at: offset),
-            message: "directives (%YAML, %TAG) are not supported; remove the line")
+        error(.directive, at: offset, in: source, "directives (%YAML, %TAG) are not supported; remove the line")
     }
 
     /// An alias (`*name`) at `offset`.
     static func alias(_ source: SourceText, at offset: Int) -> YAMLError {
-        YAMLError(
-            kind: .alias, location: source.location(at: offset),
-            message: "aliases (*name) are not supported; write the value out in full")
+        error(.alias, at: offset, in: source, "aliases (*name) are not supported; write the value out in full")
     }
 
     /// An anchor (`&name`) on the node at `offset`.
     static func anchor(_ source: SourceText, at offset: Int) -> YAMLError {
-        YAMLError(
-            kind: .anchor, location: source.location(at: offset),
-            message: "anchors (&name) are not supported; write the value out in full")
+        error(.anchor, at: offset, in: source, "anchors (&name) are not supported; write the value out in full")
     }
 
     /// A tag (`!!str`, `!name`) on the node at `offset`.
     static func tag(_ source: SourceText, at offset: Int) -> YAMLError {
-        YAMLError(
-            kind: .tag, location: source.location(at: offset),
-            message: "tags (such as !!str or !name) are not supported; quote the value to make it a string")
+        error(
+            .tag, at: offset, in: source,
+            "tags (such as !!str or !name) are not supported; quote the value to make it a string")
     }
 
     /// A collection at `offset` nested deeper than `maximumDepth`.
     static func tooDeep(_ source: SourceText, at offset: Int, maximumDepth: Int) -> YAMLError {
-        YAMLError(
-            kind: .nestingTooDeep, location: source.location(at: offset),
-            message: "collections are nested more than \(maximumDepth) levels deep")
+        error(.nestingTooDeep, at: offset, in: source, "collections are nested more than \(maximumDepth) levels deep")
     }
 
     /// libyaml stopped handing out events without ending the stream or saying why.
     static func stoppedEarly(_ source: SourceText, at offset: Int) -> YAMLError {
-        YAMLError(kind: .syntax, location: source.location(at: offset), message: "the parser stopped early")
+        error(.syntax, at: offset, in: source, "the parser stopped early")
     }
 
     /// libyaml's error, placed where a person would look for the mistake and explained.
@@ -74,14 +67,14 @@ enum ReadErrors {
         let problem = failure.problem ?? "unknown problem"
         if failure.isReaderError {
             let offset = source.contentStart + failure.problemOffset
-            return YAMLError(
-                kind: .encoding, location: source.location(at: offset),
-                message: readerMessage(
+            return error(
+                .encoding, at: offset, in: source,
+                readerMessage(
                     problem: problem, value: failure.problemValue,
                     bytes: InvalidUTF8.describe(problem: problem, bytes: source.bytes, at: offset)))
         }
         if failure.isMemoryError {
-            return YAMLError(kind: .syntax, location: source.location(at: cursor), message: "out of memory")
+            return error(.syntax, at: cursor, in: source, "out of memory")
         }
         let context = failure.context
         // A quoted text that is never closed is reported where it opens, not at the end of the
@@ -120,7 +113,7 @@ enum ReadErrors {
         } else if let explanation = explanation(problem: problem, context: context, character: character) {
             message = explanation + ": " + details
         }
-        return YAMLError(kind: .syntax, location: source.location(at: position), message: message)
+        return error(.syntax, at: position, in: source, message)
     }
 
     /// What a single quote left open may be instead: an apostrophe that starts a text
@@ -138,7 +131,7 @@ enum ReadErrors {
         if quote == "'" { message += apostropheAdvice }
         let stop = source.location(at: problemOffset)
         message += ": \(problem) at line \(stop.line), column \(stop.column)"
-        return YAMLError(kind: .syntax, location: source.location(at: stretch.open), message: message)
+        return error(.syntax, at: stretch.open, in: source, message)
     }
 
     /// Plain words for libyaml's most common complaints: what is wrong and what to do. libyaml's
