@@ -61,12 +61,7 @@ enum UnclosedQuote {
     private static func endingOnTheLine(
         of target: Int, before bound: Int, in stretches: [QuotedStretch], source: SourceText
     ) -> QuotedStretch? {
-        var low = 0
-        var high = stretches.count
-        while low < high {
-            let middle = (low + high) / 2
-            if stretches[middle].open < bound { low = middle + 1 } else { high = middle }
-        }
+        let low = stretches.partitionIndex { $0.open >= bound }
         let line = source.line(containing: target)
         // A stretch over several lines that opens on the target's line ends after it: skip it.
         var index = low - 1
