@@ -24,27 +24,25 @@ extension ListEditor {
     /// recipe's name lands on and what it is measured in. Refused when two items have the name or
     /// the item has a key twice.
     func stockedItem(named name: String) throws(EditRefusal) -> StockedItem? {
-        let matches = items(matching: NameKey(name))
-        guard let item = matches.first else {
-            // An item only the catalog has: its unit and size are the catalog's.
-            let key = NameKey(name)
-            guard let catalogItem = list.catalog?.items.first(where: { $0.name.map { NameKey($0) == key } ?? false }) else {
-                return nil
-            }
-            let size = catalogItem.size.flatMap { PackSize($0) } ?? catalogItem.unit.flatMap { PackSize($0) }
-            return StockedItem(
-                item: nil, catalogItem: catalogItem, name: catalogItem.name ?? name, unit: catalogItem.unit, size: size)
-        }
+        let key = NameKey(name)
+        let matches = items(matching: key)
         if matches.count > 1 {
             let lines = matches.compactMap { list.document.node($0.node).location.map { String($0.line) } }
             throw EditRefusal(
                 "\"\(name)\" names \(matches.count) items (lines \(lines.joined(separator: ", "))); rename one of them first")
         }
-        try refuseRepeatedKeys(item)
+        if let item = matches.first { try refuseRepeatedKeys(item) }
+        // An item only the catalog has is measured in the catalog's unit and size.
+        guard let found = matches.first ?? list.catalog.flatMap({ Self.items(of: $0, matching: key).first }) else {
+            return nil
+        }
         // A unit written as a size (`unit: 250 g`, as lists did before `size`) says what one unit
         // holds just as well.
-        let size = item.size.flatMap { PackSize($0) } ?? item.unit.flatMap { PackSize($0) }
-        return StockedItem(item: item, catalogItem: nil, name: item.name ?? name, unit: item.unit, size: size)
+        let size = found.size.flatMap { PackSize($0) } ?? found.unit.flatMap { PackSize($0) }
+        let listed = !matches.isEmpty
+        return StockedItem(
+            item: listed ? found : nil, catalogItem: listed ? nil : found, name: found.name ?? name, unit: found.unit,
+            size: size)
     }
 
     /// What the recipes need of one item, added up over every recipe before it is rounded.
