@@ -22,15 +22,10 @@ public struct FragmentEntry: Hashable, Sendable {
     /// The value.
     public var value: Fragment
 
-    /// Creates an entry.
-    public init(key: Fragment, value: Fragment) {
-        self.key = key
-        self.value = value
-    }
-
     /// An entry with a text key.
     public init(_ key: String, _ value: Fragment) {
-        self.init(key: .plain(key), value: value)
+        self.key = .plain(key)
+        self.value = value
     }
 }
 

@@ -45,11 +45,9 @@ final class DocumentStorage: Sendable {
 /// keys stay visible.
 public struct Document: Sendable {
     let storage: DocumentStorage
+}
 
-    init(storage: DocumentStorage) {
-        self.storage = storage
-    }
-
+extension Document {
     /// A document with no node, as an empty source reads.
     public init() {
         self.init(storage: DocumentStorage(source: SourceText(bytes: []), table: NodeTable(), root: nil, endComments: []))
