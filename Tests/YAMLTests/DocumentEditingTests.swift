@@ -165,6 +165,8 @@ extension DocumentEdit {
     /// Inserts the entry `key: value` into `mapping` as entry number `position` (its count to
     /// append).
     mutating func insertEntry(key: Fragment, value: Subtree, into mapping: NodeID, at position: Int) {
-        changes.append(.insert(container: mapping.index, before: nil, position: position, rows: Self.entry(key, value)))
+        var rows = Subtree(key).table
+        rows.append(subtree: value.table)
+        changes.append(.insert(container: mapping.index, before: nil, position: position, rows: Subtree(table: rows)))
     }
 }

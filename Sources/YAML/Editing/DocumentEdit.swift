@@ -70,7 +70,7 @@ public struct DocumentEdit: Sendable {
     /// Inserts the entry `key: value` into `mapping` before the entry whose key is `before`, or at
     /// its end when nil.
     public mutating func insertEntry(key: Fragment, value: Subtree, into mapping: NodeID, before: NodeID? = nil) {
-        changes.append(.insert(container: mapping.index, before: before?.index, position: nil, rows: Self.entry(key, value)))
+        insertEntry(key: Subtree(key), value: value, into: mapping, before: before)
     }
 
     /// Inserts the entry whose key is `key` (a subtree, so that the key keeps the comments written
@@ -94,13 +94,6 @@ public struct DocumentEdit: Sendable {
     /// kept.
     public mutating func setComments(of node: NodeID, to trivia: Trivia) {
         changes.append(.setComments(node: node.index, trivia: trivia))
-    }
-
-    /// A key and its value as one run of rows: two top nodes, read back as one entry.
-    static func entry(_ key: Fragment, _ value: Subtree) -> Subtree {
-        var rows = Subtree(key).table
-        rows.append(subtree: value.table)
-        return Subtree(table: rows)
     }
 }
 
