@@ -14,11 +14,7 @@ extension ListEditor {
         if key.isEmpty { throw EditRefusal("an item name is needed, not an empty one") }
         let matches = items(matching: key)
         if matches.count == 1 { return matches[0] }
-        if matches.count > 1 {
-            let lines = matches.compactMap { list.document.node($0.node).location.map { String($0.line) } }
-            throw EditRefusal(
-                "\"\(name)\" names \(matches.count) items (lines \(lines.joined(separator: ", "))); rename one of them first")
-        }
+        if matches.count > 1 { throw sharedName(name, by: matches) }
         var message = "no item named \"\(name)\""
         var names = list.items.compactMap(\.name)
         if let catalog = list.catalog {
@@ -36,6 +32,13 @@ extension ListEditor {
             message += "; add it with: " + addHint
         }
         throw EditRefusal(message)
+    }
+
+    /// The refusal of `name`, which the items `matches` (more than one) all have.
+    func sharedName(_ name: String, by matches: [Item]) -> EditRefusal {
+        let lines = matches.compactMap { list.document.node($0.node).location.map { String($0.line) } }
+        return EditRefusal(
+            "\"\(name)\" names \(matches.count) items (lines \(lines.joined(separator: ", "))); rename one of them first")
     }
 
     /// What a name on the command line names in a list that may name a catalog.

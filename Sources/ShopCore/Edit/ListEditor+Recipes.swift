@@ -26,11 +26,7 @@ extension ListEditor {
     func stockedItem(named name: String) throws(EditRefusal) -> StockedItem? {
         let key = NameKey(name)
         let matches = items(matching: key)
-        if matches.count > 1 {
-            let lines = matches.compactMap { list.document.node($0.node).location.map { String($0.line) } }
-            throw EditRefusal(
-                "\"\(name)\" names \(matches.count) items (lines \(lines.joined(separator: ", "))); rename one of them first")
-        }
+        if matches.count > 1 { throw sharedName(name, by: matches) }
         if let item = matches.first { try refuseRepeatedKeys(item) }
         // An item only the catalog has is measured in the catalog's unit and size.
         guard let found = matches.first ?? list.catalog.flatMap({ Self.items(of: $0, matching: key).first }) else {
