@@ -80,11 +80,11 @@ final class ShopAnalysisCache: Sendable {
     /// advice from the first change after it.
     static let defaultAnswerLifetime = Duration.seconds(5)
 
-    /// A cache that asks `mergesWithShop` whether git merges a file with shop, and asks again
-    /// once an answer is older than `answerLifetime`.
     /// The catalogs of the lists that name one.
     let catalogs: CatalogResolver
 
+    /// A cache that asks `mergesWithShop` whether git merges a file with shop, and asks again
+    /// once an answer is older than `answerLifetime`.
     init(
         mergesWithShop: @escaping @Sendable (_ path: String) -> Bool = { _ in false },
         answerLifetime: Duration = ShopAnalysisCache.defaultAnswerLifetime,
