@@ -48,11 +48,11 @@ public struct FixRounds: Sendable {
             let (chosen, edits) = Fixer.chooseSafeFixes(self.findings)
             guard !chosen.isEmpty else { break }
             let applied = Self.applied(chosen, in: SourceText(bytes: bytes))
-            let made = Fixer.apply(edits, to: bytes)
             // Of the text the round started from, only what its fixes replaced is kept while the
             // fixed text is read and checked (the whole text, 11 MB for 100,000 items, was held
             // beside the fixed text and its list).
-            let replaced = ReplacedText(edits, in: bytes)
+            var replaced = ReplacedText()
+            let made = Fixer.apply(edits, to: bytes) { replaced.pieces.append(($0, Array($1))) }
             bytes = []
             // A round whose result does not read as a list, or breaks its shape, is not made: its
             // text is put back.
@@ -91,24 +91,11 @@ public struct AppliedFix: Hashable, Sendable {
 }
 
 /// What a round's fixes replaced in the text it started from, with where their replacements are
-/// in the fixed text: enough to put that text back, byte for byte.
+/// in the fixed text (as ``Fixer/apply(_:to:replaced:)`` tells them): enough to put that text back,
+/// byte for byte.
 private struct ReplacedText {
     /// In order: the range of a replacement in the fixed text, and the bytes it replaced.
-    private var pieces: [(fixed: Range<Int>, original: [UInt8])] = []
-
-    /// What `edits` replace in `text`, placed as ``Fixer/apply(_:to:)`` places them.
-    init(_ edits: [TextEdit], in text: [UInt8]) {
-        var copied = 0
-        var shift = 0
-        for edit in edits {
-            let start = min(max(copied, edit.span.start), text.count)
-            let end = min(max(copied, edit.span.end), text.count)
-            let length = edit.replacement.utf8.count
-            pieces.append(((start + shift)..<(start + shift + length), Array(text[start..<end])))
-            shift += length - (end - start)
-            copied = end
-        }
-    }
+    var pieces: [(fixed: Range<Int>, original: [UInt8])] = []
 
     /// The text the fixes were made in, from the text they made.
     func restored(in fixed: [UInt8]) -> [UInt8] {

@@ -23,16 +23,24 @@ public enum Fixer {
         return (fixed, edits)
     }
 
-    /// `text` with `edits` (sorted by place, none overlapping) made, in one pass.
-    public static func apply(_ edits: [TextEdit], to text: [UInt8]) -> [UInt8] {
+    /// `text` with `edits` (sorted by place, none overlapping) made, in one pass. `replaced` is
+    /// told, for each edit in order, where its replacement is in the result and the bytes of
+    /// `text` it replaced: enough to put `text` back.
+    public static func apply(
+        _ edits: [TextEdit], to text: [UInt8],
+        replaced: (_ made: Range<Int>, _ original: ArraySlice<UInt8>) -> Void = { _, _ in }
+    ) -> [UInt8] {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(text.count + edits.reduce(0) { $0 + $1.replacement.utf8.count })
         var copied = 0
         for edit in edits {
             let start = min(max(copied, edit.span.start), text.count)
+            let end = min(max(copied, edit.span.end), text.count)
             bytes.append(contentsOf: text[copied..<start])
+            let made = bytes.count
             bytes.append(contentsOf: edit.replacement.utf8)
-            copied = min(max(copied, edit.span.end), text.count)
+            replaced(made..<bytes.count, text[start..<end])
+            copied = end
         }
         bytes.append(contentsOf: text[copied...])
         return bytes
